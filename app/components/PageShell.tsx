@@ -1,0 +1,42 @@
+import { ArrowLeft } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Logo } from './Logo';
+import { ThemeToggle } from './ThemeToggle';
+
+/** The frame of the simple pages: header with the logo and theme choice, a centred column. */
+export function PageShell({
+  title,
+  children,
+  backTo = { href: '/', label: 'Back to Home' },
+}: {
+  title: string;
+  children?: ReactNode;
+  backTo?: { href: string; label: string } | null;
+}) {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <header className="border-b border-border/60 bg-background/80 backdrop-blur">
+        <div className="mx-auto flex h-16 w-full max-w-5xl items-center justify-between px-4 sm:px-6">
+          <Logo />
+          <ThemeToggle />
+        </div>
+      </header>
+      <main className="mx-auto w-full max-w-5xl flex-1 px-4 py-10 sm:px-6 sm:py-16">
+        <div className="max-w-3xl">
+          {backTo && (
+            <Link
+              to={backTo.href}
+              className="mb-6 inline-flex items-center gap-1.5 rounded-md text-sm text-muted-foreground hover:text-foreground"
+            >
+              <ArrowLeft aria-hidden className="size-4" />
+              {backTo.label}
+            </Link>
+          )}
+          <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">{title}</h1>
+          {children && <div className="mt-6 space-y-4 text-muted-foreground">{children}</div>}
+        </div>
+      </main>
+    </div>
+  );
+}

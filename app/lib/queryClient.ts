@@ -1,0 +1,55 @@
+import { QueryClient, type QueryFunction } from '@tanstack/react-query';
+
+/** spec §7: any non-OK response becomes an Error of "<status>: <body text>". */
+async function throwIfNotOk(res: Response) {
+  if (!res.ok) {
+    const text = (await res.text()) || res.statusText;
+    throw new Error(`${res.status}: ${text}`);
+  }
+}
+
+/** Calls the API with the session cookie; a body is sent as JSON. Throws on a non-OK status. */
+export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
+  const res = await fetch(url, {
+    method,
+    headers: data === undefined ? {} : { 'Content-Type': 'application/json' },
+    body: data === undefined ? undefined : JSON.stringify(data),
+    credentials: 'include',
+  });
+  await throwIfNotOk(res);
+  return res;
+}
+
+type On401 = 'returnNull' | 'throw';
+
+/** The query key is the URL (its parts joined by "/"); on401 'returnNull' turns a 401 into null. */
+export function getQueryFn<T>({ on401 }: { on401: On401 }): QueryFunction<T | null> {
+  return async ({ queryKey, signal }) => {
+    const res = await fetch(queryKey.join('/'), { credentials: 'include', signal });
+    if (on401 === 'returnNull' && res.status === 401) return null;
+    await throwIfNotOk(res);
+    return (await res.json()) as T;
+  };
+}
+
+/**
+ * spec §7: data queries never retry, never refetch on their own and are never stale; what
+ * changes is refetched on purpose after a mutation (or, later, from a live event).
+ */
+export function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        queryFn: getQueryFn({ on401: 'throw' }),
+        refetchInterval: false,
+        refetchOnWindowFocus: false,
+        refetchOnReconnect: false,
+        staleTime: Number.POSITIVE_INFINITY,
+        retry: false,
+      },
+      mutations: { retry: false },
+    },
+  });
+}
+
+export const queryClient = createQueryClient();

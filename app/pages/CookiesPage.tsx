@@ -1,0 +1,5 @@
+import { PageShell } from '@/components/PageShell';
+
+export default function CookiesPage() {
+  return <PageShell title="Cookies Policy" />;
+}

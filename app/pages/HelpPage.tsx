@@ -1,0 +1,5 @@
+import { PageShell } from '@/components/PageShell';
+
+export default function HelpPage() {
+  return <PageShell title="Help Center" />;
+}

@@ -1,0 +1,47 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
+import { Spinner } from '@/components/Spinner';
+import { CURRENT_USER_KEY } from '@/features/auth/useAuth';
+import { apiRequest } from '@/lib/queryClient';
+
+/**
+ * `/logout` (spec §2, §7): ends the session, forgets local state, refetches the user without
+ * cache, then goes home with `logout=success|error` and a timestamp.
+ */
+export default function LogoutPage() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    (async () => {
+      let outcome: 'success' | 'error' = 'success';
+      try {
+        await apiRequest('POST', '/api/logout');
+      } catch (error) {
+        console.error('Logout failed:', error);
+        outcome = 'error';
+      }
+      try {
+        localStorage.removeItem('user_preferences');
+        sessionStorage.clear();
+      } catch {
+        // Storage can be unavailable (private mode); nothing to clear then.
+      }
+      await queryClient.fetchQuery({ queryKey: CURRENT_USER_KEY, staleTime: 0 });
+      navigate(`/?logout=${outcome}&t=${Date.now()}`, { replace: true });
+    })();
+  }, [navigate, queryClient]);
+
+  return (
+    <div className="grid min-h-dvh place-items-center">
+      <div className="flex flex-col items-center gap-4 text-muted-foreground">
+        <Spinner className="size-8 text-primary" label="Logging out" />
+        <p>Logging out...</p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,5 @@
+import { PageShell } from '@/components/PageShell';
+
+export default function PrivacyPage() {
+  return <PageShell title="Privacy Policy" />;
+}

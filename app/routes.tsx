@@ -1,0 +1,57 @@
+import { lazy, Suspense } from 'react';
+import { Route, Routes } from 'react-router';
+import { FullScreenSpinner } from '@/components/Spinner';
+import { useAuth } from '@/features/auth/useAuth';
+import LandingPage from '@/pages/LandingPage';
+
+// Every page but the landing page loads on demand, so a first visit downloads only what `/` needs.
+const DashboardPage = lazy(() => import('@/pages/DashboardPage'));
+const AuthPage = lazy(() => import('@/pages/AuthPage'));
+const LogoutPage = lazy(() => import('@/pages/LogoutPage'));
+const ForgotPasswordPage = lazy(() => import('@/pages/ForgotPasswordPage'));
+const ProfilePage = lazy(() => import('@/pages/ProfilePage'));
+const SecurityPage = lazy(() => import('@/pages/SecurityPage'));
+const AdminWaitlistPage = lazy(() => import('@/pages/AdminWaitlistPage'));
+const PrivacyPage = lazy(() => import('@/pages/PrivacyPage'));
+const TermsPage = lazy(() => import('@/pages/TermsPage'));
+const CookiesPage = lazy(() => import('@/pages/CookiesPage'));
+const HelpPage = lazy(() => import('@/pages/HelpPage'));
+const CareersPage = lazy(() => import('@/pages/CareersPage'));
+const BlogPage = lazy(() => import('@/pages/BlogPage'));
+const AboutPage = lazy(() => import('@/pages/AboutPage'));
+const PressPage = lazy(() => import('@/pages/PressPage'));
+const NotFoundPage = lazy(() => import('@/pages/NotFoundPage'));
+
+function HomePage() {
+  const { user } = useAuth();
+  return user ? <DashboardPage /> : <LandingPage />;
+}
+
+/** The route table of spec §2. Until the current user is known, a spinner replaces it. */
+export function AppRoutes() {
+  const { isLoading } = useAuth();
+  if (isLoading) return <FullScreenSpinner />;
+  return (
+    <Suspense fallback={<FullScreenSpinner />}>
+      <Routes>
+        <Route path="/" element={<HomePage />} />
+        <Route path="/auth" element={<AuthPage />} />
+        <Route path="/logout" element={<LogoutPage />} />
+        <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+        <Route path="/dashboard" element={<DashboardPage />} />
+        <Route path="/profile" element={<ProfilePage />} />
+        <Route path="/security" element={<SecurityPage />} />
+        <Route path="/admin/waitlist" element={<AdminWaitlistPage />} />
+        <Route path="/privacy" element={<PrivacyPage />} />
+        <Route path="/terms" element={<TermsPage />} />
+        <Route path="/cookies" element={<CookiesPage />} />
+        <Route path="/help" element={<HelpPage />} />
+        <Route path="/careers" element={<CareersPage />} />
+        <Route path="/blog" element={<BlogPage />} />
+        <Route path="/about" element={<AboutPage />} />
+        <Route path="/press" element={<PressPage />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Routes>
+    </Suspense>
+  );
+}

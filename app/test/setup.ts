@@ -1,0 +1,34 @@
+import { cleanup } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+
+// happy-dom may lack matchMedia; a minimal stand-in that never matches (tests mock it as needed).
+if (typeof window.matchMedia !== 'function') {
+  Object.defineProperty(window, 'matchMedia', {
+    configurable: true,
+    writable: true,
+    value: (query: string): MediaQueryList =>
+      ({
+        matches: false,
+        media: query,
+        onchange: null,
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        addListener: () => {},
+        removeListener: () => {},
+        dispatchEvent: () => false,
+      }) as MediaQueryList,
+  });
+}
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  try {
+    window.localStorage.clear();
+  } catch {
+    // A test left storage throwing; nothing to clear.
+  }
+  const root = document.documentElement;
+  root.className = '';
+  root.style.colorScheme = '';
+});

@@ -1,0 +1,265 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { count } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { buildApp } from './app';
+import { inlineScriptHashes, loadBuiltClient } from './platform/client';
+import { loadConfig } from './platform/config';
+import { fromPostgres } from './platform/db/client';
+import { users } from './platform/db/schema';
+import { startTestApp, type TestApp } from './test/testApp';
+import { createTestDatabase } from './test/testDatabase';
+
+describe('the API on a real database', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('reports health', async () => {
+    const res = await fetch(`${t.url}/api/health`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'ok', database: 'ok' });
+  });
+
+  it('runs on the database this test run is meant for', () => {
+    // CI runs this file again with TEST_DATABASE_URL: make sure that really means PostgreSQL.
+    expect(t.database.kind).toBe(process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite');
+  });
+
+  it('has applied the migrations', async () => {
+    const rows = await t.database.db.select({ n: count() }).from(users);
+    expect(rows).toEqual([{ n: 0 }]);
+  });
+
+  it('answers an unknown /api route with a JSON 404', async () => {
+    for (const method of ['GET', 'POST', 'DELETE']) {
+      const res = await fetch(`${t.url}/api/no-such-thing?x=1`, { method });
+      expect(res.status).toBe(404);
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(await res.json()).toEqual({
+        message: `No such API route: ${method} /api/no-such-thing`,
+      });
+    }
+  });
+
+  it('answers a page request with 503 and a hint when the client is not built', async () => {
+    const res = await fetch(`${t.url}/dashboard`);
+    expect(res.status).toBe(503);
+    expect(await res.text()).toMatch(/npm run build/);
+  });
+
+  it('publishes the OpenAPI document and its UI at /api/docs', async () => {
+    const doc = await (await fetch(`${t.url}/api/docs/json`)).json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(
+      doc.paths['/api/health'].get.responses['200'].content['application/json'].schema,
+    ).toMatchObject({ properties: { status: { enum: ['ok', 'degraded'] } } });
+    const ui = await fetch(`${t.url}/api/docs`);
+    expect(ui.status).toBe(200);
+    expect(await ui.text()).toMatch(/swagger/i);
+  });
+
+  it('sends security headers, without HTTPS-only ones on plain HTTP', async () => {
+    const res = await fetch(`${t.url}/api/health`);
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('upgrade-insecure-requests');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('strict-transport-security')).toBeNull();
+  });
+});
+
+describe('errors', () => {
+  const logLines: string[] = [];
+  let url: string;
+  let close: () => Promise<void>;
+
+  beforeAll(async () => {
+    const database = await createTestDatabase();
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        logLines.push(String(chunk));
+        done();
+      },
+    });
+    const app = await buildApp(loadConfig({ LOG_LEVEL: 'info' }), {
+      database,
+      client: null,
+      logStream: stream,
+    });
+    // Routes that exist only in this test, to drive each kind of failure through the real
+    // error handler.
+    app.post(
+      '/api/test/echo',
+      {
+        schema: {
+          body: z.object({ email: z.email(), nights: z.number().int().min(1) }),
+          querystring: z.object({ page: z.coerce.number().int().optional() }),
+        },
+      },
+      async (request) => request.body,
+    );
+    app.get('/api/test/crash', async () => {
+      throw new Error('database password is hunter2');
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    close = async () => {
+      await app.close();
+      await database.close();
+    };
+  });
+  afterAll(() => close());
+
+  const post = (body: string, headers: Record<string, string> = {}, query = '') =>
+    fetch(`${url}/api/test/echo${query}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body,
+    });
+
+  it('passes valid input through', async () => {
+    const res = await post(JSON.stringify({ email: 'ana@example.com', nights: 3 }));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ email: 'ana@example.com', nights: 3 });
+  });
+
+  it('answers invalid fields with 400, a readable message and every issue', async () => {
+    const res = await post(JSON.stringify({ email: 'nope', nights: 'two' }));
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body.message).toBe('Invalid email address (email)');
+    expect(body.issues).toEqual([
+      { path: 'email', message: expect.stringMatching(/email/i) },
+      { path: 'nights', message: expect.stringMatching(/number/i) },
+    ]);
+  });
+
+  it('names the query parameter that is wrong', async () => {
+    const res = await post(JSON.stringify({ email: 'a@b.co', nights: 1 }), {}, '?page=abc');
+    expect(res.status).toBe(400);
+    expect((await res.json()).issues[0].path).toBe('querystring.page');
+  });
+
+  it.each([
+    ['malformed JSON', '{"email":', {}, 400, /not valid JSON/],
+    ['an empty JSON body', '', {}, 400, /empty/],
+    ['a non-JSON body', 'email=a', { 'content-type': 'text/xml' }, 415, /JSON/],
+    ['an oversized body', JSON.stringify({ email: 'x'.repeat(2_000_000) }), {}, 413, /too large/],
+  ])('answers %s with a clear 4xx', async (_name, body, headers, status, message) => {
+    const res = await post(body, headers as Record<string, string>);
+    expect(res.status).toBe(status);
+    expect((await res.json()).message).toMatch(message);
+  });
+
+  it('hides an unexpected error from the client and logs it', async () => {
+    const res = await fetch(`${url}/api/test/crash`);
+    expect(res.status).toBe(500);
+    const text = await res.text();
+    expect(JSON.parse(text)).toEqual({ message: 'Internal server error' });
+    expect(text).not.toContain('hunter2');
+    expect(logLines.join('')).toContain('database password is hunter2');
+  });
+
+  it('keeps query strings (tokens) out of the log', async () => {
+    await fetch(`${url}/api/health?token=s3cret-reset-token`);
+    const log = logLines.join('');
+    expect(log).toContain('/api/health?[redacted]');
+    expect(log).not.toContain('s3cret-reset-token');
+  });
+});
+
+describe('health when the database is down', () => {
+  it('answers 503', async () => {
+    // Nothing listens on port 1: every query fails to connect.
+    const t = await startTestApp({
+      database: fromPostgres('postgres://nobody@127.0.0.1:1/none', { max: 1 }),
+    });
+    try {
+      const res = await fetch(`${t.url}/api/health`);
+      expect(res.status).toBe(503);
+      expect(await res.json()).toEqual({ status: 'degraded', database: 'unavailable' });
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('serving the built client', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tripmates-client-'));
+  const themeScript = "document.documentElement.classList.add('dark')";
+  const bigAsset = `console.log(${JSON.stringify('trip '.repeat(2000))});`;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    fs.mkdirSync(path.join(dir, 'assets'));
+    fs.writeFileSync(
+      path.join(dir, 'index.html'),
+      `<!doctype html><html><head><script>${themeScript}</script>` +
+        '<script type="module" src="/assets/index-abc123.js"></script></head><body></body></html>',
+    );
+    fs.writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), bigAsset);
+    fs.writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    t = await startTestApp({
+      client: loadBuiltClient(dir),
+      env: { PUBLIC_URL: 'https://trips.example.com' },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it.each(['/', '/dashboard', '/admin/waitlist', '/no/such/page?x=1'])(
+    'answers %s with index.html, revalidated on every load',
+    async (pathname) => {
+      const res = await fetch(`${t.url}${pathname}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(await res.text()).toContain('/assets/index-abc123.js');
+    },
+  );
+
+  it('allows exactly the inline scripts of index.html in the CSP', async () => {
+    const res = await fetch(`${t.url}/`);
+    const [hash] = inlineScriptHashes(await res.text());
+    expect(hash).toMatch(/^'sha256-[A-Za-z0-9+/]+=*'$/);
+    expect(res.headers.get('content-security-policy')).toContain(`script-src 'self' ${hash}`);
+  });
+
+  it('caches hashed assets for a year and compresses them', async () => {
+    const res = await fetch(`${t.url}/assets/index-abc123.js`, {
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.get('content-encoding')).toBe('br');
+    expect(await res.text()).toBe(bigAsset); // fetch decodes brotli
+  });
+
+  it('revalidates files without a content hash', async () => {
+    const res = await fetch(`${t.url}/favicon.svg`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('does not answer a missing asset with the page', async () => {
+    const res = await fetch(`${t.url}/api/assets/index-abc123.js`);
+    expect(res.status).toBe(404);
+  });
+
+  it('sends HTTPS-only headers when PUBLIC_URL is https', async () => {
+    const res = await fetch(`${t.url}/`);
+    expect(res.headers.get('strict-transport-security')).toMatch(/max-age=31536000/);
+    expect(res.headers.get('content-security-policy')).toContain('upgrade-insecure-requests');
+  });
+});

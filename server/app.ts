@@ -1,0 +1,81 @@
+import compress from '@fastify/compress';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { healthRoutes } from './features/health/routes';
+import { type BuiltClient, loadBuiltClient, registerClient } from './platform/client';
+import type { Config } from './platform/config';
+import type { Database } from './platform/db/client';
+import { registerErrorHandling } from './platform/errors';
+import { registerSecurityHeaders } from './platform/securityHeaders';
+
+export type AppDeps = {
+  database: Database;
+  /** Overrides reading the build from `config.clientDir` (tests). */
+  client?: BuiltClient | null;
+  /** Where log lines go; standard output by default (tests capture them). */
+  logStream?: NodeJS.WritableStream;
+};
+
+/** Request URLs lose their query string in logs: reset and invite tokens travel there. */
+function redactQuery(url: string) {
+  const q = url.indexOf('?');
+  return q === -1 ? url : `${url.slice(0, q)}?[redacted]`;
+}
+
+/**
+ * Builds the whole HTTP app without listening: `server/main.ts` starts it, tests start it on
+ * port 0 with their own database. Plugins run in this order for every request: security
+ * headers, compression, validation (zod), the route, the error handler.
+ */
+export async function buildApp(config: Config, deps: AppDeps) {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      serializers: {
+        req: (req) => ({ method: req.method, url: redactQuery(req.url), remoteAddress: req.ip }),
+      },
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
+    },
+    // Behind a load balancer the client's address comes from X-Forwarded-For.
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  const client = deps.client === undefined ? loadBuiltClient(config.clientDir) : deps.client;
+  await registerSecurityHeaders(app, {
+    https: config.publicUrl.startsWith('https:'),
+    inlineScriptHashes: client?.inlineScriptHashes ?? [],
+  });
+  await app.register(compress, { threshold: 1024 });
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Tripmates API',
+        description:
+          'Every request and response is validated by the zod schemas in shared/contracts.',
+        version: '1',
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(healthRoutes, { database: deps.database });
+
+  await registerClient(app, client);
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

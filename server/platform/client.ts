@@ -1,0 +1,76 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/** Vite puts every hashed (content-addressed) file under /assets/. */
+const HASHED_ASSET = /[\\/]assets[\\/]/;
+
+export type BuiltClient = {
+  dir: string;
+  indexHtml: string;
+  /** CSP sources for the inline scripts in index.html (the pre-paint theme script). */
+  inlineScriptHashes: string[];
+};
+
+/** Hashes for `script-src`, so the inline scripts we ship run under a strict CSP and no others. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const match of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)) {
+    const body = match[1] ?? '';
+    if (body.trim() === '') continue;
+    hashes.push(`'sha256-${createHash('sha256').update(body).digest('base64')}'`);
+  }
+  return hashes;
+}
+
+/** The production build, or null when there is none (development, where Vite serves the client). */
+export function loadBuiltClient(dir: string): BuiltClient | null {
+  const indexPath = path.join(dir, 'index.html');
+  if (!fs.existsSync(indexPath)) return null;
+  const indexHtml = fs.readFileSync(indexPath, 'utf8');
+  return { dir, indexHtml, inlineScriptHashes: inlineScriptHashes(indexHtml) };
+}
+
+/**
+ * Serves the built client: hashed assets cached for a year (their name changes with their
+ * content), everything else revalidated on each load. Every path outside /api that is not a
+ * file gets index.html, so the client's router handles deep links and its own 404 page.
+ */
+export async function registerClient(app: FastifyInstance, client: BuiltClient | null) {
+  if (client) {
+    await app.register(fastifyStatic, {
+      root: client.dir,
+      index: false,
+      wildcard: false,
+      cacheControl: false,
+      setHeaders(reply, filePath) {
+        reply.header(
+          'cache-control',
+          HASHED_ASSET.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '';
+    if (pathname === '/api' || pathname.startsWith('/api/')) {
+      return reply.code(404).send({ message: `No such API route: ${request.method} ${pathname}` });
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return reply.code(404).send({ message: 'Not found' });
+    }
+    if (!client) {
+      return reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .send('The client is not built. Run `npm run build` (or `npm run dev` while developing).');
+    }
+    return reply
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(client.indexHtml);
+  });
+}

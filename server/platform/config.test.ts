@@ -1,0 +1,73 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('needs no environment at all', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: 'localhost',
+      publicUrl: 'http://localhost:3000',
+      dataDir: path.resolve('./data'),
+      databaseUrl: undefined,
+      redisUrl: undefined,
+      smtpUrl: undefined,
+      logLevel: 'info',
+    });
+  });
+
+  it('reads every documented variable', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      PUBLIC_URL: 'https://trips.example.com/',
+      DATA_DIR: '/var/lib/tripmates',
+      DATABASE_URL: 'postgres://app@db:5432/tripmates',
+      REDIS_URL: 'redis://cache:6379',
+      SMTP_URL: 'smtps://user:pass@mail.example.com:465',
+      LOG_LEVEL: 'warn',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      publicUrl: 'https://trips.example.com',
+      dataDir: '/var/lib/tripmates',
+      databaseUrl: 'postgres://app@db:5432/tripmates',
+      redisUrl: 'redis://cache:6379',
+      smtpUrl: 'smtps://user:pass@mail.example.com:465',
+      logLevel: 'warn',
+    });
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '', LOG_LEVEL: '' })).toMatchObject({
+      port: 3000,
+      databaseUrl: undefined,
+      logLevel: 'info',
+    });
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['PORT', '3.5'],
+    ['PUBLIC_URL', 'trips.example.com'],
+    ['DATABASE_URL', 'mysql://root@localhost/db'],
+    ['REDIS_URL', 'http://localhost:6379'],
+    ['SMTP_URL', 'not a url'],
+    ['LOG_LEVEL', 'loud'],
+  ])('rejects %s=%s with one line naming the variable', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrowError(
+      new RegExp(
+        `^Invalid configuration: ${name} [^\\n]+\\(got "${value.replace('.', '\\.')}"\\)$`,
+      ),
+    );
+  });
+
+  it('names every bad variable at once', () => {
+    expect(() => loadConfig({ PORT: 'abc', LOG_LEVEL: 'loud' })).toThrowError(
+      /PORT must be a whole number between 0 and 65535 \(got "abc"\); LOG_LEVEL must be one of/,
+    );
+  });
+});

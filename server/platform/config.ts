@@ -1,0 +1,91 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** Treats `FOO=` (set but empty) like an unset variable, as shells and .env files often do. */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+const urlWithProtocol = (protocols: string[], example: string) =>
+  z.string().refine(
+    (value) => {
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    },
+    `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}, like ${example}`,
+  );
+
+/** Every setting Tripmates reads from the environment. The README's table documents each one. */
+const envSchema = z.object({
+  PORT: z.preprocess(
+    (value) => (value === undefined || value === '' ? 3000 : value),
+    z.coerce
+      .number({ error: 'must be a whole number between 0 and 65535' })
+      .int('must be a whole number between 0 and 65535')
+      .min(0, 'must be a whole number between 0 and 65535')
+      .max(65535, 'must be a whole number between 0 and 65535'),
+  ),
+  HOST: optional(z.string().min(1)).default('localhost'),
+  PUBLIC_URL: optional(urlWithProtocol(['http:', 'https:'], 'https://trips.example.com')),
+  DATA_DIR: optional(z.string().min(1)).default('./data'),
+  DATABASE_URL: optional(
+    urlWithProtocol(['postgres:', 'postgresql:'], 'postgres://user@127.0.0.1:5432/tripmates'),
+  ),
+  REDIS_URL: optional(urlWithProtocol(['redis:', 'rediss:'], 'redis://127.0.0.1:6379')),
+  SMTP_URL: optional(urlWithProtocol(['smtp:', 'smtps:'], 'smtp://user:pass@mail.example.com:587')),
+  LOG_LEVEL: optional(
+    z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }),
+  ).default('info'),
+  CLIENT_DIR: optional(z.string().min(1)).default('./dist/client'),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  /** Origin users reach the app at, without a trailing slash. */
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  logLevel: (typeof LOG_LEVELS)[number];
+  /** Where the built client lives; absent in development, when Vite serves it. */
+  clientDir: string;
+};
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/**
+ * Validates the environment. Throws a ConfigError whose message is one line naming each bad
+ * variable, so `PORT=abc npm start` tells the operator exactly what to fix.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? 'environment');
+      const value = env[name];
+      return `${name} ${issue.message}${value === undefined ? '' : ` (got ${JSON.stringify(value)})`}`;
+    });
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    smtpUrl: e.SMTP_URL,
+    logLevel: e.LOG_LEVEL,
+    clientDir: path.resolve(e.CLIENT_DIR),
+  };
+}

@@ -1,0 +1,66 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorResponse } from '../../shared/contracts/common';
+
+/** An error whose message is meant for the person using the app (a 4xx with a clear reason). */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+type ValidationIssue = { instancePath?: string; message?: string; params?: { issue?: unknown } };
+
+function describeIssues(context: string | undefined, issues: ValidationIssue[]) {
+  return issues.map((issue) => {
+    const where = (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
+    // Body fields are named plainly ("email"); other places keep their prefix ("querystring.page").
+    const path = [context === 'body' ? '' : context, where].filter(Boolean).join('.');
+    return { path, message: issue.message ?? 'is invalid' };
+  });
+}
+
+// Fastify's own 4xx messages are written for developers; these say the same for people.
+const FRIENDLY_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Send the request body as JSON (Content-Type: application/json).',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty; send a JSON object.',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body does not match its Content-Length.',
+};
+
+/**
+ * One shape for every error under /api: 400 `{ message, issues }` for bad input, the status and
+ * a human message for other 4xx, and `Internal server error` for anything unexpected — whose
+ * details go to the log only.
+ */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler<FastifyError>((error, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = describeIssues(error.validationContext, error.validation);
+      const first = issues[0];
+      const body: ErrorResponse = {
+        message: first
+          ? `${first.message}${first.path ? ` (${first.path})` : ''}`
+          : 'Invalid request',
+        issues,
+      };
+      return reply.code(400).send(body);
+    }
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).send({ message: error.message } satisfies ErrorResponse);
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const message =
+        FRIENDLY_MESSAGES[error.code] ??
+        (error instanceof SyntaxError ? 'The request body is not valid JSON.' : error.message);
+      return reply.code(status).send({ message } satisfies ErrorResponse);
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ message: 'Internal server error' } satisfies ErrorResponse);
+  });
+}

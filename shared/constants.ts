@@ -1,0 +1,16 @@
+export const APP_NAME = 'Tripmates';
+
+// spec §3, §9: theme preference light, dark or system, stored locally under the key `theme`.
+export const THEME_STORAGE_KEY = 'theme';
+export const THEMES = ['light', 'dark', 'system'] as const;
+export type Theme = (typeof THEMES)[number];
+// spec §1, §9: dark by default.
+export const DEFAULT_THEME: Theme = 'dark';
+
+// spec §7, §9: the current-user query is cached for 30 s.
+export const CURRENT_USER_STALE_MS = 30_000;
+
+// spec §4, §9: toasts auto-dismiss after 5000 ms, at most one is visible, swipe right past 50 px.
+export const TOAST_DURATION_MS = 5000;
+export const TOAST_LIMIT = 1;
+export const TOAST_SWIPE_THRESHOLD_PX = 50;

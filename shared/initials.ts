@@ -1,0 +1,23 @@
+type NamedUser =
+  | { firstName?: string | null; lastName?: string | null; email?: string | null }
+  | null
+  | undefined;
+
+const firstLetter = (value: string | null | undefined) =>
+  (value ?? '').trim().charAt(0).toUpperCase();
+
+/**
+ * The avatar fallback on the profile and in the account menu (spec §2 Profile): first letters of
+ * first and last name, else the first letter of the e-mail, else U.
+ */
+export function profileInitials(user: NamedUser): string {
+  const first = firstLetter(user?.firstName);
+  const last = firstLetter(user?.lastName);
+  if (first && last) return first + last;
+  return firstLetter(user?.email) || 'U';
+}
+
+/** The landing page header's avatar (spec §2 Profile): name initials, else NS. */
+export function headerInitials(user: NamedUser): string {
+  return firstLetter(user?.firstName) + firstLetter(user?.lastName) || 'NS';
+}

@@ -26,9 +26,10 @@ await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 
-const asset = fs.existsSync(path.join(config.clientDir, 'assets'))
-  ? fs.readdirSync(path.join(config.clientDir, 'assets')).find((name) => name.endsWith('.js'))
-  : undefined;
+// The entry chunk index.html loads: the largest file a first visit downloads.
+const asset = fs
+  .readFileSync(path.join(config.clientDir, 'index.html'), 'utf8')
+  .match(/src="\/assets\/(index-[^"]+\.js)"/)?.[1];
 const targets = [
   { name: 'GET /api/health (database round trip)', path: '/api/health', headers: {} },
   { name: 'GET / (index.html)', path: '/', headers: { 'accept-encoding': 'br, gzip' } },

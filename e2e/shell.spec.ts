@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 
 /** Fails the test on any console error or uncaught exception — CSP violations included. */
@@ -134,4 +136,17 @@ test('the page has no horizontal scroll', async ({ page }) => {
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
   expect(overflow).toBe(0);
+});
+
+test('the build ships brotli and gzip twins of its assets, and the browser gets brotli', async ({
+  page,
+}) => {
+  const entry = page.waitForResponse((res) => /\/assets\/index-[^/]+\.js$/.test(res.url()));
+  await page.goto('/');
+  const res = await entry;
+  expect(res.headers()['content-encoding']).toBe('br');
+  expect(res.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  const file = path.join('dist/client/assets', path.basename(new URL(res.url()).pathname));
+  expect(fs.existsSync(`${file}.br`)).toBe(true);
+  expect(fs.existsSync(`${file}.gz`)).toBe(true);
 });

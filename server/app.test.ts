@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import zlib from 'node:zlib';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -208,6 +209,12 @@ describe('serving the built client', () => {
     );
     fs.writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), bigAsset);
     fs.writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    // A precompressed twin whose content differs, to tell which one the server sent.
+    fs.writeFileSync(path.join(dir, 'assets', 'vendor-def456.js'), 'raw file');
+    fs.writeFileSync(
+      path.join(dir, 'assets', 'vendor-def456.js.br'),
+      zlib.brotliCompressSync('from the .br file'),
+    );
     t = await startTestApp({
       client: loadBuiltClient(dir),
       env: { PUBLIC_URL: 'https://trips.example.com' },
@@ -244,6 +251,19 @@ describe('serving the built client', () => {
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(res.headers.get('content-encoding')).toBe('br');
     expect(await res.text()).toBe(bigAsset); // fetch decodes brotli
+  });
+
+  it('sends the precompressed file from the build when the client takes it', async () => {
+    const br = await fetch(`${t.url}/assets/vendor-def456.js`, {
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(await br.text()).toBe('from the .br file');
+    const plain = await fetch(`${t.url}/assets/vendor-def456.js`, {
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(await plain.text()).toBe('raw file');
   });
 
   it('revalidates files without a content hash', async () => {

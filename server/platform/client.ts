@@ -45,6 +45,8 @@ export async function registerClient(app: FastifyInstance, client: BuiltClient |
       index: false,
       wildcard: false,
       cacheControl: false,
+      // The build writes .br and .gz beside each asset (vite.config.ts); serve those as they are.
+      preCompressed: true,
       setHeaders(reply, filePath) {
         reply.header(
           'cache-control',

@@ -1,3 +1,4 @@
+// spec §2, §8: the spec leaves the product name as a placeholder ({product name}); this fills it.
 export const APP_NAME = 'Tripmates';
 
 // spec §3, §9: theme preference light, dark or system, stored locally under the key `theme`.

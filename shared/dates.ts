@@ -13,6 +13,10 @@ const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 export function formatDate(value: Date | string | number): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '';
-  const dateOnly = typeof value === 'string' && DATE_ONLY.test(value);
-  return (dateOnly ? utcFormat : localFormat).format(date);
+  if (typeof value === 'string' && DATE_ONLY.test(value)) {
+    // Engines roll an impossible day over ("2026-02-30" → Mar 2); it is invalid input, not a date.
+    if (date.toISOString().slice(0, 10) !== value) return '';
+    return utcFormat.format(date);
+  }
+  return localFormat.format(date);
 }

@@ -1,7 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { randomId } from './ids';
 
 describe('randomId', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
   it('is always 9 base-36 characters', () => {
     for (let i = 0; i < 1000; i++) expect(randomId()).toMatch(/^[0-9a-z]{9}$/);
   });
@@ -14,5 +18,23 @@ describe('randomId', () => {
   it('uses the whole alphabet', () => {
     const seen = new Set(Array.from({ length: 500 }, randomId).join(''));
     expect(seen.size).toBe(36);
+  });
+
+  it('skips bytes 252-255 so no character is favoured, drawing again when a batch runs out', () => {
+    // A first batch of only rejected bytes, then a batch starting with rejected bytes.
+    const batches = [
+      new Array<number>(64).fill(255),
+      [252, 253, 254, 255, 0, 35, 36, 71, 251, 10, 250, 100, 200, 1, 2, 3],
+    ];
+    vi.spyOn(crypto, 'getRandomValues').mockImplementation(
+      <T extends ArrayBufferView | null>(array: T): T => {
+        const batch = batches.shift() ?? [];
+        const bytes = array as unknown as Uint8Array;
+        bytes.fill(255);
+        bytes.set(batch.slice(0, bytes.length));
+        return array;
+      },
+    );
+    expect(randomId()).toBe('0z0zzaysk');
   });
 });

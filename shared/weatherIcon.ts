@@ -9,8 +9,8 @@ export type WeatherIcon =
   | 'cloud';
 
 /**
- * spec §9: condition code → icon. The codes are OpenWeather's; Open-Meteo's WMO codes are mapped
- * onto them on the server, so this table serves both providers.
+ * spec §9: condition code → icon. The codes are OpenWeather condition ids (spec §3:
+ * weather[0].id); a weather source with other codes must be mapped onto these first.
  */
 export function weatherIconForCode(code: number): WeatherIcon {
   if (code >= 200 && code <= 299) return 'lightning';

@@ -39,7 +39,10 @@ describe('the API on a real database', () => {
 
   it('answers an unknown /api route with a JSON 404', async () => {
     for (const method of ['GET', 'POST', 'DELETE']) {
-      const res = await fetch(`${t.url}/api/no-such-thing?x=1`, { method });
+      const res = await fetch(`${t.url}/api/no-such-thing?x=1`, {
+        method,
+        headers: { origin: t.url },
+      });
       expect(res.status).toBe(404);
       expect(res.headers.get('content-type')).toMatch(/^application\/json/);
       expect(await res.json()).toEqual({
@@ -123,7 +126,7 @@ describe('errors', () => {
   const post = (body: string, headers: Record<string, string> = {}, query = '') =>
     fetch(`${url}/api/test/echo${query}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...headers },
+      headers: { origin: url, 'content-type': 'application/json', ...headers },
       body,
     });
 

@@ -1,4 +1,5 @@
 import compress from '@fastify/compress';
+import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify from 'fastify';
@@ -8,17 +9,23 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { authRoutes } from './features/auth/routes';
 import { healthRoutes } from './features/health/routes';
+import { authentication } from './platform/auth';
 import { type BuiltClient, loadBuiltClient, registerClient } from './platform/client';
 import type { Config } from './platform/config';
+import { registerCsrfProtection } from './platform/csrf';
 import type { Database } from './platform/db/client';
 import { registerErrorHandling } from './platform/errors';
+import { createMailer, type Mailer } from './platform/mailer';
 import { registerSecurityHeaders } from './platform/securityHeaders';
 
 export type AppDeps = {
   database: Database;
   /** Overrides reading the build from `config.clientDir` (tests). */
   client?: BuiltClient | null;
+  /** Sends e-mail; by default SMTP_URL's server, or files in DATA_DIR/outbox. */
+  mailer?: Mailer;
   /** Where log lines go; standard output by default (tests capture them). */
   logStream?: NodeJS.WritableStream;
 };
@@ -43,8 +50,9 @@ export async function buildApp(config: Config, deps: AppDeps) {
       },
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
-    // Behind a load balancer the client's address comes from X-Forwarded-For.
-    trustProxy: true,
+    // Only behind a proxy that sets it may X-Forwarded-For name the client (TRUST_PROXY):
+    // otherwise anyone could pick their own address and dodge per-IP rate limits.
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -58,6 +66,16 @@ export async function buildApp(config: Config, deps: AppDeps) {
     inlineScriptHashes: client?.inlineScriptHashes ?? [],
   });
   await app.register(compress, { threshold: 1024 });
+  registerCsrfProtection(app, config.publicUrl);
+  // Limits are set per route (sign-in, reset, ...); counters live in this process.
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: context.statusCode,
+      message: `Too many attempts. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
+    }),
+  });
+  await app.register(authentication, { db: deps.database.db });
 
   await app.register(swagger, {
     openapi: {
@@ -73,6 +91,11 @@ export async function buildApp(config: Config, deps: AppDeps) {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(healthRoutes, { database: deps.database });
+  await app.register(authRoutes, {
+    db: deps.database.db,
+    mailer: deps.mailer ?? createMailer(config, app.log),
+    publicUrl: config.publicUrl,
+  });
 
   await registerClient(app, client);
   return app;

@@ -41,7 +41,21 @@ const envSchema = z.object({
     z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }),
   ).default('info'),
   CLIENT_DIR: optional(z.string().min(1)).default('./dist/client'),
+  TRUST_PROXY: optional(z.string().min(1)).default('false'),
 });
+
+type TrustProxy = boolean | string | ((address: string, hop: number) => boolean);
+
+/** Fastify's trustProxy: true/false, a hop count, or a comma-separated list of addresses. */
+function parseTrustProxy(value: string): TrustProxy {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  return value;
+}
 
 export type Config = {
   port: number;
@@ -55,6 +69,7 @@ export type Config = {
   logLevel: (typeof LOG_LEVELS)[number];
   /** Where the built client lives; absent in development, when Vite serves it. */
   clientDir: string;
+  trustProxy: TrustProxy;
 };
 
 export class ConfigError extends Error {
@@ -87,5 +102,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     logLevel: e.LOG_LEVEL,
     clientDir: path.resolve(e.CLIENT_DIR),
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
   };
 }

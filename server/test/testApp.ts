@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { App } from '../app';
 import { buildApp } from '../app';
 import type { BuiltClient } from '../platform/client';
@@ -11,6 +14,8 @@ export type TestApp = {
   config: Config;
   /** http://127.0.0.1:<port> */
   url: string;
+  /** The e-mails sent so far (the outbox files), oldest first. */
+  sentMail(): { to: string; subject: string; text: string }[];
   close(): Promise<void>;
 };
 
@@ -18,7 +23,16 @@ export type TestApp = {
 export async function startTestApp(
   options: { env?: Record<string, string>; client?: BuiltClient | null; database?: Database } = {},
 ): Promise<TestApp> {
-  const config = loadConfig({ LOG_LEVEL: 'silent', PORT: '0', ...options.env });
+  // Each app gets its own data directory (e-mail outbox, uploads) that close() removes.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tripmates-app-'));
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    DATA_DIR: dataDir,
+    // As behind a load balancer: test clients name their address in X-Forwarded-For.
+    TRUST_PROXY: 'true',
+    ...options.env,
+  });
   const database = options.database ?? (await createTestDatabase());
   const app = await buildApp(config, {
     database,
@@ -32,9 +46,18 @@ export async function startTestApp(
     database,
     config,
     url: `http://127.0.0.1:${port}`,
+    sentMail() {
+      const outbox = path.join(config.dataDir, 'outbox');
+      if (!fs.existsSync(outbox)) return [];
+      return fs
+        .readdirSync(outbox)
+        .sort()
+        .map((file) => JSON.parse(fs.readFileSync(path.join(outbox, file), 'utf8')));
+    },
     async close() {
       await app.close();
       await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,14 +1,30 @@
 import { sql } from 'drizzle-orm';
-import { boolean, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+export type EmailPreferences = { tripInvitations: boolean; tripReminders: boolean };
 
 // spec §3 User, with the plan and role of architecture §7 and §1 (the first account is admin).
-// Sign-up, sessions and two-factor build on this table.
 export const users = pgTable(
   'users',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     username: text('username').notNull(),
     email: text('email').notNull(),
+    /** argon2id; null for passwordless accounts made by a magic link. */
     passwordHash: text('password_hash'),
     firstName: text('first_name'),
     lastName: text('last_name'),
@@ -20,7 +36,17 @@ export const users = pgTable(
       .notNull()
       .default('user'),
     twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Base32 TOTP secret once confirmed. Never sent to the client after setup, never logged. */
+    totpSecret: text('totp_secret'),
+    /** Secret issued by setup-2fa and not yet confirmed. */
+    totpPendingSecret: text('totp_pending_secret'),
+    /** The last accepted TOTP time step: a code is accepted at most once (RFC 6238 §5.2). */
+    totpLastStep: integer('totp_last_step'),
+    emailPreferences: jsonb('email_preferences')
+      .$type<EmailPreferences>()
+      .notNull()
+      .default({ tripInvitations: true, tripReminders: true }),
+    ...timestamps,
   },
   (table) => [
     // Case-insensitive uniqueness: "Alice" and "alice" are one account.
@@ -28,3 +54,82 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_idx').on(sql`lower(${table.email})`),
   ],
 );
+
+/** Only the SHA-256 of a session token is stored: a database leak does not sign anyone in. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    /** Password accepted, second factor still owed: grants nothing but verify-2fa. */
+    pendingTwoFactor: boolean('pending_two_factor').notNull().default(false),
+    failedCodeAttempts: integer('failed_code_attempts').notNull().default(0),
+    twoFactorVerifiedAt: timestamp('two_factor_verified_at', { withTimezone: true }),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The absolute end of the session, whatever its activity. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('sessions_token_hash_idx').on(table.tokenHash),
+    index('sessions_user_idx').on(table.userId),
+  ],
+);
+
+export const loginEvents = pgTable(
+  'login_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    outcome: text('outcome', {
+      enum: [
+        'success',
+        'wrong_password',
+        'wrong_code',
+        'locked',
+        'password_reset',
+        'password_changed',
+      ],
+    }).notNull(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    ...timestamps,
+  },
+  (table) => [index('login_events_user_idx').on(table.userId, table.createdAt)],
+);
+
+/**
+ * Failed sign-ins in a row per account name as typed (lower-cased), whether or not such an
+ * account exists, so a lockout answers the same for real and made-up names.
+ */
+export const loginThrottles = pgTable('login_throttles', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (table) => [uniqueIndex('password_reset_tokens_hash_idx').on(table.tokenHash)],
+);
+
+export type User = typeof users.$inferSelect;
+export type Session = typeof sessions.$inferSelect;

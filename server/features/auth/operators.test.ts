@@ -1,0 +1,81 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../platform/db/client';
+import { users } from '../../platform/db/schema';
+import { createTestDatabase } from '../../test/testDatabase';
+import { operatorCommands } from './operators';
+
+let database: Database;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await database.db.insert(users).values({
+    username: 'Ana',
+    email: 'ana@example.com',
+    twoFactorEnabled: true,
+    totpSecret: 'JBSWY3DPEHPK3PXP',
+    totpLastStep: 5,
+  });
+});
+afterAll(() => database.close());
+
+const ana = async () =>
+  (await database.db.select().from(users).where(eq(users.username, 'Ana')))[0]!;
+
+describe('operator commands', () => {
+  it('promotes, whatever the case of the name', async () => {
+    expect(await operatorCommands.promote(database.db, ['ana'])).toBe(
+      'Ana is now an administrator.',
+    );
+    expect((await ana()).role).toBe('admin');
+  });
+
+  it('sets a plan, and refuses an unknown one', async () => {
+    expect(await operatorCommands['set-plan'](database.db, ['ana', 'pro'])).toMatch(/pro plan/);
+    expect((await ana()).plan).toBe('pro');
+    await expect(operatorCommands['set-plan'](database.db, ['ana', 'gold'])).rejects.toThrow(
+      /Usage/,
+    );
+  });
+
+  it('turns two-factor off and forgets the secret', async () => {
+    await operatorCommands['reset-2fa'](database.db, ['ana']);
+    expect(await ana()).toMatchObject({
+      twoFactorEnabled: false,
+      totpSecret: null,
+      totpLastStep: null,
+    });
+  });
+
+  it('names an unknown account', async () => {
+    await expect(operatorCommands.promote(database.db, ['zoe'])).rejects.toThrow(
+      'No account is called "zoe".',
+    );
+  });
+});
+
+describe('npm run user', () => {
+  it('runs a command against the data directory and exits 1 with a usage line on bad input', () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tripmates-cli-'));
+    const run = (...args: string[]) =>
+      spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/user.ts', ...args], {
+        cwd: path.resolve(import.meta.dirname, '../../..'),
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+        encoding: 'utf8',
+      });
+    try {
+      const usage = run('frobnicate');
+      expect(usage.status).toBe(1);
+      expect(usage.stderr).toMatch(/^Usage: npm run user -- promote/);
+      const missing = run('promote', 'nobody');
+      expect(missing.status).toBe(1);
+      expect(missing.stderr.trim()).toBe('No account is called "nobody".');
+      expect(fs.existsSync(path.join(dataDir, 'server.lock'))).toBe(false);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,54 @@
+import cookie from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from './db/client';
+import type { Session, User } from './db/schema';
+import { HttpError } from './errors';
+import { findSession, type RequestMeta, SESSION_COOKIE } from './sessions';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user and session; null when signed out or only half signed in. */
+    auth: { user: User; session: Session } | null;
+    /** A session whose password step passed and whose second factor is still owed. */
+    pendingAuth: { user: User; session: Session } | null;
+  }
+}
+
+/** Who is asking: cookie → session → user, once per API request. */
+export const authentication = fp(async (app: FastifyInstance, { db }: { db: Db }) => {
+  await app.register(cookie);
+  app.decorateRequest('auth', null);
+  app.decorateRequest('pendingAuth', null);
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token || token.length > 100) return;
+    const found = await findSession(db, token);
+    if (!found) return;
+    if (found.session.pendingTwoFactor) request.pendingAuth = found;
+    else request.auth = found;
+  });
+});
+
+/** preHandler for routes that need a signed-in user. */
+export async function requireUser(request: FastifyRequest, _reply: FastifyReply) {
+  if (!request.auth) throw new HttpError(401, 'Please sign in to continue');
+}
+
+/** preHandler for /api/admin: signed in (401) and an admin (403). */
+export async function requireAdmin(request: FastifyRequest, _reply: FastifyReply) {
+  if (!request.auth) throw new HttpError(401, 'Please sign in to continue');
+  if (request.auth.user.role !== 'admin')
+    throw new HttpError(403, 'This needs an administrator account');
+}
+
+/** The signed-in user of a request that passed requireUser. */
+export function currentAuth(request: FastifyRequest) {
+  if (!request.auth) throw new HttpError(401, 'Please sign in to continue');
+  return request.auth;
+}
+
+export function requestMeta(request: FastifyRequest): RequestMeta {
+  return { ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null };
+}

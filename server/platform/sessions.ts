@@ -1,0 +1,118 @@
+import { and, eq, ne } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
+import type { Db } from './db/client';
+import { type Session, sessions, type User, users } from './db/schema';
+import { hashToken, newToken } from './tokens';
+
+export const SESSION_COOKIE = 'tm_session';
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+// Issue #3: idle timeout 7 days, absolute 30 days; a pending-2FA session lives 10 minutes.
+export const SESSION_IDLE_MS = 7 * DAY;
+export const SESSION_ABSOLUTE_MS = 30 * DAY;
+export const PENDING_SESSION_MS = 10 * MINUTE;
+// Writing last_seen_at on every request would turn every read into a write.
+const TOUCH_EVERY_MS = 5 * MINUTE;
+
+export type RequestMeta = { ip: string | null; userAgent: string | null };
+
+export async function createSession(
+  db: Db,
+  userId: string,
+  meta: RequestMeta,
+  options: { pendingTwoFactor?: boolean; twoFactorVerified?: boolean } = {},
+): Promise<{ token: string; session: Session }> {
+  const token = newToken();
+  const now = Date.now();
+  const [session] = await db
+    .insert(sessions)
+    .values({
+      userId,
+      tokenHash: hashToken(token),
+      pendingTwoFactor: options.pendingTwoFactor ?? false,
+      twoFactorVerifiedAt: options.twoFactorVerified ? new Date(now) : null,
+      // One clock for all three, so lifetimes are exact (the database's now() is another clock).
+      createdAt: new Date(now),
+      lastSeenAt: new Date(now),
+      expiresAt: new Date(
+        now + (options.pendingTwoFactor ? PENDING_SESSION_MS : SESSION_ABSOLUTE_MS),
+      ),
+      ip: meta.ip,
+      userAgent: meta.userAgent?.slice(0, 512) ?? null,
+    })
+    .returning();
+  return { token, session: session! };
+}
+
+/** The live session for a cookie value, with its user; expired sessions are deleted on sight. */
+export async function findSession(
+  db: Db,
+  token: string,
+  now: number = Date.now(),
+): Promise<{ session: Session; user: User } | null> {
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, hashToken(token)));
+  if (!row) return null;
+  const { session } = row;
+  const expired =
+    session.expiresAt.getTime() <= now ||
+    (!session.pendingTwoFactor && session.lastSeenAt.getTime() + SESSION_IDLE_MS <= now);
+  if (expired) {
+    await db.delete(sessions).where(eq(sessions.id, session.id));
+    return null;
+  }
+  if (!session.pendingTwoFactor && now - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(now) })
+      .where(eq(sessions.id, session.id));
+  }
+  return row;
+}
+
+export async function deleteSession(db: Db, sessionId: string) {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** Ends every session of a user, or every one but `keepSessionId`. */
+export async function deleteUserSessions(db: Db, userId: string, keepSessionId?: string) {
+  await db
+    .delete(sessions)
+    .where(
+      keepSessionId
+        ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId))
+        : eq(sessions.userId, userId),
+    );
+}
+
+/**
+ * Replaces a session by a new one with a new token (sign-in, second factor, password change), so
+ * a token captured before the change is worthless after it.
+ */
+export async function rotateSession(
+  db: Db,
+  old: Session,
+  meta: RequestMeta,
+  options: { twoFactorVerified?: boolean } = {},
+) {
+  await deleteSession(db, old.id);
+  return createSession(db, old.userId, meta, options);
+}
+
+export function setSessionCookie(reply: FastifyReply, token: string, secure: boolean) {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    maxAge: SESSION_ABSOLUTE_MS / 1000,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+}

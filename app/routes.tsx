@@ -9,6 +9,7 @@ const DashboardPage = lazy(() => import('@/pages/DashboardPage'));
 const AuthPage = lazy(() => import('@/pages/AuthPage'));
 const LogoutPage = lazy(() => import('@/pages/LogoutPage'));
 const ForgotPasswordPage = lazy(() => import('@/pages/ForgotPasswordPage'));
+const ResetPasswordPage = lazy(() => import('@/pages/ResetPasswordPage'));
 const ProfilePage = lazy(() => import('@/pages/ProfilePage'));
 const SecurityPage = lazy(() => import('@/pages/SecurityPage'));
 const AdminWaitlistPage = lazy(() => import('@/pages/AdminWaitlistPage'));
@@ -38,6 +39,7 @@ export function AppRoutes() {
         <Route path="/auth" element={<AuthPage />} />
         <Route path="/logout" element={<LogoutPage />} />
         <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+        <Route path="/reset-password" element={<ResetPasswordPage />} />
         <Route path="/dashboard" element={<DashboardPage />} />
         <Route path="/profile" element={<ProfilePage />} />
         <Route path="/security" element={<SecurityPage />} />

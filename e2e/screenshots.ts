@@ -4,7 +4,7 @@
  *   node --import tsx e2e/screenshots.ts http://127.0.0.1:3000 / /dashboard /no/such/page
  *
  * Writes test-results/screenshots/<page>-<width>.png (ignored by git). Add `--light` for the
- * light theme.
+ * light theme, `--signed-in` to sign up a fresh user first.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,6 +13,7 @@ import { chromiumLaunchOptions } from '../playwright.config';
 
 const [base = 'http://127.0.0.1:3000', ...rest] = process.argv.slice(2);
 const light = rest.includes('--light');
+const signedIn = rest.includes('--signed-in');
 const pages = rest.filter((arg) => !arg.startsWith('--'));
 const outDir = path.resolve('test-results/screenshots');
 fs.mkdirSync(outDir, { recursive: true });
@@ -28,10 +29,28 @@ try {
     });
     if (light) await context.addInitScript(() => localStorage.setItem('theme', 'light'));
     const page = await context.newPage();
+    if (signedIn) {
+      const id = `shots_${Date.now().toString(36)}`;
+      const res = await page.request.post(`${base}/api/register`, {
+        headers: { origin: base },
+        data: {
+          username: id,
+          email: `${id}@example.com`,
+          password: 'terraces at sunrise',
+          firstName: 'Ana',
+          lastName: 'Lima',
+        },
+      });
+      if (res.status() !== 201)
+        throw new Error(`sign-up failed: ${res.status()} ${await res.text()}`);
+    }
     for (const pathname of pages.length ? pages : ['/']) {
       await page.goto(`${base}${pathname}`, { waitUntil: 'networkidle' });
       const name = pathname.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home';
-      const file = path.join(outDir, `${name}${light ? '-light' : ''}-${width}.png`);
+      const file = path.join(
+        outDir,
+        `${name}${light ? '-light' : ''}${signedIn ? '-in' : ''}-${width}.png`,
+      );
       await page.screenshot({ path: file, fullPage: true });
       console.log(file);
     }

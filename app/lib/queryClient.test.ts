@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiRequest, createQueryClient, getQueryFn } from './queryClient';
+import {
+  apiJson,
+  apiRequest,
+  createQueryClient,
+  errorMessage,
+  errorStatus,
+  getQueryFn,
+} from './queryClient';
 
 function stubFetch(status: number, body: string) {
   const fetchMock = vi.fn(async () => new Response(body, { status }));
@@ -38,6 +45,73 @@ describe('apiRequest', () => {
     await expect(apiRequest('POST', '/api/register', {})).rejects.toThrowError(
       '409: {"message":"That username is taken"}',
     );
+  });
+});
+
+describe('apiJson', () => {
+  it('returns the parsed body of an OK answer', async () => {
+    stubFetch(200, '{"success":true}');
+    expect(await apiJson('POST', '/api/logout')).toEqual({ success: true });
+  });
+
+  it('throws like apiRequest on a non-OK answer', async () => {
+    stubFetch(401, '{"message":"Invalid username or password"}');
+    await expect(apiJson('POST', '/api/login', {})).rejects.toThrowError(
+      '401: {"message":"Invalid username or password"}',
+    );
+  });
+});
+
+describe('errorMessage', () => {
+  const fallback = 'Something went wrong';
+
+  it("returns the server's message from an apiRequest error", async () => {
+    stubFetch(409, '{"message":"That username is already taken."}');
+    const error = await apiRequest('POST', '/api/register', {}).catch((e: unknown) => e);
+    expect(errorMessage(error, fallback)).toBe('That username is already taken.');
+  });
+
+  it('keeps the message of a validation failure that also lists issues', () => {
+    const body = { message: 'Invalid email address (email)', issues: [{ path: 'email' }] };
+    expect(errorMessage(new Error(`400: ${JSON.stringify(body)}`), fallback)).toBe(
+      'Invalid email address (email)',
+    );
+  });
+
+  it('keeps a message that contains a colon or a line break', () => {
+    const error = new Error('429: {"message":"Too many attempts:\\nwait 5 minutes"}');
+    expect(errorMessage(error, fallback)).toBe('Too many attempts:\nwait 5 minutes');
+  });
+
+  it('falls back for a body that is not JSON', () => {
+    expect(errorMessage(new Error('502: <html>Bad Gateway</html>'), fallback)).toBe(fallback);
+    expect(errorMessage(new Error('500: Internal Server Error'), fallback)).toBe(fallback);
+  });
+
+  it('falls back for JSON without a usable message', () => {
+    expect(errorMessage(new Error('400: {"error":"nope"}'), fallback)).toBe(fallback);
+    expect(errorMessage(new Error('400: {"message":""}'), fallback)).toBe(fallback);
+    expect(errorMessage(new Error('400: {"message":42}'), fallback)).toBe(fallback);
+    expect(errorMessage(new Error('400: null'), fallback)).toBe(fallback);
+    expect(errorMessage(new Error('400: "text"'), fallback)).toBe(fallback);
+  });
+
+  it('falls back for errors that are not from apiRequest', () => {
+    expect(errorMessage(new TypeError('Failed to fetch'), fallback)).toBe(fallback);
+    expect(errorMessage('boom', fallback)).toBe(fallback);
+    expect(errorMessage(undefined, fallback)).toBe(fallback);
+    expect(errorMessage({ message: 'not an Error' }, fallback)).toBe(fallback);
+  });
+});
+
+describe('errorStatus', () => {
+  it('reads the status of an apiRequest error', () => {
+    expect(errorStatus(new Error('429: {"message":"Slow down"}'))).toBe(429);
+  });
+
+  it('is null for other errors', () => {
+    expect(errorStatus(new TypeError('Failed to fetch'))).toBeNull();
+    expect(errorStatus('401: text')).toBeNull();
   });
 });
 

@@ -20,6 +20,40 @@ export async function apiRequest(method: string, url: string, data?: unknown): P
   return res;
 }
 
+/** apiRequest, then the answer's JSON body. */
+export async function apiJson<T>(method: string, url: string, data?: unknown): Promise<T> {
+  const res = await apiRequest(method, url, data);
+  return (await res.json()) as T;
+}
+
+/**
+ * The server's own words for a failure: the `message` of the JSON body inside an apiRequest
+ * error ("<status>: {\"message\":\"…\"}"). Anything else (a network failure, an HTML error page,
+ * a body without a message) gives `fallback`, so people never see a status code or raw JSON.
+ */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (!(error instanceof Error)) return fallback;
+  const match = /^\d{3}: ([\s\S]*)$/.exec(error.message);
+  if (!match) return fallback;
+  try {
+    const body: unknown = JSON.parse(match[1]!);
+    if (body && typeof body === 'object' && 'message' in body) {
+      const { message } = body as { message: unknown };
+      if (typeof message === 'string' && message.trim()) return message;
+    }
+  } catch {
+    // Not JSON (a proxy's error page, say): the fallback says it better.
+  }
+  return fallback;
+}
+
+/** The HTTP status of an apiRequest error, or null for anything else (a network failure, say). */
+export function errorStatus(error: unknown): number | null {
+  if (!(error instanceof Error)) return null;
+  const match = /^(\d{3}): /.exec(error.message);
+  return match ? Number(match[1]) : null;
+}
+
 type On401 = 'returnNull' | 'throw';
 
 /** The query key is the URL (its parts joined by "/"); on401 'returnNull' turns a 401 into null. */

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { Spinner } from '@/components/Spinner';
-import { CURRENT_USER_KEY } from '@/features/auth/useAuth';
+import { CURRENT_USER_KEY, fetchCurrentUser } from '@/features/auth/useAuth';
 import { apiRequest } from '@/lib/queryClient';
 
 /**
@@ -31,7 +31,12 @@ export default function LogoutPage() {
       } catch {
         // Storage can be unavailable (private mode); nothing to clear then.
       }
-      await queryClient.fetchQuery({ queryKey: CURRENT_USER_KEY, staleTime: 0 });
+      // The current-user query's own function: after a logout its 401 means null, not an error.
+      await queryClient.fetchQuery({
+        queryKey: CURRENT_USER_KEY,
+        queryFn: fetchCurrentUser,
+        staleTime: 0,
+      });
       navigate(`/?logout=${outcome}&t=${Date.now()}`, { replace: true });
     })();
   }, [navigate, queryClient]);

@@ -1,5 +1,6 @@
 import { SESSION_COOKIE } from '../platform/sessions';
 
+// biome-ignore lint/suspicious/noExplicitAny: tests read whatever JSON a route answers, field by field
 export type ApiResponse = { status: number; body: any; headers: Headers };
 
 /**

@@ -16,6 +16,7 @@ export const MESSAGES = {
   invalidCode: 'Please enter a valid 6-digit code',
   missingEmail: 'Please enter your email address',
   invalidEmail: 'Please enter a valid email address',
+  resetLinkInvalid: 'This reset link is invalid or has expired. Please request a new one.',
 } as const;
 
 export const username = z

@@ -5,7 +5,7 @@ import type { CurrentUser } from '../../../shared/contracts/user';
 
 export const CURRENT_USER_KEY = ['/api/user'] as const;
 
-async function fetchCurrentUser(
+export async function fetchCurrentUser(
   context: Parameters<ReturnType<typeof getQueryFn<CurrentUser>>>[0],
 ) {
   try {

@@ -119,7 +119,7 @@ describe('sign-up', () => {
   });
 
   it('accepts 8 and 128 character passwords', async () => {
-    for (const password of ['k9!vQz#2', 'p'.repeat(127) + 'Q']) {
+    for (const password of ['k9!vQz#2', `${'p'.repeat(127)}Q`]) {
       const res = await apiClient(t.url).post('/api/register', newAccount({ password }));
       expect(res.status).toBe(201);
     }

@@ -41,8 +41,6 @@ export const RESET_TOKEN_MS = 60 * 60_000;
 export const LOCKED_MESSAGE =
   'Too many failed sign-in attempts. Please wait 15 minutes and try again.';
 export const INVALID_CODE_MESSAGE = 'That code is not valid. Please try again.';
-export const RESET_LINK_INVALID =
-  'This reset link is invalid or has expired. Please request a new one.';
 
 export type AuthContext = { db: Db; mailer: Mailer; publicUrl: string };
 
@@ -397,7 +395,7 @@ export async function resetPassword(
       ),
     )
     .returning();
-  if (!claimed) throw new HttpError(400, RESET_LINK_INVALID);
+  if (!claimed) throw new HttpError(400, MESSAGES.resetLinkInvalid);
   const passwordHash = await hashPassword(input.password);
   await ctx.db.update(users).set({ passwordHash }).where(eq(users.id, claimed.userId));
   // Other outstanding links die with this one, and everyone signed in as this user is signed out.

@@ -1,0 +1,114 @@
+import { type ChangeEvent, type FormEvent, type ReactNode, useId, useState } from 'react';
+import { FormError } from '@/components/FormError';
+import { PasswordInput } from '@/components/PasswordInput';
+import { PendingButton } from '@/components/PendingButton';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog';
+import { Label } from '@/components/ui/label';
+import { toast } from '@/hooks/useToast';
+import { errorMessage } from '@/lib/queryClient';
+import { PASSWORDS_DIFFER, parseForm } from '@/lib/validation';
+import { changePasswordBody, PASSWORD_MIN } from '../../../shared/contracts/auth';
+import { useChangePassword } from './useAccount';
+
+const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+/** The security page's Change Password dialog. `children` is the trigger. */
+export function ChangePasswordDialog({ children }: { children: ReactNode }) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [values, setValues] = useState(EMPTY);
+  const [error, setError] = useState<string | null>(null);
+  const change = useChangePassword();
+
+  function handleOpenChange(next: boolean) {
+    setOpen(next);
+    if (next) {
+      setValues(EMPTY);
+      setError(null);
+    }
+  }
+
+  const field = (name: keyof typeof EMPTY) => ({
+    id: `${id}-${name}`,
+    name,
+    value: values[name],
+    onChange: (event: ChangeEvent<HTMLInputElement>) =>
+      setValues((current) => ({ ...current, [name]: event.target.value })),
+    'aria-describedby': error ? `${id}-error` : undefined,
+  });
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = parseForm(changePasswordBody, values);
+    if (!parsed.ok) {
+      setError(parsed.message);
+      return;
+    }
+    if (values.newPassword !== values.confirmPassword) {
+      setError(PASSWORDS_DIFFER);
+      return;
+    }
+    setError(null);
+    change.mutate(parsed.data, {
+      onSuccess: () => {
+        toast({
+          title: 'Password changed',
+          description: 'Your other devices have been signed out.',
+        });
+        setOpen(false);
+      },
+      onError: (failure) =>
+        setError(errorMessage(failure, 'Could not change your password. Please try again.')),
+    });
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={handleOpenChange}>
+      <DialogTrigger asChild>{children}</DialogTrigger>
+      <DialogContent className="sm:max-w-md">
+        <DialogHeader>
+          <DialogTitle>Change Password</DialogTitle>
+          <DialogDescription>
+            Every other device signed in to your account will be signed out.
+          </DialogDescription>
+        </DialogHeader>
+        <form noValidate onSubmit={handleSubmit} className="grid gap-4">
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-currentPassword`}>Current password</Label>
+            <PasswordInput autoComplete="current-password" {...field('currentPassword')} />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-newPassword`}>New password</Label>
+            <PasswordInput autoComplete="new-password" {...field('newPassword')} />
+            <p className="text-xs text-muted-foreground">At least {PASSWORD_MIN} characters.</p>
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-confirmPassword`}>Confirm new password</Label>
+            <PasswordInput autoComplete="new-password" {...field('confirmPassword')} />
+          </div>
+          <FormError id={`${id}-error`} message={error} />
+          <DialogFooter className="mt-1">
+            <DialogClose asChild>
+              <Button type="button" variant="outline" disabled={change.isPending}>
+                Cancel
+              </Button>
+            </DialogClose>
+            <PendingButton type="submit" pending={change.isPending}>
+              Change Password
+            </PendingButton>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,131 @@
+import { Trash2 } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { FormError } from '@/components/FormError';
+import { PasswordInput } from '@/components/PasswordInput';
+import { PendingButton } from '@/components/PendingButton';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog';
+import { Label } from '@/components/ui/label';
+import { CodeInput } from '@/features/twofactor/CodeInput';
+import { errorMessage } from '@/lib/queryClient';
+import { MESSAGES, TWO_FACTOR_CODE } from '../../../shared/contracts/auth';
+import { useDeleteAccount } from './useAccount';
+
+/** Where a deleted account lands: the landing page, told why (a full navigation, state gone). */
+export const DELETED_URL = '/?deleted=1';
+
+/** The security page's danger zone: delete the account, with the password (and a code). */
+export function DeleteAccountCard({ twoFactorEnabled }: { twoFactorEnabled: boolean }) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const remove = useDeleteAccount();
+
+  function handleOpenChange(next: boolean) {
+    setOpen(next);
+    if (next) {
+      setPassword('');
+      setCode('');
+      setError(null);
+    }
+  }
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!password) {
+      setError('Please enter your password');
+      return;
+    }
+    if (twoFactorEnabled && !TWO_FACTOR_CODE.test(code.trim())) {
+      setError(MESSAGES.invalidCode);
+      return;
+    }
+    setError(null);
+    remove.mutate(twoFactorEnabled ? { password, token: code.trim() } : { password }, {
+      onSuccess: () => window.location.assign(DELETED_URL),
+      onError: (failure) =>
+        setError(errorMessage(failure, 'Could not delete your account. Please try again.')),
+    });
+  }
+
+  return (
+    <Card className="border-destructive/50 bg-destructive/5">
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2 text-destructive">
+          <Trash2 aria-hidden className="size-5" />
+          Delete account
+        </CardTitle>
+        <CardDescription>
+          Permanently delete your account, your sign-in history and your place in every trip. This
+          cannot be undone.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Dialog open={open} onOpenChange={handleOpenChange}>
+          <DialogTrigger asChild>
+            <Button variant="destructive" className="w-full sm:w-auto">
+              Delete account
+            </Button>
+          </DialogTrigger>
+          <DialogContent className="sm:max-w-md">
+            <DialogHeader>
+              <DialogTitle>Delete your account?</DialogTitle>
+              <DialogDescription>
+                This permanently deletes your account and everything in it. To confirm, enter your
+                password{twoFactorEnabled ? ' and a code from your authenticator app' : ''}.
+              </DialogDescription>
+            </DialogHeader>
+            <form noValidate onSubmit={handleSubmit} className="grid gap-4">
+              <div className="grid gap-2">
+                <Label htmlFor={`${id}-password`}>Password</Label>
+                <PasswordInput
+                  id={`${id}-password`}
+                  name="password"
+                  autoComplete="current-password"
+                  value={password}
+                  onChange={(event) => setPassword(event.target.value)}
+                  aria-describedby={error ? `${id}-error` : undefined}
+                />
+              </div>
+              {twoFactorEnabled && (
+                <div className="grid gap-2">
+                  <Label htmlFor={`${id}-code`}>Authentication code</Label>
+                  <CodeInput
+                    id={`${id}-code`}
+                    name="token"
+                    value={code}
+                    onValueChange={setCode}
+                    aria-describedby={error ? `${id}-error` : undefined}
+                  />
+                </div>
+              )}
+              <FormError id={`${id}-error`} message={error} />
+              <DialogFooter className="mt-1">
+                <DialogClose asChild>
+                  <Button type="button" variant="outline" disabled={remove.isPending}>
+                    Cancel
+                  </Button>
+                </DialogClose>
+                <PendingButton type="submit" variant="destructive" pending={remove.isPending}>
+                  Delete my account
+                </PendingButton>
+              </DialogFooter>
+            </form>
+          </DialogContent>
+        </Dialog>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,87 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { CURRENT_USER_KEY } from '@/features/auth/useAuth';
+import { apiJson, apiRequest } from '@/lib/queryClient';
+import type {
+  ActiveSessions,
+  LoginActivity,
+  NotificationPreferences,
+  UpdateUserBody,
+} from '../../../shared/contracts/auth';
+import type { CurrentUser } from '../../../shared/contracts/user';
+
+type Ok = { success: true };
+
+export const LOGIN_ACTIVITY_KEY = ['/api/login-activity'] as const;
+export const SESSIONS_KEY = ['/api/sessions'] as const;
+export const NOTIFICATION_PREFERENCES_KEY = ['/api/notification-preferences'] as const;
+
+/** `PATCH /api/user`; the answer replaces the cached current user. */
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateUserBody) => apiJson<CurrentUser>('PATCH', '/api/user', body),
+    onSuccess: (user) => queryClient.setQueryData(CURRENT_USER_KEY, user),
+  });
+}
+
+/** `POST /api/change-password`; the server signs every other session out. */
+export function useChangePassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { currentPassword: string; newPassword: string }) =>
+      apiJson<Ok>('POST', '/api/change-password', body),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: SESSIONS_KEY }),
+        queryClient.invalidateQueries({ queryKey: LOGIN_ACTIVITY_KEY }),
+      ]),
+  });
+}
+
+/** `DELETE /api/user` with the password, and a code when two-factor is on. */
+export function useDeleteAccount() {
+  return useMutation({
+    mutationFn: (body: { password: string; token?: string }) =>
+      apiJson<Ok>('DELETE', '/api/user', body),
+  });
+}
+
+export function useLoginActivity() {
+  return useQuery<LoginActivity>({ queryKey: LOGIN_ACTIVITY_KEY });
+}
+
+export function useSessions() {
+  return useQuery<ActiveSessions>({ queryKey: SESSIONS_KEY });
+}
+
+/** `DELETE /api/sessions/:id`: signs one other browser out. */
+export function useRevokeSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest('DELETE', `/api/sessions/${encodeURIComponent(id)}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: SESSIONS_KEY }),
+  });
+}
+
+/** `DELETE /api/sessions`: signs out every session but this one. */
+export function useRevokeOtherSessions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest('DELETE', '/api/sessions'),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: SESSIONS_KEY }),
+  });
+}
+
+export function useNotificationPreferences() {
+  return useQuery<NotificationPreferences>({ queryKey: NOTIFICATION_PREFERENCES_KEY });
+}
+
+/** `PUT /api/notification-preferences`; the answer replaces the cached preferences. */
+export function useSaveNotificationPreferences() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: NotificationPreferences) =>
+      apiJson<NotificationPreferences>('PUT', '/api/notification-preferences', body),
+    onSuccess: (saved) => queryClient.setQueryData(NOTIFICATION_PREFERENCES_KEY, saved),
+  });
+}

@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Logo } from '@/components/Logo';
+import { ThemeToggle } from '@/components/ThemeToggle';
+
+/** The frame of the sign-in, sign-up and password reset pages: one centred card. */
+export function AuthShell({ children }: { children: ReactNode }) {
+  return (
+    <div className="relative isolate flex min-h-dvh flex-col overflow-hidden">
+      {/* A soft glow behind the card; decoration only. */}
+      <div
+        aria-hidden
+        className="pointer-events-none absolute top-[-12rem] left-1/2 -z-10 size-[36rem] -translate-x-1/2 rounded-full bg-primary/15 blur-3xl"
+      />
+      <header className="border-b border-border/60 bg-background/70 backdrop-blur">
+        <div className="mx-auto flex h-16 w-full max-w-5xl items-center justify-between px-4 sm:px-6">
+          <Logo />
+          <ThemeToggle />
+        </div>
+      </header>
+      <main className="flex flex-1 justify-center px-4 py-10 sm:items-center sm:py-16">
+        <div className="w-full max-w-md">{children}</div>
+      </main>
+      <footer className="px-4 pb-6 text-center text-xs text-muted-foreground">
+        <nav aria-label="Legal" className="flex justify-center gap-4">
+          <Link to="/terms" className="rounded-sm hover:text-foreground hover:underline">
+            Terms
+          </Link>
+          <Link to="/privacy" className="rounded-sm hover:text-foreground hover:underline">
+            Privacy
+          </Link>
+        </nav>
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,117 @@
+import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { FormError } from '@/components/FormError';
+import { PasswordInput } from '@/components/PasswordInput';
+import { PendingButton } from '@/components/PendingButton';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { errorMessage } from '@/lib/queryClient';
+import { parseForm } from '@/lib/validation';
+import { PASSWORD_MIN, registerBody } from '../../../shared/contracts/auth';
+import type { CurrentUser } from '../../../shared/contracts/user';
+import { useRegister } from './useLogin';
+
+const EMPTY = { username: '', email: '', password: '', firstName: '', lastName: '' };
+type Field = keyof typeof EMPTY;
+
+/** Create an account; on success it is signed in, like a login. */
+export function RegisterForm({
+  onSignedIn,
+  onSignIn,
+}: {
+  onSignedIn: (user: CurrentUser) => void;
+  onSignIn: () => void;
+}) {
+  const id = useId();
+  const [values, setValues] = useState(EMPTY);
+  const [error, setError] = useState<string | null>(null);
+  const register = useRegister();
+  const firstField = useRef<HTMLInputElement>(null);
+
+  // Shown in place of the sign-in form: start at its first field.
+  useEffect(() => {
+    firstField.current?.focus();
+  }, []);
+
+  const field = (name: Field) => ({
+    id: `${id}-${name}`,
+    name,
+    value: values[name],
+    onChange: (event: ChangeEvent<HTMLInputElement>) =>
+      setValues((current) => ({ ...current, [name]: event.target.value })),
+    'aria-describedby': error ? `${id}-error` : undefined,
+  });
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = parseForm(registerBody, values);
+    if (!parsed.ok) {
+      setError(parsed.message);
+      return;
+    }
+    setError(null);
+    register.mutate(parsed.data, {
+      onSuccess: (result) => onSignedIn(result.user),
+      onError: (failure) =>
+        setError(errorMessage(failure, 'Could not create your account. Please try again.')),
+    });
+  }
+
+  return (
+    <div className="grid gap-6">
+      <form
+        noValidate
+        onSubmit={handleSubmit}
+        className="grid gap-4"
+        aria-label="Create an account"
+      >
+        <div className="grid gap-2">
+          <Label htmlFor={`${id}-username`}>Username</Label>
+          <Input
+            ref={firstField}
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            {...field('username')}
+          />
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor={`${id}-email`}>Email</Label>
+          <Input type="email" autoComplete="email" spellCheck={false} {...field('email')} />
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor={`${id}-password`}>Password</Label>
+          <PasswordInput autoComplete="new-password" {...field('password')} />
+          <p className="text-xs text-muted-foreground">At least {PASSWORD_MIN} characters.</p>
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-firstName`}>
+              First name <span className="font-normal text-muted-foreground">(optional)</span>
+            </Label>
+            <Input autoComplete="given-name" {...field('firstName')} />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-lastName`}>
+              Last name <span className="font-normal text-muted-foreground">(optional)</span>
+            </Label>
+            <Input autoComplete="family-name" {...field('lastName')} />
+          </div>
+        </div>
+        <FormError id={`${id}-error`} message={error} />
+        <PendingButton type="submit" size="lg" className="mt-1 w-full" pending={register.isPending}>
+          Create Account
+        </PendingButton>
+      </form>
+      <p className="text-center text-sm text-muted-foreground">
+        Already have an account?{' '}
+        <button
+          type="button"
+          onClick={onSignIn}
+          className="rounded-sm font-medium text-primary hover:underline"
+        >
+          Sign in
+        </button>
+      </p>
+    </div>
+  );
+}

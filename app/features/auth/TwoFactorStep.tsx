@@ -1,0 +1,96 @@
+import { ShieldCheck } from 'lucide-react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { PendingButton } from '@/components/PendingButton';
+import { Button } from '@/components/ui/button';
+import { Label } from '@/components/ui/label';
+import { CODE_LENGTH, CodeInput } from '@/features/twofactor/CodeInput';
+import { useVerifyTwoFactor } from '@/features/twofactor/useTwoFactor';
+import { toast } from '@/hooks/useToast';
+import { errorMessage, errorStatus } from '@/lib/queryClient';
+import { parseForm } from '@/lib/validation';
+import { MESSAGES, twoFactorCodeBody } from '../../../shared/contracts/auth';
+import type { CurrentUser } from '../../../shared/contracts/user';
+
+/** The second step of signing in when two-factor is on (spec §4 Login, §5, §8). */
+export function TwoFactorStep({
+  onSignedIn,
+  onCancel,
+}: {
+  onSignedIn: (user: CurrentUser) => void;
+  onCancel: () => void;
+}) {
+  const id = useId();
+  const [code, setCode] = useState('');
+  const verify = useVerifyTwoFactor();
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  // The step replaces the password form: put the cursor where the code goes.
+  useEffect(() => {
+    inputRef.current?.focus();
+  }, []);
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = parseForm(twoFactorCodeBody, { token: code });
+    if (!parsed.ok) {
+      toast({ variant: 'destructive', title: 'Error', description: MESSAGES.invalidCode });
+      return;
+    }
+    verify.mutate(parsed.data.token, {
+      onSuccess: (result) => onSignedIn(result.user),
+      onError: (failure) => {
+        toast({
+          variant: 'destructive',
+          title: 'Error',
+          description: errorMessage(failure, 'Verification failed'),
+        });
+        setCode('');
+        // 401: too many wrong codes ended the pending sign-in; start again from the password.
+        if (errorStatus(failure) === 401) onCancel();
+        else inputRef.current?.focus();
+      },
+    });
+  }
+
+  return (
+    <form noValidate onSubmit={handleSubmit} className="grid gap-5" aria-labelledby={`${id}-title`}>
+      <div className="flex items-start gap-3">
+        <span className="grid size-10 shrink-0 place-items-center rounded-full bg-primary/15 text-primary">
+          <ShieldCheck aria-hidden className="size-5" />
+        </span>
+        <div className="grid gap-1">
+          <h2 id={`${id}-title`} className="font-semibold leading-tight">
+            Two-factor authentication
+          </h2>
+          <p className="text-sm text-muted-foreground">
+            Enter the 6-digit code from your authenticator app to finish signing in.
+          </p>
+        </div>
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-code`}>Authentication code</Label>
+        <CodeInput
+          ref={inputRef}
+          id={`${id}-code`}
+          name="token"
+          value={code}
+          onValueChange={setCode}
+        />
+      </div>
+      <div className="grid gap-2">
+        <PendingButton
+          type="submit"
+          size="lg"
+          className="w-full"
+          pending={verify.isPending}
+          disabled={code.length < CODE_LENGTH}
+        >
+          Verify
+        </PendingButton>
+        <Button type="button" variant="ghost" onClick={onCancel} disabled={verify.isPending}>
+          Back to sign in
+        </Button>
+      </div>
+    </form>
+  );
+}

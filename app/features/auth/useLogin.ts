@@ -1,0 +1,57 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from '@/hooks/useToast';
+import { apiJson } from '@/lib/queryClient';
+import type { LoginBody, LoginResponse, RegisterBody } from '../../../shared/contracts/auth';
+import type { CurrentUser } from '../../../shared/contracts/user';
+import { CURRENT_USER_KEY } from './useAuth';
+
+/** `POST /api/login`: either signed in, or a second factor is needed. */
+export function useLogin() {
+  return useMutation({
+    mutationFn: (body: LoginBody) => apiJson<LoginResponse>('POST', '/api/login', body),
+  });
+}
+
+/** `POST /api/register`: creates the account and signs it in. */
+export function useRegister() {
+  return useMutation({
+    mutationFn: (body: RegisterBody) =>
+      apiJson<{ success: true; user: CurrentUser }>('POST', '/api/register', body),
+  });
+}
+
+/** spec §4: after signing in, the dashboard opens after about 0.5 s. */
+export const SIGN_IN_REDIRECT_MS = 500;
+
+/**
+ * The end of every way in (password, second factor, new account): toast, remember the user, and
+ * open the dashboard a moment later. `signedIn` lets the sign-in page keep showing its
+ * confirmation during that moment instead of redirecting at once.
+ */
+export function useFinishSignIn() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [signedIn, setSignedIn] = useState(false);
+
+  useEffect(() => {
+    if (!signedIn) return;
+    const timer = window.setTimeout(
+      () => navigate('/dashboard', { replace: true }),
+      SIGN_IN_REDIRECT_MS,
+    );
+    return () => window.clearTimeout(timer);
+  }, [signedIn, navigate]);
+
+  const finish = useCallback(
+    (user: CurrentUser) => {
+      setSignedIn(true);
+      queryClient.setQueryData(CURRENT_USER_KEY, user);
+      toast({ title: 'Success', description: 'Logged in successfully' });
+    },
+    [queryClient],
+  );
+
+  return { signedIn, finish };
+}

@@ -1,0 +1,59 @@
+import { Check, Copy } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/hooks/useToast';
+import type { SetupTwoFactorResponse } from '../../../shared/contracts/auth';
+
+/** The secret in groups of four, easier to type by hand ("JBSW Y3DP EHPK 3PXP"). */
+export function groupSecret(secret: string) {
+  return secret.match(/.{1,4}/g)?.join(' ') ?? secret;
+}
+
+/** The QR code to scan, and the key to type in when scanning is not possible. */
+export function SetupDetails({ qrCode, secret }: SetupTwoFactorResponse) {
+  const [copied, setCopied] = useState(false);
+
+  async function handleCopy() {
+    try {
+      await navigator.clipboard.writeText(secret);
+      setCopied(true);
+      toast({ title: 'Copied', description: 'The setup key is on your clipboard' });
+    } catch {
+      toast({
+        variant: 'destructive',
+        title: 'Copy failed',
+        description: 'Could not copy the key; select it and copy it by hand',
+      });
+    }
+  }
+
+  return (
+    <div className="grid justify-items-center gap-4">
+      <img
+        src={qrCode}
+        alt="QR code to scan with your authenticator app"
+        width={192}
+        height={192}
+        className="size-48 rounded-lg bg-white p-2 shadow-sm"
+      />
+      <div className="grid w-full gap-1.5 text-center">
+        <p className="text-xs text-muted-foreground">Can't scan it? Enter this key instead:</p>
+        <div className="flex items-center justify-center gap-2">
+          <code className="select-all break-all rounded-md bg-muted px-3 py-1.5 font-mono text-sm tracking-wider text-foreground">
+            {groupSecret(secret)}
+          </code>
+          <Button
+            type="button"
+            variant="ghost"
+            size="icon"
+            onClick={handleCopy}
+            aria-label="Copy setup key"
+            title="Copy setup key"
+          >
+            {copied ? <Check aria-hidden /> : <Copy aria-hidden />}
+          </Button>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CURRENT_USER_KEY } from '@/features/auth/useAuth';
+import { makeUser, mockApi } from '@/test/api';
+import { findToast, renderPage, resetToasts } from '@/test/render';
+import { TwoFactorPanel } from './TwoFactorPanel';
+
+const SETUP = { qrCode: 'data:image/png;base64,iVBORw0KGgo=', secret: 'JBSWY3DPEHPK3PXP' };
+
+afterEach(() => {
+  resetToasts();
+});
+
+async function renderPanel(routes: Parameters<typeof mockApi>[0] = {}) {
+  const api = mockApi({ 'POST /api/setup-2fa': { body: SETUP }, ...routes });
+  const onClose = vi.fn();
+  const utils = renderPage(<TwoFactorPanel onClose={onClose} />, { route: '/security' });
+  await screen.findByRole('img', { name: /QR code/ });
+  const input = screen.getByLabelText('Verification code') as HTMLInputElement;
+  const verify = screen.getByRole('button', { name: 'Verify' }) as HTMLButtonElement;
+  return { api, onClose, input, verify, u: userEvent.setup(), ...utils };
+}
+
+describe('TwoFactorPanel', () => {
+  it('shows the QR code and the key from the server', async () => {
+    const { api } = await renderPanel();
+    expect(screen.getByRole('img', { name: /QR code/ }).getAttribute('src')).toBe(SETUP.qrCode);
+    expect(screen.getByText('JBSW Y3DP EHPK 3PXP')).toBeTruthy();
+    expect(api.callsTo('POST /api/setup-2fa')).toHaveLength(1);
+  });
+
+  it('keeps only digits, and enables Verify at exactly 6 of them', async () => {
+    const { input, verify, u } = await renderPanel();
+    expect(verify.disabled).toBe(true);
+
+    await u.type(input, '1a2-3 4');
+    expect(input.value).toBe('1234');
+    expect(verify.disabled).toBe(true);
+
+    await u.type(input, '5');
+    expect(verify.disabled).toBe(true);
+    await u.type(input, 'x6');
+    expect(input.value).toBe('123456');
+    expect(verify.disabled).toBe(false);
+
+    await u.type(input, '7');
+    expect(input.value).toBe('123456');
+    await u.type(input, '{Backspace}');
+    expect(verify.disabled).toBe(true);
+  });
+
+  it('strips non-digits from a pasted code', async () => {
+    const { input, verify, u } = await renderPanel();
+    await u.click(input);
+    await u.paste('123 456');
+    expect(input.value).toBe('123456');
+    expect(verify.disabled).toBe(false);
+  });
+
+  it('confirms the code, says 2FA is on, refreshes the user and stays disabled', async () => {
+    const { api, input, verify, u, queryClient } = await renderPanel({
+      'POST /api/confirm-2fa': { body: { success: true } },
+    });
+    queryClient.setQueryData(CURRENT_USER_KEY, makeUser());
+    await u.type(input, '123456{Enter}');
+
+    await findToast('Two-factor authentication has been enabled');
+    expect(api.callsTo('POST /api/confirm-2fa')[0]!.body).toEqual({ token: '123456' });
+    expect(verify.disabled).toBe(true);
+    expect(input.disabled).toBe(true);
+    expect(screen.getByText(/Two-factor authentication is on/)).toBeTruthy();
+    // Marked stale: the page's current-user query (active there) fetches it again.
+    expect(queryClient.getQueryState(CURRENT_USER_KEY)?.isInvalidated).toBe(true);
+
+    await u.click(verify);
+    expect(api.callsTo('POST /api/confirm-2fa')).toHaveLength(1);
+  });
+
+  it('says "Failed to verify code. Please try again." for a wrong code', async () => {
+    const { input, verify, u } = await renderPanel({
+      'POST /api/confirm-2fa': { status: 400, body: { message: 'That code is not right' } },
+    });
+    await u.type(input, '123456');
+    await u.click(verify);
+    await findToast('Error', 'Failed to verify code. Please try again.');
+    expect(verify.disabled).toBe(false);
+  });
+
+  it('says "Failed to generate QR code" when the server cannot start setup', async () => {
+    mockApi({ 'POST /api/setup-2fa': { status: 500, body: '' } });
+    renderPage(<TwoFactorPanel onClose={() => {}} />);
+    await findToast('Error', 'Failed to generate QR code');
+    const alert = screen.getByRole('alert');
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Verify' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+  });
+
+  it('closes with its close button', async () => {
+    const { onClose, u } = await renderPanel();
+    await u.click(screen.getByRole('button', { name: 'Close setup' }));
+    expect(onClose).toHaveBeenCalledOnce();
+  });
+});

@@ -1,0 +1,48 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiJson } from '@/lib/queryClient';
+import type { SetupTwoFactorResponse } from '../../../shared/contracts/auth';
+import type { CurrentUser } from '../../../shared/contracts/user';
+
+type Ok = { success: true };
+
+/** `POST /api/setup-2fa`: a new secret (kept pending on the server) and its QR code. */
+export function useSetupTwoFactor() {
+  return useMutation({
+    mutationFn: () => apiJson<SetupTwoFactorResponse>('POST', '/api/setup-2fa'),
+  });
+}
+
+/** `POST /api/confirm-2fa`: turns two-factor on with a code from the pending secret. */
+export function useConfirmTwoFactor() {
+  return useMutation({
+    mutationFn: (token: string) => apiJson<Ok>('POST', '/api/confirm-2fa', { token }),
+  });
+}
+
+/**
+ * `POST /api/verify-2fa`: completes a sign-in waiting for its second factor, or, when already
+ * signed in, records a fresh verification (which lets `/api/disable-2fa` accept an empty code).
+ */
+export function useVerifyTwoFactor() {
+  return useMutation({
+    mutationFn: (token: string) =>
+      apiJson<{ success: true; user: CurrentUser }>('POST', '/api/verify-2fa', { token }),
+  });
+}
+
+/** `POST /api/disable-2fa` with an empty code, right after a verification (spec §7). */
+export function useDisableTwoFactor() {
+  return useMutation({
+    mutationFn: () => apiJson<Ok>('POST', '/api/disable-2fa', { token: '' }),
+  });
+}
+
+/**
+ * spec §4: turning two-factor on or off ends in a page reload. It waits a moment so the success
+ * toast can be read first.
+ */
+export const RELOAD_DELAY_MS = 1000;
+
+export function reloadSoon() {
+  window.setTimeout(() => window.location.reload(), RELOAD_DELAY_MS);
+}

@@ -1,0 +1,70 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, within } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { Toaster } from '@/components/ui/Toaster';
+import { CURRENT_USER_KEY } from '@/features/auth/useAuth';
+import { clearToasts } from '@/hooks/useToast';
+import { createQueryClient } from '@/lib/queryClient';
+import { ThemeProvider } from '@/lib/theme';
+import type { CurrentUser } from '../../shared/contracts/user';
+
+/** Shows where the router went, for routes the test does not render. */
+function LocationProbe() {
+  const location = useLocation();
+  return <p data-testid="location">{location.pathname + location.search}</p>;
+}
+
+/**
+ * Renders `ui` at `route` (matched by `path`) inside the app's providers: a fresh query client,
+ * the theme, a memory router and the Toaster. Any other path renders a probe showing the location.
+ * `user` is put in the current-user cache first (null: signed out).
+ */
+export function renderPage(
+  ui: ReactElement,
+  {
+    route = '/',
+    path = route.split('?')[0]!,
+    user = null,
+  }: { route?: string; path?: string; user?: CurrentUser | null } = {},
+) {
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(CURRENT_USER_KEY, user);
+  const result = render(
+    <QueryClientProvider client={queryClient}>
+      <ThemeProvider>
+        <MemoryRouter initialEntries={[route]}>
+          <Routes>
+            <Route path={path} element={ui} />
+            <Route path="*" element={<LocationProbe />} />
+          </Routes>
+        </MemoryRouter>
+        <Toaster />
+      </ThemeProvider>
+    </QueryClientProvider>,
+  );
+  return { ...result, queryClient };
+}
+
+/** The current location, once the router has left the rendered page. */
+export async function findLocation(options?: { timeout?: number }) {
+  return (await screen.findByTestId('location', {}, options)).textContent;
+}
+
+/**
+ * Waits for a toast whose text includes every given string (title and description). An open
+ * dialog hides the rest of the page from assistive technology (Radix sets aria-hidden), the
+ * toast region included, so hidden elements count here; Radix announces each toast in a live
+ * region of its own.
+ */
+export async function findToast(...texts: string[]) {
+  const region = screen.getByRole('region', { name: 'Notifications (F8)', hidden: true });
+  return within(region).findByRole('listitem', {
+    hidden: true,
+    name: (_name, element) => texts.every((text) => element.textContent?.includes(text)),
+  });
+}
+
+export function resetToasts() {
+  act(() => clearToasts());
+}

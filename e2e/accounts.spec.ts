@@ -1,0 +1,163 @@
+import { expect, type Page, test } from '@playwright/test';
+import { mailsTo, newTraveller, threeCodes } from './support/accounts';
+
+async function signIn(page: Page, username: string, password: string) {
+  await page.goto('/auth');
+  await expect(page.getByText('Admin Login')).toBeVisible();
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+/** A toast in the notification region (Radix also renders an off-screen copy to announce it). */
+function toast(page: Page, text: string) {
+  return page
+    .getByRole('region', { name: /Notifications/ })
+    .getByText(text)
+    .first();
+}
+
+/** The 2FA Status badge of the profile header. */
+function twoFactorStatus(page: Page) {
+  return page.locator('dl').getByText(/^(Enabled|Disabled)$/);
+}
+
+async function logOut(page: Page) {
+  await page.goto('/logout');
+  await expect(page).toHaveURL(/\/\?logout=success&t=\d+$/);
+}
+
+async function expectDashboard(page: Page) {
+  await expect(page).toHaveURL('/dashboard');
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+}
+
+test('sign up, log out, sign in again', async ({ page }) => {
+  const me = newTraveller('signup');
+  await page.goto('/auth');
+  await page.getByRole('button', { name: 'Create an account' }).click();
+  const form = page.getByRole('form', { name: 'Create an account' });
+  await form.getByLabel('Username').fill(me.username);
+  await form.getByLabel('Email').fill(me.email);
+  await form.getByLabel('Password', { exact: true }).fill(me.password);
+  await form.getByLabel(/First name/).fill(me.firstName);
+  await form.getByRole('button', { name: 'Create Account' }).click();
+  await expectDashboard(page);
+
+  await logOut(page);
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: 'Sign In Required' })).toBeVisible();
+
+  await signIn(page, me.username, 'not my password');
+  await expect(toast(page, 'Login Failed')).toBeVisible();
+  await expect(toast(page, 'Invalid username or password')).toBeVisible();
+
+  await signIn(page, me.email, me.password);
+  await expect(toast(page, 'Logged in successfully')).toBeVisible();
+  await expectDashboard(page);
+});
+
+test('a missing field is named before anything is sent', async ({ page }) => {
+  let sent = false;
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/login')) sent = true;
+  });
+  await page.goto('/auth');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByText('Please enter your username and password').first()).toBeVisible();
+  expect(sent).toBe(false);
+});
+
+test('two-factor: enable with the shown secret, sign in with a code, disable', async ({ page }) => {
+  const me = newTraveller('twofactor');
+  await page.goto('/auth');
+  await page.getByRole('button', { name: 'Create an account' }).click();
+  const form = page.getByRole('form', { name: 'Create an account' });
+  await form.getByLabel('Username').fill(me.username);
+  await form.getByLabel('Email').fill(me.email);
+  await form.getByLabel('Password', { exact: true }).fill(me.password);
+  await form.getByRole('button', { name: 'Create Account' }).click();
+  await expectDashboard(page);
+
+  await page.goto('/profile?tab=security');
+  await expect(page.getByRole('heading', { name: 'Your Profile' })).toBeVisible();
+  await expect(twoFactorStatus(page)).toHaveText('Disabled');
+  await page.getByRole('button', { name: 'Enable Two-Factor Authentication' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Enable Two-Factor Authentication' });
+  await expect(dialog.getByRole('img', { name: /QR code/i })).toBeVisible();
+  const secret = (await dialog.locator('code').innerText()).replace(/\s+/g, '');
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  const codes = await threeCodes(secret);
+
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  const confirm = dialog.getByRole('button', { name: 'Confirm' });
+  await expect(confirm).toBeDisabled();
+  await dialog.getByLabel('Verification code').fill(codes.previous);
+  await confirm.click();
+  await expect(toast(page, 'Two-factor authentication has been enabled')).toBeVisible();
+  await expect(twoFactorStatus(page)).toHaveText('Enabled');
+
+  await logOut(page);
+  await signIn(page, me.username, me.password);
+  const verify = page.getByRole('button', { name: 'Verify' });
+  await expect(verify).toBeDisabled();
+  await page.getByLabel('Authentication code').fill(codes.current);
+  await verify.click();
+  await expect(toast(page, 'Logged in successfully')).toBeVisible();
+  await expectDashboard(page);
+
+  await page.goto('/profile?tab=security');
+  await page.getByRole('button', { name: 'Disable Two-Factor Authentication' }).click();
+  const disable = page.getByRole('dialog', { name: 'Disable Two-Factor Authentication' });
+  await disable.getByLabel('Authentication code').fill(codes.next);
+  await disable.getByRole('button', { name: 'Disable 2FA' }).click();
+  await expect(toast(page, 'Two-factor authentication has been disabled')).toBeVisible();
+  await expect(twoFactorStatus(page)).toHaveText('Disabled');
+
+  // Signing in needs only the password again.
+  await logOut(page);
+  await signIn(page, me.username, me.password);
+  await expectDashboard(page);
+});
+
+test('forgot password: the e-mailed link sets a new password', async ({ page }) => {
+  const me = newTraveller('reset');
+  await page.goto('/auth');
+  await page.getByRole('button', { name: 'Create an account' }).click();
+  const form = page.getByRole('form', { name: 'Create an account' });
+  await form.getByLabel('Username').fill(me.username);
+  await form.getByLabel('Email').fill(me.email);
+  await form.getByLabel('Password', { exact: true }).fill(me.password);
+  await form.getByRole('button', { name: 'Create Account' }).click();
+  await expectDashboard(page);
+  await logOut(page);
+
+  await page.goto('/auth');
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page.getByRole('heading', { name: 'Reset Your Password' })).toBeVisible();
+  await page.getByLabel('Email').fill(me.email);
+  await page.getByRole('button', { name: 'Send Reset Link' }).click();
+  await expect(
+    page.getByText('If your email is registered, you will receive a password reset link').first(),
+  ).toBeVisible();
+
+  await expect.poll(() => mailsTo(me.email).length).toBe(1);
+  const link = mailsTo(me.email)[0]!.text.match(/https?:\/\/\S+\/reset-password\?token=[\w-]+/)![0];
+  await page.goto(link);
+  await page.getByLabel('New password', { exact: true }).fill('a whole new passphrase');
+  await page.getByLabel('Confirm new password').fill('a whole new passphrase');
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(page.getByRole('link', { name: 'Go to Login' })).toBeVisible();
+
+  // The link works once.
+  await page.goto(link);
+  await page.getByLabel('New password', { exact: true }).fill('yet another passphrase');
+  await page.getByLabel('Confirm new password').fill('yet another passphrase');
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(page.getByRole('link', { name: 'Request a new link' })).toBeVisible();
+
+  await signIn(page, me.username, me.password);
+  await expect(toast(page, 'Invalid username or password')).toBeVisible();
+  await signIn(page, me.username, 'a whole new passphrase');
+  await expectDashboard(page);
+});

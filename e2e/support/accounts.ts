@@ -1,0 +1,48 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect } from '@playwright/test';
+import { totpCode } from '../../server/features/auth/totp';
+
+let counter = 0;
+/** A unique account per test (tests run in parallel against one server). */
+export function newTraveller(prefix: string) {
+  counter += 1;
+  const id = `${prefix}_${Date.now().toString(36)}_${process.pid}_${counter}`;
+  return {
+    username: id,
+    email: `${id}@example.com`,
+    password: 'terraces at sunrise',
+    firstName: 'Ana',
+    lastName: 'Lima',
+  };
+}
+
+/** The e-mails the server wrote to DATA_DIR/outbox for an address, newest last. */
+export function mailsTo(address: string): { subject: string; text: string }[] {
+  const outbox = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
+  if (!fs.existsSync(outbox)) return [];
+  return fs
+    .readdirSync(outbox)
+    .sort()
+    .map((file) => JSON.parse(fs.readFileSync(path.join(outbox, file), 'utf8')))
+    .filter((mail) => mail.to === address);
+}
+
+const STEP_MS = 30_000;
+
+/**
+ * TOTP codes for three consecutive time steps (previous, current, next), each accepted once.
+ * A flow that needs three codes within one window starts early in a step, so the clock cannot
+ * move past the first code while the test runs; waiting is on the clock, never a fixed sleep.
+ */
+export async function threeCodes(secret: string) {
+  await expect
+    .poll(() => STEP_MS - (Date.now() % STEP_MS), { timeout: STEP_MS, intervals: [250] })
+    .toBeGreaterThan(12_000);
+  const now = Date.now();
+  return {
+    previous: totpCode(secret, now - STEP_MS),
+    current: totpCode(secret, now),
+    next: totpCode(secret, now + STEP_MS),
+  };
+}

@@ -21,7 +21,13 @@ export type TestApp = {
 
 /** A real server on a free port over a real database of its own. Close it in afterAll. */
 export async function startTestApp(
-  options: { env?: Record<string, string>; client?: BuiltClient | null; database?: Database } = {},
+  options: {
+    env?: Record<string, string>;
+    client?: BuiltClient | null;
+    database?: Database;
+    /** Receives the app's log lines (JSON), e.g. to prove a secret is never logged. */
+    logStream?: NodeJS.WritableStream;
+  } = {},
 ): Promise<TestApp> {
   // Each app gets its own data directory (e-mail outbox, uploads) that close() removes.
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tripmates-app-'));
@@ -37,6 +43,7 @@ export async function startTestApp(
   const app = await buildApp(config, {
     database,
     client: options.client === undefined ? null : options.client,
+    ...(options.logStream ? { logStream: options.logStream } : {}),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginThrottles, passwordResetTokens, sessions, users } from '../../platform/db/schema';
@@ -751,6 +752,60 @@ describe('bad input never reaches a 5xx', () => {
       expect(res.status, `${name} → ${res.status}`).toBeLessThan(500);
       const json = await res.json();
       expect(typeof json.message).toBe('string');
+    }
+  });
+});
+
+describe('over HTTPS, and in the logs', () => {
+  it('marks the session cookie Secure when PUBLIC_URL is https', async () => {
+    const https = await startTestApp({ env: { PUBLIC_URL: 'https://trips.example.com' } });
+    try {
+      const res = await fetch(`${https.url}/api/register`, {
+        method: 'POST',
+        headers: { origin: 'https://trips.example.com', 'content-type': 'application/json' },
+        body: JSON.stringify(newAccount()),
+      });
+      expect(res.status).toBe(201);
+      const cookie = res.headers.getSetCookie().find((c) => c.startsWith('tm_session='))!;
+      expect(cookie).toMatch(/; Secure/);
+    } finally {
+      await https.close();
+    }
+  });
+
+  it('never writes a password, session token, TOTP secret or code to the log', async () => {
+    const lines: string[] = [];
+    const logStream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const logged = await startTestApp({ env: { LOG_LEVEL: 'trace' }, logStream });
+    try {
+      const client = apiClient(logged.url);
+      const account = newAccount();
+      await client.post('/api/register', account);
+      const setup = await client.post('/api/setup-2fa');
+      const code = totpCode(setup.body.secret, Date.now());
+      expect((await client.post('/api/confirm-2fa', { token: code })).status).toBe(200);
+      await client.post('/api/forgot-password', { email: account.email });
+      await expect.poll(() => logged.sentMail().length).toBe(1);
+      const resetToken = logged.sentMail()[0]!.text.match(/token=([\w-]+)/)![1]!;
+
+      const log = lines.join('');
+      expect(log).toContain('/api/setup-2fa'); // the requests were logged...
+      for (const secret of [
+        account.password,
+        client.cookie!,
+        setup.body.secret,
+        code,
+        resetToken,
+      ]) {
+        expect(log).not.toContain(secret); // ...but none of their secrets
+      }
+    } finally {
+      await logged.close();
     }
   });
 });

@@ -1,4 +1,4 @@
-import { type ChangeEvent, type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { FormError } from '@/components/FormError';
 import { PasswordInput } from '@/components/PasswordInput';
 import { PendingButton } from '@/components/PendingButton';
@@ -16,6 +16,7 @@ import {
 import { Label } from '@/components/ui/label';
 import { toast } from '@/hooks/useToast';
 import { errorMessage } from '@/lib/queryClient';
+import { useFormFields } from '@/lib/useFormFields';
 import { PASSWORDS_DIFFER, parseForm } from '@/lib/validation';
 import { changePasswordBody, PASSWORD_MIN } from '../../../shared/contracts/auth';
 import { useChangePassword } from './useAccount';
@@ -24,10 +25,8 @@ const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 /** The security page's Change Password dialog. `children` is the trigger. */
 export function ChangePasswordDialog({ children }: { children: ReactNode }) {
-  const id = useId();
   const [open, setOpen] = useState(false);
-  const [values, setValues] = useState(EMPTY);
-  const [error, setError] = useState<string | null>(null);
+  const { id, values, setValues, error, setError, field } = useFormFields(EMPTY);
   const change = useChangePassword();
 
   function handleOpenChange(next: boolean) {
@@ -37,15 +36,6 @@ export function ChangePasswordDialog({ children }: { children: ReactNode }) {
       setError(null);
     }
   }
-
-  const field = (name: keyof typeof EMPTY) => ({
-    id: `${id}-${name}`,
-    name,
-    value: values[name],
-    onChange: (event: ChangeEvent<HTMLInputElement>) =>
-      setValues((current) => ({ ...current, [name]: event.target.value })),
-    'aria-describedby': error ? `${id}-error` : undefined,
-  });
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

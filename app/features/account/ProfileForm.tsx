@@ -1,4 +1,4 @@
-import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
+import type { FormEvent } from 'react';
 import { FormError } from '@/components/FormError';
 import { PendingButton } from '@/components/PendingButton';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -6,6 +6,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/hooks/useToast';
 import { errorMessage } from '@/lib/queryClient';
+import { useFormFields } from '@/lib/useFormFields';
 import { parseForm } from '@/lib/validation';
 import { updateUserBody } from '../../../shared/contracts/auth';
 import type { CurrentUser } from '../../../shared/contracts/user';
@@ -22,23 +23,12 @@ const valuesOf = (user: CurrentUser): Values => ({
 
 /** Edit name, e-mail and picture (`PATCH /api/user`). */
 export function ProfileForm({ user }: { user: CurrentUser }) {
-  const id = useId();
-  const [values, setValues] = useState(() => valuesOf(user));
-  const [error, setError] = useState<string | null>(null);
+  const { id, values, setValues, error, setError, field } = useFormFields(() => valuesOf(user));
   const update = useUpdateProfile();
   const saved = valuesOf(user);
   const changed = (Object.keys(values) as (keyof Values)[]).some(
     (key) => values[key].trim() !== saved[key],
   );
-
-  const field = (name: keyof Values) => ({
-    id: `${id}-${name}`,
-    name,
-    value: values[name],
-    onChange: (event: ChangeEvent<HTMLInputElement>) =>
-      setValues((current) => ({ ...current, [name]: event.target.value })),
-    'aria-describedby': error ? `${id}-error` : undefined,
-  });
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

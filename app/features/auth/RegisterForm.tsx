@@ -1,17 +1,17 @@
-import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef } from 'react';
 import { FormError } from '@/components/FormError';
 import { PasswordInput } from '@/components/PasswordInput';
 import { PendingButton } from '@/components/PendingButton';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { errorMessage } from '@/lib/queryClient';
+import { useFormFields } from '@/lib/useFormFields';
 import { parseForm } from '@/lib/validation';
 import { PASSWORD_MIN, registerBody } from '../../../shared/contracts/auth';
 import type { CurrentUser } from '../../../shared/contracts/user';
 import { useRegister } from './useLogin';
 
 const EMPTY = { username: '', email: '', password: '', firstName: '', lastName: '' };
-type Field = keyof typeof EMPTY;
 
 /** Create an account; on success it is signed in, like a login. */
 export function RegisterForm({
@@ -21,9 +21,7 @@ export function RegisterForm({
   onSignedIn: (user: CurrentUser) => void;
   onSignIn: () => void;
 }) {
-  const id = useId();
-  const [values, setValues] = useState(EMPTY);
-  const [error, setError] = useState<string | null>(null);
+  const { id, values, error, setError, field } = useFormFields(EMPTY);
   const register = useRegister();
   const firstField = useRef<HTMLInputElement>(null);
 
@@ -31,15 +29,6 @@ export function RegisterForm({
   useEffect(() => {
     firstField.current?.focus();
   }, []);
-
-  const field = (name: Field) => ({
-    id: `${id}-${name}`,
-    name,
-    value: values[name],
-    onChange: (event: ChangeEvent<HTMLInputElement>) =>
-      setValues((current) => ({ ...current, [name]: event.target.value })),
-    'aria-describedby': error ? `${id}-error` : undefined,
-  });
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

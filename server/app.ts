@@ -11,12 +11,15 @@ import {
 } from 'fastify-type-provider-zod';
 import { authRoutes } from './features/auth/routes';
 import { healthRoutes } from './features/health/routes';
+import { siteRoutes } from './features/site/routes';
+import { waitlistRoutes } from './features/waitlist/routes';
 import { authentication } from './platform/auth';
 import { type BuiltClient, loadBuiltClient, registerClient } from './platform/client';
 import type { Config } from './platform/config';
 import { registerCsrfProtection } from './platform/csrf';
 import type { Database } from './platform/db/client';
 import { registerErrorHandling } from './platform/errors';
+import { registerJsonBodies } from './platform/jsonBody';
 import { createMailer, type Mailer } from './platform/mailer';
 import { registerSecurityHeaders } from './platform/securityHeaders';
 
@@ -66,6 +69,7 @@ export async function buildApp(config: Config, deps: AppDeps) {
     inlineScriptHashes: client?.inlineScriptHashes ?? [],
   });
   await app.register(compress, { threshold: 1024 });
+  registerJsonBodies(app);
   registerCsrfProtection(app, config.publicUrl);
   // Limits are set per route (sign-in, reset, ...); counters live in this process.
   await app.register(rateLimit, {
@@ -96,6 +100,9 @@ export async function buildApp(config: Config, deps: AppDeps) {
     mailer: deps.mailer ?? createMailer(config, app.log),
     publicUrl: config.publicUrl,
   });
+
+  await app.register(waitlistRoutes, { db: deps.database.db });
+  await app.register(siteRoutes, { config });
 
   await registerClient(app, client);
   return app;

@@ -15,3 +15,16 @@ export const CURRENT_USER_STALE_MS = 30_000;
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_LIMIT = 1;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
+
+// Issue #4: the public pages, listed in sitemap.xml (the rest need an account or are utilities).
+export const PUBLIC_PAGES = [
+  '/',
+  '/help',
+  '/about',
+  '/careers',
+  '/blog',
+  '/press',
+  '/privacy',
+  '/terms',
+  '/cookies',
+] as const;

@@ -27,6 +27,10 @@ describe('loadConfig', () => {
       REDIS_URL: 'redis://cache:6379',
       SMTP_URL: 'smtps://user:pass@mail.example.com:465',
       LOG_LEVEL: 'warn',
+      SUPPORT_EMAIL: 'help@trips.example.com',
+      CAREERS_EMAIL: 'jobs@trips.example.com',
+      PRESS_EMAIL: 'press@trips.example.com',
+      BLOG_EMAIL: 'stories@trips.example.com',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -37,6 +41,12 @@ describe('loadConfig', () => {
       redisUrl: 'redis://cache:6379',
       smtpUrl: 'smtps://user:pass@mail.example.com:465',
       logLevel: 'warn',
+      contacts: {
+        supportEmail: 'help@trips.example.com',
+        careersEmail: 'jobs@trips.example.com',
+        pressEmail: 'press@trips.example.com',
+        blogEmail: 'stories@trips.example.com',
+      },
     });
   });
 
@@ -57,6 +67,7 @@ describe('loadConfig', () => {
     ['REDIS_URL', 'http://localhost:6379'],
     ['SMTP_URL', 'not a url'],
     ['LOG_LEVEL', 'loud'],
+    ['SUPPORT_EMAIL', 'support at example'],
   ])('rejects %s=%s with one line naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrowError(
       new RegExp(

@@ -19,6 +19,8 @@ const urlWithProtocol = (protocols: string[], example: string) =>
     `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}, like ${example}`,
   );
 
+const contactEmail = z.email('must be an e-mail address, like support@example.com');
+
 /** Every setting Tripmates reads from the environment. The README's table documents each one. */
 const envSchema = z.object({
   PORT: z.preprocess(
@@ -42,6 +44,11 @@ const envSchema = z.object({
   ).default('info'),
   CLIENT_DIR: optional(z.string().min(1)).default('./dist/client'),
   TRUST_PROXY: optional(z.string().min(1)).default('false'),
+  // Contact addresses the public pages show (issue #4).
+  SUPPORT_EMAIL: optional(contactEmail).default('support@tripmates.app'),
+  CAREERS_EMAIL: optional(contactEmail).default('careers@tripmates.app'),
+  PRESS_EMAIL: optional(contactEmail).default('press@tripmates.app'),
+  BLOG_EMAIL: optional(contactEmail).default('blog@tripmates.app'),
 });
 
 type TrustProxy = boolean | string | ((address: string, hop: number) => boolean);
@@ -70,6 +77,8 @@ export type Config = {
   /** Where the built client lives; absent in development, when Vite serves it. */
   clientDir: string;
   trustProxy: TrustProxy;
+  /** Addresses shown on the public pages. */
+  contacts: { supportEmail: string; careersEmail: string; pressEmail: string; blogEmail: string };
 };
 
 export class ConfigError extends Error {
@@ -103,5 +112,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     clientDir: path.resolve(e.CLIENT_DIR),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    contacts: {
+      supportEmail: e.SUPPORT_EMAIL,
+      careersEmail: e.CAREERS_EMAIL,
+      pressEmail: e.PRESS_EMAIL,
+      blogEmail: e.BLOG_EMAIL,
+    },
   };
 }

@@ -24,10 +24,12 @@ function describeIssues(context: string | undefined, issues: ValidationIssue[]) 
   });
 }
 
+const EMPTY_BODY = 'The request body is empty; send a JSON object.';
+
 // Fastify's own 4xx messages are written for developers; these say the same for people.
 const FRIENDLY_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Send the request body as JSON (Content-Type: application/json).',
-  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty; send a JSON object.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: EMPTY_BODY,
   FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body does not match its Content-Length.',
 };
@@ -40,6 +42,10 @@ const FRIENDLY_MESSAGES: Record<string, string> = {
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler<FastifyError>((error, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
+      if (error.validationContext === 'body' && request.body === undefined) {
+        // No body at all (see jsonBody.ts): say so rather than "expected object".
+        return reply.code(400).send({ message: EMPTY_BODY });
+      }
       const issues = describeIssues(error.validationContext, error.validation);
       const first = issues[0];
       const body: ErrorResponse = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../email';
 import { currentUser } from './user';
 
 // Issue #3 rules: usernames are 3–32 of a-z 0-9 _ . - (letters in any case; unique ignoring
@@ -30,8 +31,8 @@ export const email = z
   .string()
   .trim()
   .min(1, MESSAGES.missingEmail)
-  .max(254, 'Email address is too long')
-  .pipe(z.email(MESSAGES.invalidEmail));
+  .max(EMAIL_MAX_LENGTH, 'Email address is too long')
+  .pipe(z.email({ pattern: EMAIL_PATTERN, error: MESSAGES.invalidEmail }));
 
 export const newPassword = z
   .string()

@@ -1,0 +1,85 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { okResponse } from '../../../shared/contracts/auth';
+import { errorResponse } from '../../../shared/contracts/common';
+import {
+  joinWaitlistBody,
+  WAITLIST_SUBMISSIONS_PER_HOUR,
+  waitlistEntries,
+  waitlistEntry,
+} from '../../../shared/contracts/waitlist';
+import { requireAdmin } from '../../platform/auth';
+import type { Db } from '../../platform/db/client';
+import * as waitlist from './service';
+
+const adminOnly = { preHandler: requireAdmin };
+const adminErrors = { 401: errorResponse, 403: errorResponse };
+
+export const waitlistRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.post(
+    '/api/waitlist',
+    {
+      config: { rateLimit: { max: WAITLIST_SUBMISSIONS_PER_HOUR, timeWindow: 60 * 60_000 } },
+      schema: {
+        tags: ['waitlist'],
+        summary: 'Join the private-beta waitlist (or the newsletter)',
+        description: 'Answers the same whether or not the address was already on the list.',
+        body: joinWaitlistBody,
+        response: { 200: okResponse, 400: errorResponse, 429: errorResponse },
+      },
+    },
+    async (request) => {
+      await waitlist.joinWaitlist(db, request.body);
+      return { success: true as const };
+    },
+  );
+
+  app.get(
+    '/api/admin/waitlist',
+    {
+      ...adminOnly,
+      schema: {
+        tags: ['admin'],
+        summary: 'Every waitlist entry, newest first',
+        response: { 200: waitlistEntries, ...adminErrors },
+      },
+    },
+    async () => (await waitlist.listWaitlist(db)).map(waitlist.toWaitlistEntry),
+  );
+
+  app.get(
+    '/api/admin/waitlist.csv',
+    {
+      ...adminOnly,
+      schema: {
+        tags: ['admin'],
+        summary: 'The waitlist as a CSV file',
+        produces: ['text/csv'],
+        response: { 200: z.string(), ...adminErrors },
+      },
+    },
+    async (_request, reply) => {
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="tripmates-waitlist-${day}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(waitlist.waitlistCsv(await waitlist.listWaitlist(db)));
+    },
+  );
+
+  app.patch(
+    '/api/admin/waitlist/:id',
+    {
+      ...adminOnly,
+      schema: {
+        tags: ['admin'],
+        summary: 'Mark an entry as contacted (spec §7: JSON content type, no body)',
+        params: z.object({ id: z.string().max(100) }),
+        response: { 200: waitlistEntry, 404: errorResponse, ...adminErrors },
+      },
+    },
+    async (request) =>
+      waitlist.toWaitlistEntry(await waitlist.markContacted(db, request.params.id)),
+  );
+};

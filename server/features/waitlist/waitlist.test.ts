@@ -1,0 +1,212 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitlistEntries } from '../../platform/db/schema';
+import { type ApiClient, apiClient, newAccount } from '../../test/apiClient';
+import { startTestApp, type TestApp } from '../../test/testApp';
+import { waitlistCsv } from './service';
+
+let t: TestApp;
+let admin: ApiClient;
+let member: ApiClient;
+beforeAll(async () => {
+  t = await startTestApp();
+  // The first account of a fresh database is the administrator; the next is a regular user.
+  admin = apiClient(t.url);
+  expect((await admin.post('/api/register', newAccount())).status).toBe(201);
+  member = apiClient(t.url);
+  expect((await member.post('/api/register', newAccount())).status).toBe(201);
+});
+afterAll(() => t.close());
+
+let n = 0;
+const uniqueEmail = (prefix = 'guest') => `${prefix}_${Date.now().toString(36)}_${++n}@example.com`;
+
+async function entryFor(email: string) {
+  const list = await admin.get('/api/admin/waitlist');
+  expect(list.status).toBe(200);
+  return (list.body as { email: string; id: string; contacted: boolean }[]).find(
+    (entry) => entry.email === email,
+  );
+}
+
+describe('POST /api/waitlist', () => {
+  it('stores the address trimmed and lower-cased, with the name and where it came from', async () => {
+    const email = uniqueEmail('Ana');
+    const res = await apiClient(t.url).post('/api/waitlist', {
+      email: `  ${email.toUpperCase()} `,
+      name: '  Ana Lima ',
+      source: 'newsletter',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true });
+    expect(await entryFor(email.toLowerCase())).toMatchObject({
+      email: email.toLowerCase(),
+      name: 'Ana Lima',
+      source: 'newsletter',
+      contacted: false,
+      createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
+  });
+
+  it('makes the name optional and the source default to the landing page', async () => {
+    const email = uniqueEmail();
+    expect((await apiClient(t.url).post('/api/waitlist', { email })).status).toBe(200);
+    expect(await entryFor(email)).toMatchObject({ name: null, source: 'landing' });
+  });
+
+  it('answers a repeated address like a new one and keeps a single entry', async () => {
+    const email = uniqueEmail();
+    const first = await apiClient(t.url).post('/api/waitlist', { email, source: 'blog' });
+    const again = await apiClient(t.url).post('/api/waitlist', {
+      email: email.toUpperCase(),
+      name: 'Late Name',
+      source: 'landing',
+    });
+    expect(again.status).toBe(first.status);
+    expect(again.body).toEqual(first.body);
+    const rows = (await t.database.db.select().from(waitlistEntries)).filter(
+      (row) => row.email === email,
+    );
+    expect(rows).toHaveLength(1);
+    // The first source stays; a name the entry lacked is filled in.
+    expect(rows[0]).toMatchObject({ source: 'blog', name: 'Late Name' });
+  });
+
+  it.each([
+    ['no body', undefined, /empty/],
+    ['no e-mail', { name: 'Ana' }, /email/i],
+    ['an address without an at-sign', { email: 'ana.example.com' }, /valid email/],
+    ['an address without a domain', { email: 'ana@' }, /valid email/],
+    ['a number for the e-mail', { email: 42 }, /email/i],
+    ['a too-long e-mail', { email: `${'a'.repeat(250)}@example.com` }, /too long/],
+    ['a too-long name', { email: 'ana@example.com', name: 'n'.repeat(101) }, /100/],
+    ['a name that is not text', { email: 'ana@example.com', name: ['Ana'] }, /name/i],
+    ['an unknown source', { email: 'ana@example.com', source: 'ads' }, /source/i],
+    ['an array', [{ email: 'ana@example.com' }], /./],
+  ])('refuses %s with a clear 400', async (_name, body, message) => {
+    const res = await apiClient(t.url).post(
+      '/api/waitlist',
+      body,
+      body === undefined ? { 'content-type': 'application/json' } : {},
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(message);
+  });
+
+  it('takes at most 10 submissions an hour from one address (429 after)', async () => {
+    const visitor = apiClient(t.url, { ip: '192.0.2.77' });
+    for (let i = 0; i < 10; i++) {
+      expect((await visitor.post('/api/waitlist', { email: uniqueEmail() })).status).toBe(200);
+    }
+    const over = await visitor.post('/api/waitlist', { email: uniqueEmail() });
+    expect(over.status).toBe(429);
+    expect(over.body.message).toMatch(/Too many attempts/);
+    // Another address is not held back.
+    expect((await apiClient(t.url).post('/api/waitlist', { email: uniqueEmail() })).status).toBe(
+      200,
+    );
+  });
+
+  it('refuses a cross-site submission (CSRF)', async () => {
+    const res = await apiClient(t.url).post(
+      '/api/waitlist',
+      { email: uniqueEmail() },
+      { origin: 'https://evil.example' },
+    );
+    expect(res.status).toBe(403);
+  });
+});
+
+describe('the admin API', () => {
+  const routes: [string, string][] = [
+    ['GET', '/api/admin/waitlist'],
+    ['GET', '/api/admin/waitlist.csv'],
+    ['PATCH', '/api/admin/waitlist/00000000-0000-4000-8000-000000000000'],
+  ];
+
+  it.each(routes)('%s %s answers 401 signed out and 403 to a non-admin', async (method, path) => {
+    const call = (client: ApiClient) =>
+      method === 'GET' ? client.get(path) : client.patch(path, undefined);
+    const signedOut = await call(apiClient(t.url));
+    expect(signedOut.status).toBe(401);
+    expect(signedOut.body.message).toMatch(/sign in/i);
+    const notAdmin = await call(member);
+    expect(notAdmin.status).toBe(403);
+    expect(notAdmin.body.message).toMatch(/administrator/);
+  });
+
+  it('lists entries newest first', async () => {
+    const older = uniqueEmail('older');
+    const newer = uniqueEmail('newer');
+    await apiClient(t.url).post('/api/waitlist', { email: older });
+    await apiClient(t.url).post('/api/waitlist', { email: newer });
+    const { body } = await admin.get('/api/admin/waitlist');
+    const emails = (body as { email: string }[]).map((entry) => entry.email);
+    expect(emails.indexOf(newer)).toBeLessThan(emails.indexOf(older));
+  });
+
+  it('marks an entry contacted as the spec sends it (JSON content type, no body), idempotently', async () => {
+    const email = uniqueEmail();
+    await apiClient(t.url).post('/api/waitlist', { email });
+    const entry = await entryFor(email);
+    expect(entry?.contacted).toBe(false);
+
+    const res = await fetch(`${t.url}/api/admin/waitlist/${entry?.id}`, {
+      method: 'PATCH',
+      headers: {
+        origin: t.url,
+        'content-type': 'application/json',
+        cookie: `tm_session=${admin.cookie}`,
+      },
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ id: entry?.id, email, contacted: true });
+    expect((await entryFor(email))?.contacted).toBe(true);
+
+    const again = await admin.patch(`/api/admin/waitlist/${entry?.id}`);
+    expect(again.status).toBe(200);
+    expect(again.body.contacted).toBe(true);
+  });
+
+  it.each(['00000000-0000-4000-8000-000000000000', 'not-a-uuid', '1'])(
+    'answers an unknown id (%s) with 404',
+    async (id) => {
+      const res = await admin.patch(`/api/admin/waitlist/${id}`);
+      expect(res.status).toBe(404);
+      expect(res.body.message).toBe('No such waitlist entry');
+    },
+  );
+
+  it('exports a CSV download', async () => {
+    const email = uniqueEmail('csv');
+    await apiClient(t.url).post('/api/waitlist', { email, name: 'Ana, "the planner"' });
+    const res = await admin.get('/api/admin/waitlist.csv');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
+    expect(res.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="tripmates-waitlist-\d{4}-\d\d-\d\d\.csv"$/,
+    );
+    const lines = String(res.body).split('\r\n');
+    expect(lines[0]).toBe('"email","name","source","joined","contacted"');
+    expect(lines).toContainEqual(
+      expect.stringMatching(new RegExp(`^"${email}","Ana, ""the planner""","landing","\\d{4}-`)),
+    );
+  });
+});
+
+describe('waitlistCsv', () => {
+  it('defuses cells a spreadsheet would run as a formula', () => {
+    const csv = waitlistCsv([
+      {
+        id: 'x',
+        email: 'ana@example.com',
+        name: '=HYPERLINK("http://evil.example")',
+        source: 'landing',
+        createdAt: new Date('2026-01-02T03:04:05Z'),
+        contactedAt: null,
+      },
+    ]);
+    expect(csv.split('\r\n')[1]).toBe(
+      `"ana@example.com","'=HYPERLINK(""http://evil.example"")","landing","2026-01-02T03:04:05.000Z",""`,
+    );
+  });
+});

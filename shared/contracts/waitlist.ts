@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { email } from './auth';
+
+/** Where an address joined: the landing banner, the footer newsletter box, or the blog's Notify Me. */
+export const WAITLIST_SOURCES = ['landing', 'newsletter', 'blog'] as const;
+export type WaitlistSource = (typeof WAITLIST_SOURCES)[number];
+
+// Issue #4: at most 10 submissions an hour from one address.
+export const WAITLIST_SUBMISSIONS_PER_HOUR = 10;
+
+/** `POST /api/waitlist` (spec §7): e-mail required, name optional; the source is ours. */
+export const joinWaitlistBody = z.object({
+  email: email.transform((value) => value.toLowerCase()),
+  name: z
+    .string('Name must be text')
+    .trim()
+    .max(100, 'Name must be at most 100 characters')
+    .nullish()
+    .transform((value) => value || null),
+  source: z.enum(WAITLIST_SOURCES, { error: 'Unknown source' }).default('landing'),
+});
+export type JoinWaitlistBody = z.input<typeof joinWaitlistBody>;
+
+/** `GET /api/admin/waitlist` (spec §3 admin list): one entry. */
+export const waitlistEntry = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string().nullable(),
+  source: z.enum(WAITLIST_SOURCES),
+  /** ISO 8601; shown as Joined. */
+  createdAt: z.string(),
+  contacted: z.boolean(),
+});
+export type WaitlistEntry = z.infer<typeof waitlistEntry>;
+export const waitlistEntries = z.array(waitlistEntry);

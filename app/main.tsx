@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { Toaster } from '@/components/ui/Toaster';
+import { DeferredToaster } from '@/components/ui/DeferredToaster';
 import { queryClient } from '@/lib/queryClient';
 import { ThemeProvider } from '@/lib/theme';
 import { AppRoutes } from './routes';
@@ -15,7 +15,7 @@ createRoot(document.getElementById('root')!).render(
         <BrowserRouter>
           <AppRoutes />
         </BrowserRouter>
-        <Toaster />
+        <DeferredToaster />
       </ThemeProvider>
     </QueryClientProvider>
   </StrictMode>,

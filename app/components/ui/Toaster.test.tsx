@@ -1,6 +1,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DeferredToaster } from '@/components/ui/DeferredToaster';
 import { Toaster } from '@/components/ui/Toaster';
 import { clearToasts, toast } from '@/hooks/useToast';
 import { TOAST_DURATION_MS } from '../../../shared/constants';
@@ -95,5 +96,20 @@ describe('Toaster', () => {
     });
     await user.click(within(region()).getByRole('button', { name: 'Close' }));
     expect(shownToasts()).toHaveLength(0);
+  });
+});
+
+describe('DeferredToaster', () => {
+  it('loads nothing until the first toast, then shows it and stays', async () => {
+    render(<DeferredToaster />);
+    expect(screen.queryByRole('region', { name: 'Notifications (F8)' })).toBeNull();
+
+    act(() => {
+      toast({ title: 'Thanks', description: 'You are on the list' });
+    });
+    expect(await within(await screen.findByRole('region')).findByText('Thanks')).toBeTruthy();
+
+    act(() => clearToasts());
+    expect(screen.getByRole('region', { name: 'Notifications (F8)' })).toBeTruthy();
   });
 });

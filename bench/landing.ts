@@ -1,0 +1,111 @@
+/**
+ * Budgets of the public face (issue #4), measured on the production build in Debian's Chromium:
+ *
+ *   npm run build && npm run lighthouse
+ *
+ * Starts the real server (embedded database in a temporary directory) on 127.0.0.1, then
+ *   1. loads `/` as a signed-out visitor on a phone and sums the gzipped size of every script the
+ *      page loaded (budget: 120 KB);
+ *   2. runs Lighthouse on `/` with its mobile settings (simulated slow 4G and a 4x slower CPU):
+ *      performance ≥ 90, accessibility ≥ 95, best practices ≥ 95, SEO ≥ 95.
+ * Prints the figures and exits 1 when a budget is missed. Lighthouse scores move a few points
+ * with machine load, so this is a script to run and read, not a test; the byte budget and the
+ * axe-core checks also run in the end-to-end tests (e2e/public.spec.ts).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+import lighthouse from 'lighthouse';
+import { measureLandingScripts, SCRIPT_BUDGET_BYTES } from '../e2e/support/scriptBudget';
+import { chromiumLaunchOptions } from '../playwright.config';
+import { buildApp } from '../server/app';
+import { loadConfig } from '../server/platform/config';
+import { openDatabase } from '../server/platform/db/client';
+
+const CATEGORY_BUDGETS = {
+  performance: 90,
+  accessibility: 95,
+  'best-practices': 95,
+  seo: 95,
+} as const;
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tripmates-lighthouse-'));
+const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, PORT: '0' });
+if (!fs.existsSync(path.join(config.clientDir, 'index.html'))) {
+  console.error('No production build: run `npm run build` first.');
+  process.exit(1);
+}
+const database = await openDatabase(config);
+await database.migrate();
+const app = await buildApp(config, { database });
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address();
+const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+
+const debuggingPort = 9300 + Math.floor(Math.random() * 500);
+const browser = await chromium.launch({
+  ...chromiumLaunchOptions,
+  args: [...chromiumLaunchOptions.args, `--remote-debugging-port=${debuggingPort}`],
+});
+let failed = false;
+try {
+  const scripts = await measureLandingScripts(browser, base);
+  console.log(`Scripts loaded by / (signed out, phone), gzipped:`);
+  for (const file of scripts.files) {
+    console.log(`  ${(file.gzipBytes / 1024).toFixed(1).padStart(7)} KB  ${file.path}`);
+  }
+  const withinBudget = scripts.totalGzipBytes <= SCRIPT_BUDGET_BYTES;
+  failed ||= !withinBudget;
+  console.log(
+    `  ${(scripts.totalGzipBytes / 1024).toFixed(1).padStart(7)} KB  total (budget ${SCRIPT_BUDGET_BYTES / 1024} KB) ${withinBudget ? 'ok' : 'OVER BUDGET'}\n`,
+  );
+
+  const result = await lighthouse(`${base}/`, {
+    port: debuggingPort,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: Object.keys(CATEGORY_BUDGETS),
+    // Lighthouse's default: a mid-range phone on slow 4G, simulated.
+    formFactor: 'mobile',
+  });
+  if (!result) throw new Error('Lighthouse returned no result');
+  const { categories, audits } = result.lhr;
+  console.log('Lighthouse on / (mobile):');
+  for (const [id, budget] of Object.entries(CATEGORY_BUDGETS)) {
+    const score = Math.round((categories[id]?.score ?? 0) * 100);
+    failed ||= score < budget;
+    console.log(`  ${id.padEnd(15)} ${String(score).padStart(3)}  (budget ≥ ${budget})`);
+  }
+  for (const id of [
+    'first-contentful-paint',
+    'largest-contentful-paint',
+    'total-blocking-time',
+    'cumulative-layout-shift',
+    'speed-index',
+  ]) {
+    console.log(`  ${id.padEnd(26)} ${audits[id]?.displayValue ?? '?'}`);
+  }
+  // What cost points, so a miss says where to look.
+  const misses = Object.values(audits).filter(
+    (audit) =>
+      audit.score !== null &&
+      audit.score < 0.9 &&
+      audit.scoreDisplayMode !== 'informative' &&
+      audit.scoreDisplayMode !== 'notApplicable' &&
+      audit.scoreDisplayMode !== 'manual',
+  );
+  if (misses.length > 0) {
+    console.log('\nAudits below 0.9:');
+    for (const audit of misses) {
+      console.log(`  ${audit.id}: ${audit.score} ${audit.displayValue ?? ''}`);
+    }
+  }
+} finally {
+  await browser.close();
+  await app.close();
+  await database.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+console.log(failed ? '\nA budget was missed.' : '\nAll budgets met.');
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,41 @@
+import { gzipSync } from 'node:zlib';
+import type { Browser } from '@playwright/test';
+
+// Issue #4: a signed-out visitor's `/` loads at most 120 KB of gzipped JavaScript.
+export const SCRIPT_BUDGET_BYTES = 120 * 1024;
+
+export type ScriptSizes = {
+  files: { path: string; gzipBytes: number }[];
+  totalGzipBytes: number;
+};
+
+/**
+ * Opens `/` in a fresh phone-sized context (no session), waits until the network is idle so
+ * chunks loaded after the first render count too, and sizes every script at gzip -9 (the server
+ * may send brotli, which is smaller; the budget is stated in gzip).
+ */
+export async function measureLandingScripts(browser: Browser, base: string): Promise<ScriptSizes> {
+  const context = await browser.newContext({
+    viewport: { width: 375, height: 812 },
+    isMobile: true,
+    hasTouch: true,
+  });
+  try {
+    const page = await context.newPage();
+    const pending: Promise<{ path: string; gzipBytes: number }>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      pending.push(
+        response.body().then((body) => ({
+          path: new URL(response.url()).pathname,
+          gzipBytes: gzipSync(body, { level: 9 }).length,
+        })),
+      );
+    });
+    await page.goto(`${base}/`, { waitUntil: 'networkidle' });
+    const files = await Promise.all(pending);
+    return { files, totalGzipBytes: files.reduce((sum, file) => sum + file.gzipBytes, 0) };
+  } finally {
+    await context.close();
+  }
+}

@@ -43,11 +43,18 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
+    // Makes the administrator as the first account, before any other test signs anyone up.
+    { name: 'setup', testMatch: /.*\.setup\.ts/ },
     {
       name: 'desktop',
       use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } },
+      dependencies: ['setup'],
     },
-    { name: 'phone', use: { ...devices['Pixel 7'], viewport: { width: 375, height: 812 } } },
+    {
+      name: 'phone',
+      use: { ...devices['Pixel 7'], viewport: { width: 375, height: 812 } },
+      dependencies: ['setup'],
+    },
   ],
   webServer: {
     command: 'node --import tsx server/main.ts',
@@ -60,6 +67,9 @@ export default defineConfig({
       PUBLIC_URL: baseURL,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      // Tests may name their own client address (X-Forwarded-For), so per-address limits
+      // count each test on its own: see actAsNewVisitor() in e2e/support/ui.ts.
+      TRUST_PROXY: 'loopback',
     },
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     stdout: 'ignore',

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { mailsTo, newTraveller, threeCodes } from './support/accounts';
+import { toast } from './support/ui';
 
 async function signIn(page: Page, username: string, password: string) {
   await page.goto('/auth');
@@ -7,14 +8,6 @@ async function signIn(page: Page, username: string, password: string) {
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
-}
-
-/** A toast in the notification region (Radix also renders an off-screen copy to announce it). */
-function toast(page: Page, text: string) {
-  return page
-    .getByRole('region', { name: /Notifications/ })
-    .getByText(text)
-    .first();
 }
 
 /** The 2FA Status badge of the profile header. */

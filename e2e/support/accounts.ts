@@ -3,6 +3,18 @@ import path from 'node:path';
 import { expect } from '@playwright/test';
 import { totpCode } from '../../server/features/auth/totp';
 
+/**
+ * The administrator: the very first account of the e2e server's fresh database, made by the
+ * `setup` project (admin.setup.ts) before any other test runs.
+ */
+export const E2E_ADMIN = {
+  username: 'e2e_admin',
+  email: 'e2e_admin@example.com',
+  password: 'lanterns over the harbour',
+  firstName: 'Ada',
+  lastName: 'Admin',
+};
+
 let counter = 0;
 /** A unique account per test (tests run in parallel against one server). */
 export function newTraveller(prefix: string) {

@@ -1,18 +1,38 @@
-import { Link } from 'react-router';
-import { PageShell } from '@/components/PageShell';
-import { Button } from '@/components/ui/button';
+import { ContactBanner } from '@/features/landing/ContactBanner';
+import { FeaturesSection } from '@/features/landing/FeaturesSection';
+import { HeroSection } from '@/features/landing/HeroSection';
+import { HowItWorksSection } from '@/features/landing/HowItWorksSection';
+import { LandingFooter } from '@/features/landing/LandingFooter';
+import { LandingHeader } from '@/features/landing/LandingHeader';
+import { PricingSection } from '@/features/landing/PricingSection';
+import { TestimonialsSection } from '@/features/landing/TestimonialsSection';
+import { WaitlistBanner } from '@/features/waitlist/WaitlistBanner';
+import { usePageMeta } from '@/lib/pageMeta';
+import { APP_NAME } from '../../shared/constants';
+
+// index.html carries the same title and description for the first load.
+const TITLE = `${APP_NAME} — plan your trip together`;
+const DESCRIPTION = `${APP_NAME} helps groups decide faster on flights, hotels and plans, with real-time voice, presence and shared travel tools in one floating space.`;
+
+// spec §2: no background video is configured yet (the media work adds one), so the poster shows.
+const BACKGROUND_VIDEO: string | null = null;
 
 /** `/` for visitors (spec §2 Landing page). */
 export default function LandingPage() {
+  usePageMeta(TITLE, DESCRIPTION);
   return (
-    <PageShell title="Plan your next trip together, in one floating space" backTo={null}>
-      <p className="text-lg">
-        Tripmates helps groups decide faster on flights, hotels and plans, with real-time voice,
-        presence and shared travel tools in one place.
-      </p>
-      <Button asChild size="lg">
-        <Link to="/auth">Sign In</Link>
-      </Button>
-    </PageShell>
+    <div className="flex min-h-dvh flex-col overflow-x-clip">
+      <LandingHeader />
+      <main className="flex-1">
+        <HeroSection videoSrc={BACKGROUND_VIDEO} />
+        <FeaturesSection />
+        <HowItWorksSection />
+        <PricingSection />
+        <TestimonialsSection />
+        <ContactBanner />
+      </main>
+      <LandingFooter />
+      <WaitlistBanner />
+    </div>
   );
 }

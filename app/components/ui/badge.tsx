@@ -16,7 +16,7 @@ export const badgeVariants = cva(
         success:
           'border-emerald-500/30 bg-emerald-500/15 text-emerald-700 dark:border-emerald-400/30 dark:text-emerald-300',
         warning:
-          'border-amber-500/30 bg-amber-500/15 text-amber-700 dark:border-amber-400/30 dark:text-amber-300',
+          'border-amber-500/30 bg-amber-500/15 text-amber-800 dark:border-amber-400/30 dark:text-amber-300',
         destructive: 'border-transparent bg-destructive text-destructive-foreground',
       },
     },

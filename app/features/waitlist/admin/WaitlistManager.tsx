@@ -1,0 +1,121 @@
+import { Download, Inbox, Loader2, Search, SearchX } from 'lucide-react';
+import { type ReactNode, useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { useMediaQuery } from '@/hooks/useMediaQuery';
+import { filterWaitlistEntries } from './entries';
+import { useMarkContacted } from './useMarkContacted';
+import { WaitlistEntriesTable } from './WaitlistEntriesTable';
+import { WaitlistEntryCards } from './WaitlistEntryCards';
+
+const CSV_URL = '/api/admin/waitlist.csv';
+/**
+ * Tailwind's lg breakpoint: narrower, five table columns would break e-mails mid-word, so each
+ * entry becomes a card. Only one of the two is rendered (not both, one hidden by CSS), so the
+ * page holds each entry once.
+ */
+export const TABLE_MEDIA_QUERY = '(min-width: 64rem)';
+
+function ListMessage({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+  return (
+    <div className="flex flex-col items-center gap-3 px-4 py-14 text-center text-muted-foreground">
+      {icon}
+      <p>{children}</p>
+    </div>
+  );
+}
+
+/**
+ * The administrator's view of the waitlist (spec §2 Waitlist admin): search, the total, the CSV
+ * export, and the entries with their states (loading, none yet, none matching).
+ */
+export function WaitlistManager({
+  entries,
+  isLoading,
+}: {
+  entries: Parameters<typeof filterWaitlistEntries>[0];
+  isLoading: boolean;
+}) {
+  const searchId = useId();
+  const [search, setSearch] = useState('');
+  const { markContacted, pendingIds } = useMarkContacted();
+  const asTable = useMediaQuery(TABLE_MEDIA_QUERY);
+  const searching = search.trim() !== '';
+  const shown = filterWaitlistEntries(entries, search);
+
+  let list: ReactNode;
+  if (isLoading) {
+    list = (
+      <div role="status" className="flex items-center justify-center gap-3 px-4 py-14">
+        <Loader2 aria-hidden className="size-6 animate-spin text-primary" />
+        <span className="text-muted-foreground">Loading waitlist entries...</span>
+      </div>
+    );
+  } else if (entries.length === 0) {
+    list = (
+      <ListMessage icon={<Inbox aria-hidden className="size-8" />}>
+        No waitlist entries yet
+      </ListMessage>
+    );
+  } else if (shown.length === 0) {
+    list = (
+      <ListMessage icon={<SearchX aria-hidden className="size-8" />}>
+        No matching entries found
+      </ListMessage>
+    );
+  } else {
+    const actions = { pendingIds, onMarkContacted: markContacted };
+    list = asTable ? (
+      <WaitlistEntriesTable entries={shown} {...actions} />
+    ) : (
+      <WaitlistEntryCards entries={shown} className="divide-y divide-border" {...actions} />
+    );
+  }
+
+  return (
+    <div className="grid gap-5 text-foreground">
+      <div className="flex flex-col gap-3 md:flex-row md:items-center md:justify-between">
+        <div className="relative w-full md:max-w-sm">
+          <label htmlFor={searchId} className="sr-only">
+            Search the waitlist by name or email
+          </label>
+          <Search
+            aria-hidden
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+          />
+          <Input
+            id={searchId}
+            type="search"
+            placeholder="Search by name or email..."
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            className="pl-9"
+          />
+        </div>
+        <div className="flex items-center justify-between gap-4 md:justify-end">
+          <p className="text-sm text-muted-foreground">
+            Total entries: <span className="font-semibold text-foreground">{entries.length}</span>
+          </p>
+          <Button asChild variant="outline">
+            <a href={CSV_URL} download>
+              <Download aria-hidden />
+              Download CSV
+            </a>
+          </Button>
+        </div>
+      </div>
+      {searching && !isLoading && (
+        <p className="sr-only" aria-live="polite">
+          {shown.length === 1 ? '1 matching entry' : `${shown.length} matching entries`}
+        </p>
+      )}
+      <section
+        aria-label="Entries"
+        aria-busy={isLoading || undefined}
+        className="overflow-hidden rounded-xl border border-border bg-card text-card-foreground shadow-sm"
+      >
+        {list}
+      </section>
+    </div>
+  );
+}

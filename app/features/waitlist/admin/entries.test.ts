@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { type AdminWaitlistEntry, filterWaitlistEntries, sanitiseWaitlistEntries } from './entries';
+
+const entry = (overrides: Partial<AdminWaitlistEntry> = {}): AdminWaitlistEntry => ({
+  id: 'w1',
+  email: 'ana@example.com',
+  name: 'Ana Lima',
+  createdAt: '2026-11-22T15:04:00.000Z',
+  contacted: false,
+  ...overrides,
+});
+
+describe('sanitiseWaitlistEntries', () => {
+  it('keeps well-formed entries as they are', () => {
+    const good = [entry(), entry({ id: 'w2', email: 'bo@example.com', contacted: true })];
+    expect(sanitiseWaitlistEntries(good)).toEqual(good);
+  });
+
+  it('ignores entries lacking a string id or a string e-mail (spec §3)', () => {
+    const data = [
+      entry({ id: 'keep' }),
+      { ...entry(), id: 42 },
+      { ...entry(), id: undefined },
+      { ...entry(), email: null },
+      { ...entry(), email: ['ana@example.com'] },
+      { id: 'no-email' },
+      null,
+      'ana@example.com',
+      7,
+    ];
+    expect(sanitiseWaitlistEntries(data).map((e) => e.id)).toEqual(['keep']);
+  });
+
+  it('reads the other fields defensively', () => {
+    expect(
+      sanitiseWaitlistEntries([
+        { id: 'a', email: 'a@example.com', name: 12, createdAt: null, contacted: 'yes' },
+        { id: 'b', email: 'b@example.com', name: '   ' },
+        { id: 'c', email: 'c@example.com', name: 'Cy', extra: 'dropped', contacted: true },
+      ]),
+    ).toEqual([
+      { id: 'a', email: 'a@example.com', name: null, createdAt: '', contacted: false },
+      { id: 'b', email: 'b@example.com', name: null, createdAt: '', contacted: false },
+      { id: 'c', email: 'c@example.com', name: 'Cy', createdAt: '', contacted: true },
+    ]);
+  });
+
+  it('gives an empty list for anything but an array', () => {
+    for (const data of [undefined, null, {}, 'entries', { entries: [entry()] }]) {
+      expect(sanitiseWaitlistEntries(data)).toEqual([]);
+    }
+  });
+});
+
+describe('filterWaitlistEntries', () => {
+  const entries = [
+    entry({ id: 'ana', email: 'ana@example.com', name: 'Ana Lima' }),
+    entry({ id: 'bo', email: 'bo@travel.io', name: null }),
+    entry({ id: 'cy', email: 'cy@example.com', name: 'Cyrus Bolt' }),
+  ];
+  const ids = (search: string) => filterWaitlistEntries(entries, search).map((e) => e.id);
+
+  it('keeps everything when the search is blank', () => {
+    expect(ids('')).toEqual(['ana', 'bo', 'cy']);
+    expect(ids('   ')).toEqual(['ana', 'bo', 'cy']);
+  });
+
+  it('matches a substring of the e-mail, whatever the case', () => {
+    expect(ids('TRAVEL')).toEqual(['bo']);
+    expect(ids('example.COM')).toEqual(['ana', 'cy']);
+  });
+
+  it('matches a substring of the name, whatever the case', () => {
+    expect(ids('lima')).toEqual(['ana']);
+    expect(ids('BOLT')).toEqual(['cy']);
+  });
+
+  it('matches either field, and an entry without a name by e-mail only', () => {
+    expect(ids('bo')).toEqual(['bo', 'cy']);
+  });
+
+  it('ignores spaces around the search', () => {
+    expect(ids('  ana@ ')).toEqual(['ana']);
+  });
+
+  it('gives nothing when nothing matches', () => {
+    expect(ids('zed')).toEqual([]);
+  });
+});

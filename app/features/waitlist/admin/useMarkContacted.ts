@@ -1,0 +1,52 @@
+import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
+import { toast } from '@/hooks/useToast';
+import { WAITLIST_ENTRIES_KEY } from './entries';
+
+const MARK_CONTACTED_KEY = ['mark-waitlist-entry-contacted'] as const;
+
+/**
+ * `PATCH /api/admin/waitlist/{id}`. spec §7: JSON content type and no body, which apiRequest
+ * does not send (it names a content type only with a body); a non-OK answer is raised the same
+ * way, as "<status>: <body text>". The answer's fields are not read.
+ */
+async function patchContacted(id: string) {
+  const res = await fetch(`/api/admin/waitlist/${encodeURIComponent(id)}`, {
+    method: 'PATCH',
+    headers: { 'Content-Type': 'application/json' },
+    credentials: 'include',
+  });
+  if (!res.ok) {
+    const text = (await res.text()) || res.statusText;
+    throw new Error(`${res.status}: ${text}`);
+  }
+}
+
+/**
+ * Marks an entry contacted (spec §4: New → Contacted), with the toasts of §8, then refetches the
+ * list. The update stays pending until the refetched list is in, so its button never flickers
+ * back to enabled. `pendingIds` holds every entry with an update in flight, so several rows can
+ * be marked at once, each disabled on its own.
+ */
+export function useMarkContacted() {
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationKey: MARK_CONTACTED_KEY,
+    mutationFn: patchContacted,
+    onSuccess: () => {
+      toast({ title: 'Success', description: 'Waitlist entry marked as contacted' });
+      return queryClient.invalidateQueries({ queryKey: WAITLIST_ENTRIES_KEY });
+    },
+    onError: () => {
+      toast({
+        title: 'Error',
+        description: 'Failed to update waitlist entry',
+        variant: 'destructive',
+      });
+    },
+  });
+  const pendingIds = useMutationState({
+    filters: { mutationKey: MARK_CONTACTED_KEY, status: 'pending' },
+    select: (pending) => pending.state.variables as string,
+  });
+  return { markContacted: mutation.mutate, pendingIds: new Set(pendingIds) };
+}

@@ -47,6 +47,16 @@ export default defineConfig({
     outDir: '../dist/client',
     emptyOutDir: true,
     sourcemap: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Everything the first page statically needs in one chunk: left to itself the bundler
+          // splits modules the lazy pages share into several small chunks, and separately
+          // gzipped files cost the landing page ~2 KB of its 120 KB JavaScript budget.
+          groups: [{ name: 'initial', tags: ['$initial'] }],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

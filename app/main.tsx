@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { DeferredToaster } from '@/components/ui/DeferredToaster';
@@ -8,15 +8,19 @@ import { ThemeProvider } from '@/lib/theme';
 import { AppRoutes } from './routes';
 import './styles.css';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <ThemeProvider>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-        <DeferredToaster />
-      </ThemeProvider>
-    </QueryClientProvider>
-  </StrictMode>,
-);
+// A transition lets React render the first page in slices, yielding to the browser between
+// them, instead of one long task that blocks input while the landing page is built.
+startTransition(() => {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <ThemeProvider>
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+          <DeferredToaster />
+        </ThemeProvider>
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+});

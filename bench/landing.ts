@@ -95,6 +95,13 @@ try {
       audit.scoreDisplayMode !== 'notApplicable' &&
       audit.scoreDisplayMode !== 'manual',
   );
+  if (process.env.LIGHTHOUSE_DETAILS) {
+    for (const id of ['mainthread-work-breakdown', 'bootup-time', 'long-tasks']) {
+      const items = (audits[id]?.details as { items?: unknown[] } | undefined)?.items ?? [];
+      console.log(`\n${id}:`);
+      for (const item of items.slice(0, 10)) console.log(`  ${JSON.stringify(item)}`);
+    }
+  }
   if (misses.length > 0) {
     console.log('\nAudits below 0.9:');
     for (const audit of misses) {

@@ -207,7 +207,8 @@ describe('serving the built client', () => {
     fs.mkdirSync(path.join(dir, 'assets'));
     fs.writeFileSync(
       path.join(dir, 'index.html'),
-      `<!doctype html><html><head><script>${themeScript}</script>` +
+      `<!doctype html><html lang="en"><head><script>${themeScript}</script>` +
+        '<link rel="preload" as="image" href="/landing/hero.svg" data-landing-only />\n' +
         '<script type="module" src="/assets/index-abc123.js"></script></head><body></body></html>',
     );
     fs.writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), bigAsset);
@@ -238,6 +239,24 @@ describe('serving the built client', () => {
       expect(await res.text()).toContain('/assets/index-abc123.js');
     },
   );
+
+  it('tells a browser without a session cookie that it is signed out, and preloads the landing image only on /', async () => {
+    const landing = await fetch(`${t.url}/`);
+    expect(landing.headers.get('vary')).toMatch(/cookie/i);
+    const landingHtml = await landing.text();
+    expect(landingHtml).toContain('<html data-visitor lang="en">');
+    expect(landingHtml).toContain('href="/landing/hero.svg"');
+
+    const help = await (await fetch(`${t.url}/help`)).text();
+    expect(help).toContain('<html data-visitor lang="en">');
+    expect(help).not.toContain('data-landing-only');
+
+    // Any session cookie, even a stale one, and the client asks the server who is signed in.
+    const member = await (await fetch(`${t.url}/`, { headers: { cookie: 'tm_session=x' } })).text();
+    expect(member).toContain('<html lang="en">');
+    expect(member).not.toContain('data-visitor');
+    expect(member).not.toContain('data-landing-only');
+  });
 
   it('allows exactly the inline scripts of index.html in the CSP', async () => {
     const res = await fetch(`${t.url}/`);

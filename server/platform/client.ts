@@ -3,12 +3,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { SESSION_COOKIE } from './sessions';
 
 /** Vite puts every hashed (content-addressed) file under /assets/. */
 const HASHED_ASSET = /[\\/]assets[\\/]/;
 
 export type BuiltClient = {
   dir: string;
+  /** index.html as built. */
   indexHtml: string;
   /** CSP sources for the inline scripts in index.html (the pre-paint theme script). */
   inlineScriptHashes: string[];
@@ -33,12 +35,29 @@ export function loadBuiltClient(dir: string): BuiltClient | null {
   return { dir, indexHtml, inlineScriptHashes: inlineScriptHashes(indexHtml) };
 }
 
+// <link> tags index.html marks `data-landing-only`: preloads of the landing page's first image,
+// useful only to a signed-out visitor of `/`.
+const LANDING_ONLY_TAG = /[ \t]*<link\b[^>]*\bdata-landing-only\b[^>]*>\n?/g;
+
+/**
+ * The three shapes of index.html. A request without a session cookie is certainly signed out:
+ * its page says so (`data-visitor` on <html>, read by useAuth) so the client renders at once
+ * instead of waiting for a 401 from /api/user. The landing page's image preloads go only to such
+ * visitors of `/`; everyone else would download an image they never see.
+ */
+export function indexPages(indexHtml: string) {
+  const plain = indexHtml.replace(LANDING_ONLY_TAG, '');
+  const markVisitor = (html: string) => html.replace(/<html\b/, '<html data-visitor');
+  return { member: plain, visitor: markVisitor(plain), visitorLanding: markVisitor(indexHtml) };
+}
+
 /**
  * Serves the built client: hashed assets cached for a year (their name changes with their
  * content), everything else revalidated on each load. Every path outside /api that is not a
  * file gets index.html, so the client's router handles deep links and its own 404 page.
  */
 export async function registerClient(app: FastifyInstance, client: BuiltClient | null) {
+  const pages = client ? indexPages(client.indexHtml) : null;
   if (client) {
     await app.register(fastifyStatic, {
       root: client.dir,
@@ -64,15 +83,21 @@ export async function registerClient(app: FastifyInstance, client: BuiltClient |
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return reply.code(404).send({ message: 'Not found' });
     }
-    if (!client) {
+    if (!pages) {
       return reply
         .code(503)
         .type('text/plain; charset=utf-8')
         .send('The client is not built. Run `npm run build` (or `npm run dev` while developing).');
     }
-    return reply
-      .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(client.indexHtml);
+    const visitor = !request.cookies[SESSION_COOKIE];
+    const page = !visitor ? pages.member : pathname === '/' ? pages.visitorLanding : pages.visitor;
+    return (
+      reply
+        .header('cache-control', 'no-cache')
+        // The page differs with the session cookie: no shared cache may hand one to the other.
+        .header('vary', 'cookie')
+        .type('text/html; charset=utf-8')
+        .send(page)
+    );
   });
 }

@@ -18,6 +18,21 @@ export async function fetchCurrentUser(
 }
 
 /**
+ * The server marks the page it sends to a browser without a session cookie (`data-visitor` on
+ * <html>, server/platform/client.ts): that visitor is signed out for sure, so the first render
+ * can be the landing page at once instead of a spinner waiting for a 401. Read once: later
+ * answers come from the server as usual.
+ */
+let visitorHint =
+  typeof document !== 'undefined' && document.documentElement.hasAttribute('data-visitor');
+
+function initialUser(): null | undefined {
+  const known = visitorHint;
+  visitorHint = false;
+  return known ? null : undefined;
+}
+
+/**
  * The signed-in user, or null. spec §7: cached 30 s, refetched on mount, never on focus or
  * reconnect, no retry; `isLoading` is true only until the first answer.
  */
@@ -25,6 +40,7 @@ export function useAuth() {
   const query = useQuery<CurrentUser | null>({
     queryKey: CURRENT_USER_KEY,
     queryFn: fetchCurrentUser,
+    initialData: initialUser,
     staleTime: CURRENT_USER_STALE_MS,
     refetchOnMount: true,
     refetchOnWindowFocus: false,

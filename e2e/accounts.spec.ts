@@ -62,6 +62,8 @@ test('a missing field is named before anything is sent', async ({ page }) => {
 });
 
 test('two-factor: enable with the shown secret, sign in with a code, disable', async ({ page }) => {
+  // threeCodes() may wait up to 18 s for the start of a time step, on top of the flow itself.
+  test.setTimeout(90_000);
   const me = newTraveller('twofactor');
   await page.goto('/auth');
   await page.getByRole('button', { name: 'Create an account' }).click();

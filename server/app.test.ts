@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import zlib from 'node:zlib';
 import { count } from 'drizzle-orm';
+import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildApp } from './app';
@@ -35,6 +36,13 @@ describe('the API on a real database', () => {
   it('has applied the migrations', async () => {
     const rows = await t.database.db.select({ n: count() }).from(users);
     expect(rows).toEqual([{ n: 0 }]);
+  });
+
+  it('tells browsers and proxies to keep no copy of an API answer', async () => {
+    const res = await fetch(`${t.url}/api/health`);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const user = await fetch(`${t.url}/api/user`);
+    expect(user.headers.get('cache-control')).toBe('no-store');
   });
 
   it('answers an unknown /api route with a JSON 404', async () => {
@@ -113,6 +121,16 @@ describe('errors', () => {
     app.get('/api/test/crash', async () => {
       throw new Error('database password is hunter2');
     });
+    app.get('/api/test/query-crash', async () => {
+      const cause = Object.assign(new Error('value too long for type character varying(10)'), {
+        code: '22001',
+      });
+      throw new DrizzleQueryError(
+        'update "users" set "totp_secret" = $1 where "id" = $2',
+        ['JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', 'some-user'],
+        cause,
+      );
+    });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
     url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -171,6 +189,17 @@ describe('errors', () => {
     expect(JSON.parse(text)).toEqual({ message: 'Internal server error' });
     expect(text).not.toContain('hunter2');
     expect(logLines.join('')).toContain('database password is hunter2');
+  });
+
+  it('logs a failed query without its parameters (secrets, hashes)', async () => {
+    const res = await fetch(`${url}/api/test/query-crash`);
+    expect(res.status).toBe(500);
+    const log = logLines.join('');
+    expect(log).toContain('Failed query: update \\"users\\" set \\"totp_secret\\" = $1');
+    expect(log).toContain('value too long');
+    expect(log).toContain('22001');
+    expect(log).not.toContain('JBSWY3DPEHPK3PXP');
+    expect(log).not.toContain('some-user');
   });
 
   it('keeps query strings (tokens) out of the log', async () => {

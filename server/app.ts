@@ -21,7 +21,7 @@ import type { Database } from './platform/db/client';
 import { registerErrorHandling } from './platform/errors';
 import { registerJsonBodies } from './platform/jsonBody';
 import { createMailer, type Mailer } from './platform/mailer';
-import { registerSecurityHeaders } from './platform/securityHeaders';
+import { registerNoStoreForApi, registerSecurityHeaders } from './platform/securityHeaders';
 
 export type AppDeps = {
   database: Database;
@@ -68,6 +68,7 @@ export async function buildApp(config: Config, deps: AppDeps) {
     https: config.publicUrl.startsWith('https:'),
     inlineScriptHashes: client?.inlineScriptHashes ?? [],
   });
+  registerNoStoreForApi(app);
   await app.register(compress, { threshold: 1024 });
   registerJsonBodies(app);
   registerCsrfProtection(app, config.publicUrl);

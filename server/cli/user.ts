@@ -6,7 +6,8 @@ import { acquireLock } from '../platform/lockFile';
 /** `npm run user -- promote|set-plan|reset-2fa ...`: account chores for operators. */
 async function main() {
   const [command, ...args] = process.argv.slice(2);
-  if (!command || !(command in operatorCommands)) {
+  // Own keys only: `in` would also accept every object's toString, constructor, ...
+  if (!command || !Object.hasOwn(operatorCommands, command)) {
     throw new OperatorError(
       'Usage: npm run user -- promote <username> | set-plan <username> free|premium|pro | reset-2fa <username>',
     );

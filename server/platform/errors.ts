@@ -1,3 +1,4 @@
+import { DrizzleQueryError } from 'drizzle-orm/errors';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorResponse } from '../../shared/contracts/common';
@@ -35,6 +36,27 @@ const FRIENDLY_MESSAGES: Record<string, string> = {
 };
 
 /**
+ * What of an unexpected error may be logged. A failed Drizzle query carries its parameters in
+ * its message and fields — password hashes, TOTP secrets, token hashes — so only the query text
+ * and the database's own error go to the log.
+ */
+export function loggable(error: unknown): unknown {
+  if (!(error instanceof DrizzleQueryError)) return error;
+  const cause = error.cause instanceof Error ? error.cause : undefined;
+  const safe = new Error(`Failed query: ${error.query}`);
+  safe.name = 'DrizzleQueryError';
+  if (cause) {
+    const { code } = cause as { code?: unknown };
+    // The database's own words and SQLSTATE, in the message so every log serializer keeps them.
+    safe.message += ` (${typeof code === 'string' ? `${code}: ` : ''}${cause.message})`;
+  }
+  // The original stack's first lines repeat the message, parameters included: keep the frames.
+  const frames = (error.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line));
+  safe.stack = [`${safe.name}: ${safe.message}`, ...frames].join('\n');
+  return safe;
+}
+
+/**
  * One shape for every error under /api: 400 `{ message, issues }` for bad input, the status and
  * a human message for other 4xx, and `Internal server error` for anything unexpected — whose
  * details go to the log only.
@@ -66,7 +88,7 @@ export function registerErrorHandling(app: FastifyInstance) {
         (error instanceof SyntaxError ? 'The request body is not valid JSON.' : error.message);
       return reply.code(status).send({ message } satisfies ErrorResponse);
     }
-    request.log.error({ err: error }, 'request failed');
+    request.log.error({ err: loggable(error) }, 'request failed');
     return reply.code(500).send({ message: 'Internal server error' } satisfies ErrorResponse);
   });
 }

@@ -35,3 +35,16 @@ export async function registerSecurityHeaders(
     crossOriginEmbedderPolicy: false,
   });
 }
+
+/**
+ * API answers hold personal data (who is signed in, their sessions, the waitlist): no browser or
+ * proxy may keep a copy, so after sign-out the back button or a shared cache cannot show them.
+ * A route that sets its own Cache-Control keeps it.
+ */
+export function registerNoStoreForApi(app: FastifyInstance) {
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/') && !request.url.startsWith('/api/docs')) {
+      if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    }
+  });
+}

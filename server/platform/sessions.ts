@@ -21,7 +21,11 @@ export async function createSession(
   db: Db,
   userId: string,
   meta: RequestMeta,
-  options: { pendingTwoFactor?: boolean; twoFactorVerified?: boolean } = {},
+  options: {
+    pendingTwoFactor?: boolean;
+    /** When this browser last proved the second factor (an empty-code disable needs it fresh). */
+    twoFactorVerifiedAt?: Date | null;
+  } = {},
 ): Promise<{ token: string; session: Session }> {
   const token = newToken();
   const now = Date.now();
@@ -31,7 +35,7 @@ export async function createSession(
       userId,
       tokenHash: hashToken(token),
       pendingTwoFactor: options.pendingTwoFactor ?? false,
-      twoFactorVerifiedAt: options.twoFactorVerified ? new Date(now) : null,
+      twoFactorVerifiedAt: options.twoFactorVerifiedAt ?? null,
       // One clock for all three, so lifetimes are exact (the database's now() is another clock).
       createdAt: new Date(now),
       lastSeenAt: new Date(now),
@@ -97,7 +101,7 @@ export async function rotateSession(
   db: Db,
   old: Session,
   meta: RequestMeta,
-  options: { twoFactorVerified?: boolean } = {},
+  options: { twoFactorVerifiedAt?: Date | null } = {},
 ) {
   await deleteSession(db, old.id);
   return createSession(db, old.userId, meta, options);

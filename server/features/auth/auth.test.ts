@@ -5,7 +5,7 @@ import { loginThrottles, passwordResetTokens, sessions, users } from '../../plat
 import { hashToken } from '../../platform/tokens';
 import { type ApiClient, apiClient, newAccount } from '../../test/apiClient';
 import { startTestApp, type TestApp } from '../../test/testApp';
-import { totpCode } from './totp';
+import { otpauthUrl, qrCodeDataUrl, totpCode } from './totp';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -219,7 +219,7 @@ describe('sign-in and sign-out', () => {
 
 describe('brute-force protection', () => {
   it('locks an account for 15 minutes after 10 wrong passwords in a row', async () => {
-    const { account } = await signUp();
+    const { account, user } = await signUp();
     const client = apiClient(t.url);
     for (let i = 0; i < 10; i++) {
       const res = await client.post('/api/login', {
@@ -244,16 +244,58 @@ describe('brute-force protection', () => {
     expect(ghost.status).toBe(429);
     expect(ghost.body).toEqual(locked.body);
 
-    // 15 minutes later the right password works again.
+    // Locked for 15 minutes, no more and no less; then the right password works again.
+    const [lock] = await t.database.db
+      .select()
+      .from(loginThrottles)
+      .where(eq(loginThrottles.key, `user:${user.id}`));
+    const lockMs = lock!.lockedUntil!.getTime() - lock!.updatedAt.getTime();
+    expect(lockMs).toBe(15 * 60_000);
     await t.database.db
       .update(loginThrottles)
       .set({ lockedUntil: new Date(Date.now() - 1000) })
-      .where(eq(loginThrottles.key, account.username.toLowerCase()));
+      .where(eq(loginThrottles.key, `user:${user.id}`));
     const after = await client.post('/api/login', {
       username: account.username,
       password: account.password,
     });
     expect(after.status).toBe(200);
+  });
+
+  it('counts an account once, whether it is named by username or by e-mail', async () => {
+    const { account } = await signUp();
+    const client = apiClient(t.url);
+    for (let i = 0; i < 10; i++) {
+      const name = i % 2 === 0 ? account.username : account.email.toUpperCase();
+      expect(
+        (await client.post('/api/login', { username: name, password: `no ${i}` })).status,
+      ).toBe(401);
+    }
+    for (const name of [account.username, account.email]) {
+      const res = await client.post('/api/login', { username: name, password: account.password });
+      expect(res.status, name).toBe(429);
+    }
+  });
+
+  it('limits password and code checks of a signed-in session to 10 a minute per address', async () => {
+    const { client, user } = await signUp();
+    await enableTwoFactor(client, user.id);
+    for (let i = 0; i < 10; i++) {
+      expect((await client.post('/api/disable-2fa', { token: '000000' })).status).toBe(400);
+    }
+    expect((await client.post('/api/disable-2fa', { token: '000000' })).status).toBe(429);
+    for (let i = 0; i < 10; i++) {
+      const res = await client.post('/api/change-password', {
+        currentPassword: `wrong ${i}`,
+        newPassword: 'a brand new passphrase',
+      });
+      expect(res.status).toBe(400);
+    }
+    const limited = await client.post('/api/change-password', {
+      currentPassword: 'wrong again',
+      newPassword: 'a brand new passphrase',
+    });
+    expect(limited.status).toBe(429);
   });
 
   it('allows at most 20 sign-in attempts a minute from one address', async () => {
@@ -299,6 +341,13 @@ describe('two-factor authentication', () => {
     expect(setup.status).toBe(200);
     expect(setup.body.secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(setup.body.qrCode).toMatch(/^data:image\/png;base64,/);
+    // The picture is the QR code of the otpauth link for this secret and this account.
+    expect(setup.body.qrCode).toBe(
+      await qrCodeDataUrl(otpauthUrl(setup.body.secret, account.email)),
+    );
+    expect(otpauthUrl(setup.body.secret, account.email)).toMatch(
+      /^otpauth:\/\/totp\/Tripmates:.+\?.*secret=[A-Z2-7]{32}/,
+    );
 
     // Not on until confirmed.
     expect((await client.get('/api/user')).body.twoFactorEnabled).toBe(false);
@@ -393,6 +442,23 @@ describe('two-factor authentication', () => {
     expect((await client.get('/api/user')).body.twoFactorEnabled).toBe(false);
   });
 
+  it('does not count a password change as a fresh second factor', async () => {
+    const { client, user, account } = await signUp();
+    await enableTwoFactor(client, user.id);
+    // Proved long ago; changing the password must not renew that proof.
+    await t.database.db
+      .update(sessions)
+      .set({ twoFactorVerifiedAt: new Date(Date.now() - 3 * 86_400_000) })
+      .where(eq(sessions.userId, user.id));
+    const changed = await client.post('/api/change-password', {
+      currentPassword: account.password,
+      newPassword: 'an entirely new passphrase',
+    });
+    expect(changed.status).toBe(200);
+    expect((await client.post('/api/disable-2fa', { token: '' })).status).toBe(400);
+    expect((await client.get('/api/user')).body.twoFactorEnabled).toBe(true);
+  });
+
   it('needs a fresh verification within 5 minutes for an empty-code disable', async () => {
     const { client, user } = await signUp();
     const secret = await enableTwoFactor(client, user.id);
@@ -406,6 +472,18 @@ describe('two-factor authentication', () => {
 });
 
 describe('session lifetime', () => {
+  it('lasts 30 days in all and survives almost 7 idle days', async () => {
+    const { client, user } = await signUp();
+    const db = t.database.db;
+    const [session] = await db.select().from(sessions).where(eq(sessions.userId, user.id));
+    expect(session!.expiresAt.getTime() - session!.createdAt.getTime()).toBe(30 * 86_400_000);
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - 7 * 86_400_000 + 60_000) })
+      .where(eq(sessions.userId, user.id));
+    expect((await client.get('/api/user')).status).toBe(200);
+  });
+
   it('ends after 7 idle days, after 30 days in all, and a pending sign-in after 10 minutes', async () => {
     const { client, user } = await signUp();
     const db = t.database.db;
@@ -526,6 +604,12 @@ describe('password reset', () => {
       .sentMail()
       .at(-1)!
       .text.match(/token=([\w-]+)/)![1]!;
+    // Valid for one hour from the request.
+    const [stored] = await t.database.db
+      .select()
+      .from(passwordResetTokens)
+      .where(eq(passwordResetTokens.userId, user.id));
+    expect(stored!.expiresAt.getTime() - stored!.createdAt.getTime()).toBeCloseTo(60 * 60_000, -3);
     expect(
       (await apiClient(t.url).post('/api/reset-password', { token, password: 'password1' })).status,
     ).toBe(400);

@@ -67,9 +67,11 @@ describe('npm run user', () => {
         encoding: 'utf8',
       });
     try {
-      const usage = run('frobnicate');
-      expect(usage.status).toBe(1);
-      expect(usage.stderr).toMatch(/^Usage: npm run user -- promote/);
+      for (const command of ['frobnicate', 'constructor', 'toString']) {
+        const usage = run(command);
+        expect(usage.status, command).toBe(1);
+        expect(usage.stderr).toMatch(/^Usage: npm run user -- promote/);
+      }
       const missing = run('promote', 'nobody');
       expect(missing.status).toBe(1);
       expect(missing.stderr.trim()).toBe('No account is called "nobody".');

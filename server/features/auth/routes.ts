@@ -115,6 +115,8 @@ export const authRoutes: FastifyPluginAsyncZod<accounts.AuthContext> = async (ap
     '/api/user',
     {
       ...signedIn,
+      // Each checks a password or a code: no guessing them with a stolen session.
+      config: perMinute(10),
       schema: {
         tags,
         summary: 'Delete the account and everything of it',
@@ -199,6 +201,8 @@ export const authRoutes: FastifyPluginAsyncZod<accounts.AuthContext> = async (ap
     '/api/disable-2fa',
     {
       ...signedIn,
+      // Each checks a password or a code: no guessing them with a stolen session.
+      config: perMinute(10),
       schema: {
         tags,
         summary: 'Turn two-factor off, with a code or right after verify-2fa with an empty one',
@@ -254,6 +258,8 @@ export const authRoutes: FastifyPluginAsyncZod<accounts.AuthContext> = async (ap
     '/api/change-password',
     {
       ...signedIn,
+      // Each checks a password or a code: no guessing them with a stolen session.
+      config: perMinute(10),
       schema: {
         tags,
         summary: 'Change the password; signs out every other session',

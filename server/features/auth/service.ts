@@ -185,10 +185,13 @@ export async function login(
   meta: RequestMeta,
   previousSession: Session | null,
 ): Promise<LoginResult> {
-  const key = input.username.trim().toLowerCase();
+  const login = input.username.trim().toLowerCase();
   const now = new Date();
+  const user = await findByLogin(ctx.db, login);
+  // An account is counted once, whether it is named by username or e-mail; a name with no
+  // account is counted as typed, so a lockout answers alike for real and made-up names.
+  const key = user ? `user:${user.id}` : `name:${login}`;
   const throttle = await throttleState(ctx.db, key);
-  const user = await findByLogin(ctx.db, key);
   if (throttle?.lockedUntil && throttle.lockedUntil > now) {
     if (user) await recordLoginEvent(ctx.db, user.id, 'locked', meta);
     throw new HttpError(429, LOCKED_MESSAGE);
@@ -242,7 +245,7 @@ export async function completeSecondFactor(
 ) {
   if (await consumeCode(ctx.db, pending.user, code)) {
     const { token } = await rotateSession(ctx.db, pending.session, meta, {
-      twoFactorVerified: true,
+      twoFactorVerifiedAt: new Date(),
     });
     await recordLoginEvent(ctx.db, pending.user.id, 'success', meta);
     return { token };
@@ -420,8 +423,10 @@ export async function changePassword(
   const passwordHash = await hashPassword(input.newPassword);
   await ctx.db.update(users).set({ passwordHash }).where(eq(users.id, auth.user.id));
   await deleteUserSessions(ctx.db, auth.user.id, auth.session.id);
+  // The new token keeps the old one's last second-factor proof, at its own time: a password
+  // change is not a fresh proof (it would open the empty-code disable window).
   const rotated = await rotateSession(ctx.db, auth.session, meta, {
-    twoFactorVerified: auth.session.twoFactorVerifiedAt !== null,
+    twoFactorVerifiedAt: auth.session.twoFactorVerifiedAt,
   });
   await recordLoginEvent(ctx.db, auth.user.id, 'password_changed', meta);
   return rotated;

@@ -37,7 +37,13 @@ test('sign up, log out, sign in again', async ({ page }) => {
   await form.getByRole('button', { name: 'Create Account' }).click();
   await expectDashboard(page);
 
-  await logOut(page);
+  // The way a person leaves: the avatar menu's Log out, a full page load through /logout.
+  await page.getByRole('button', { name: /^Account menu for / }).click();
+  const menu = page.getByRole('menu');
+  await expect(menu.getByText(me.email)).toBeVisible();
+  await expect(menu.getByRole('menuitem', { name: 'Waitlist Manager' })).toHaveCount(0);
+  await menu.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/\?logout=success&t=\d+$/);
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { name: 'Sign In Required' })).toBeVisible();
 
@@ -101,7 +107,7 @@ test('two-factor: enable with the shown secret, sign in with a code, disable', a
   await expect(verify).toBeDisabled();
   await page.getByLabel('Authentication code').fill(codes.current);
   await verify.click();
-  await expect(toast(page, 'Logged in successfully')).toBeVisible();
+  await expect(toast(page, 'Authentication successful')).toBeVisible();
   await expectDashboard(page);
 
   await page.goto('/profile?tab=security');

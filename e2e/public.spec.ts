@@ -356,7 +356,11 @@ test.describe('the waitlist admin', () => {
       expect(res.status()).toBe(200);
     }
     await signInAsAdmin(page);
-    await page.goto('/admin/waitlist');
+    // The admin reaches the list from the avatar menu's Admin section.
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: /^Account menu for / }).click();
+    await page.getByRole('menuitem', { name: 'Waitlist Manager' }).click();
+    await expect(page).toHaveURL('/admin/waitlist');
 
     const search = page.getByPlaceholder('Search by name or email...');
     await search.fill(ana.toUpperCase());

@@ -174,7 +174,7 @@ describe('/auth: the second factor', () => {
     });
     await u.type(input, '123456{Enter}');
 
-    await findToast('Logged in successfully');
+    await findToast('Authentication successful');
     expect(api.callsTo('POST /api/verify-2fa')[0]!.body).toEqual({ token: '123456' });
     expect(queryClient.getQueryData(CURRENT_USER_KEY)).toEqual(user);
     expect(await findLocation({ timeout: 2000 })).toBe('/dashboard');

@@ -22,7 +22,7 @@ export function LoginForm({
   onCreateAccount,
   focusOnMount = false,
 }: {
-  onSignedIn: (user: CurrentUser) => void;
+  onSignedIn: (user: CurrentUser, message?: string) => void;
   onCreateAccount: () => void;
   /** Put the cursor in Username at once (when the form replaces another one). */
   focusOnMount?: boolean;

@@ -16,7 +16,7 @@ export function TwoFactorStep({
   onSignedIn,
   onCancel,
 }: {
-  onSignedIn: (user: CurrentUser) => void;
+  onSignedIn: (user: CurrentUser, message: string) => void;
   onCancel: () => void;
 }) {
   const id = useId();
@@ -37,7 +37,7 @@ export function TwoFactorStep({
       return;
     }
     verify.mutate(parsed.data.token, {
-      onSuccess: (result) => onSignedIn(result.user),
+      onSuccess: (result) => onSignedIn(result.user, 'Authentication successful'),
       onError: (failure) => {
         toast({
           variant: 'destructive',

@@ -44,11 +44,13 @@ export function useFinishSignIn() {
     return () => window.clearTimeout(timer);
   }, [signedIn, navigate]);
 
+  // spec §8: "Logged in successfully" after a password, "Authentication successful" after the
+  // second factor.
   const finish = useCallback(
-    (user: CurrentUser) => {
+    (user: CurrentUser, message = 'Logged in successfully') => {
       setSignedIn(true);
       queryClient.setQueryData(CURRENT_USER_KEY, user);
-      toast({ title: 'Success', description: 'Logged in successfully' });
+      toast({ title: 'Success', description: message });
     },
     [queryClient],
   );

@@ -65,7 +65,7 @@ describe('TwoFactorPanel', () => {
     queryClient.setQueryData(CURRENT_USER_KEY, makeUser());
     await u.type(input, '123456{Enter}');
 
-    await findToast('Two-factor authentication has been enabled');
+    await findToast('Two-factor authentication has been verified successfully');
     expect(api.callsTo('POST /api/confirm-2fa')[0]!.body).toEqual({ token: '123456' });
     expect(verify.disabled).toBe(true);
     expect(input.disabled).toBe(true);

@@ -3,9 +3,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/hooks/useToast';
-import { errorStatus } from '@/lib/queryClient';
 import { APP_NAME } from '../../../shared/constants';
-import { isEmail } from '../../../shared/email';
 import { useWaitlistSignup } from './useWaitlistSignup';
 
 // spec §8: the waitlist's thanks, word for word.

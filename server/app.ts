@@ -10,9 +10,13 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { authRoutes } from './features/auth/routes';
+import { flightsRoutes } from './features/flights/routes';
 import { healthRoutes } from './features/health/routes';
 import { siteRoutes } from './features/site/routes';
+import { todosRoutes } from './features/todos/routes';
+import { tripsRoutes } from './features/trips/routes';
 import { waitlistRoutes } from './features/waitlist/routes';
+import { widgetsRoutes } from './features/widgets/routes';
 import { authentication } from './platform/auth';
 import { type BuiltClient, loadBuiltClient, registerClient } from './platform/client';
 import type { Config } from './platform/config';
@@ -103,6 +107,10 @@ export async function buildApp(config: Config, deps: AppDeps) {
   });
 
   await app.register(waitlistRoutes, { db: deps.database.db });
+  await app.register(tripsRoutes, { db: deps.database.db });
+  await app.register(widgetsRoutes, { db: deps.database.db });
+  await app.register(todosRoutes, { db: deps.database.db });
+  await app.register(flightsRoutes, { db: deps.database.db });
   await app.register(siteRoutes, { config });
 
   await registerClient(app, client);

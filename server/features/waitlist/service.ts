@@ -3,6 +3,7 @@ import type { JoinWaitlistBody, WaitlistEntry } from '../../../shared/contracts/
 import type { Db } from '../../platform/db/client';
 import { type WaitlistEntryRow, waitlistEntries } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
+import { isUuid } from '../../platform/uuid';
 
 type Join = { email: string; name: string | null; source: NonNullable<JoinWaitlistBody['source']> };
 
@@ -36,12 +37,10 @@ export async function listWaitlist(db: Db): Promise<WaitlistEntryRow[]> {
   return db.select().from(waitlistEntries).orderBy(desc(waitlistEntries.createdAt));
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** spec §4: New → Contacted. Marking twice keeps the first time; an unknown id is a 404. */
 export async function markContacted(db: Db, id: string): Promise<WaitlistEntryRow> {
   const notFound = new HttpError(404, 'No such waitlist entry');
-  if (!UUID.test(id)) throw notFound;
+  if (!isUuid(id)) throw notFound;
   const [row] = await db
     .update(waitlistEntries)
     .set({ contactedAt: sql`coalesce(${waitlistEntries.contactedAt}, now())` })

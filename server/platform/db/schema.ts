@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  date,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -155,3 +157,113 @@ export const waitlistEntries = pgTable(
 );
 
 export type WaitlistEntryRow = typeof waitlistEntries.$inferSelect;
+
+/** A trip: the unit of everything (issue #5). Dates are calendar days, `YYYY-MM-DD`. */
+export const trips = pgTable(
+  'trips',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    destination: text('destination'),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ...timestamps,
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('trips_owner_idx').on(table.ownerId)],
+);
+
+/** Who is on a trip: the owner (who pays, spec §1) and the members they invited. */
+export const tripMembers = pgTable(
+  'trip_members',
+  {
+    tripId: uuid('trip_id')
+      .notNull()
+      .references(() => trips.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['owner', 'member'] }).notNull(),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.tripId, table.userId] }),
+    index('trip_members_user_idx').on(table.userId),
+  ],
+);
+
+/**
+ * spec §3 Widget: the board of a trip, the same for every member. The id keeps the spec's shape,
+ * `<type><timestamp>` (made unique by the server).
+ */
+export const widgets = pgTable(
+  'widgets',
+  {
+    id: text('id').primaryKey(),
+    tripId: uuid('trip_id')
+      .notNull()
+      .references(() => trips.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ['countdown', 'flight', 'weather', 'todo', 'photo'] }).notNull(),
+    top: integer('top').notNull(),
+    left: integer('left').notNull(),
+    right: integer('right'),
+    title: text('title').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>(),
+    ...timestamps,
+  },
+  (table) => [index('widgets_trip_idx').on(table.tripId)],
+);
+
+/** spec §3 Todo: a trip's shared to-do list. */
+export const todos = pgTable(
+  'todos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tripId: uuid('trip_id')
+      .notNull()
+      .references(() => trips.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    isCompleted: boolean('is_completed').notNull().default(false),
+    dueDate: timestamp('due_date', { withTimezone: true }),
+    priority: text('priority', { enum: ['high', 'medium', 'low'] })
+      .notNull()
+      .default('medium'),
+    /** A member's user id (spec §3); cleared if that account goes. */
+    assignedTo: uuid('assigned_to').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (table) => [index('todos_trip_idx').on(table.tripId, table.createdAt)],
+);
+
+/**
+ * spec §3 Flight, real rather than sample data. Times keep the offset they were given in
+ * (`2026-12-20T08:30:00+08:00`), so each shows in its airport's local time.
+ */
+export const flights = pgTable(
+  'flights',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tripId: uuid('trip_id')
+      .notNull()
+      .references(() => trips.id, { onDelete: 'cascade' }),
+    flightNumber: text('flight_number').notNull(),
+    departureAirport: text('departure_airport').notNull(),
+    departureTime: text('departure_time').notNull(),
+    arrivalAirport: text('arrival_airport').notNull(),
+    arrivalTime: text('arrival_time').notNull(),
+    stops: integer('stops').notNull().default(0),
+    /** The member who takes this flight, if it is not the whole group's. */
+    travellerId: uuid('traveller_id').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (table) => [index('flights_trip_idx').on(table.tripId)],
+);
+
+export type Trip = typeof trips.$inferSelect;
+export type TripMember = typeof tripMembers.$inferSelect;
+export type WidgetRow = typeof widgets.$inferSelect;
+export type TodoRow = typeof todos.$inferSelect;
+export type FlightRow = typeof flights.$inferSelect;

@@ -1,0 +1,151 @@
+import { eq } from 'drizzle-orm';
+import type { FlightChanges, FlightDto, NewFlight } from '../../../shared/contracts/flights';
+import { FLIGHT_MESSAGES } from '../../../shared/contracts/flights';
+import {
+  flightDurationMinutes,
+  formatFlightDuration,
+  isArrivalAfterDeparture,
+} from '../../../shared/flightDuration';
+import type { Db } from '../../platform/db/client';
+import { type FlightRow, flights, users } from '../../platform/db/schema';
+import { HttpError } from '../../platform/errors';
+import { isUuid } from '../../platform/uuid';
+import { isTripMember, memberName, requireTripMember } from '../trips/access';
+
+export const NO_SUCH_FLIGHT = 'No such flight';
+
+type Traveller = FlightDto['traveller'];
+const travellerColumns = {
+  id: users.id,
+  username: users.username,
+  firstName: users.firstName,
+  lastName: users.lastName,
+};
+
+export function toFlightDto(row: FlightRow, traveller: Traveller): FlightDto {
+  // Stored times passed the contract (explicit offsets, arrival after departure), so this reads.
+  const durationMinutes = flightDurationMinutes(row.departureTime, row.arrivalTime) ?? 0;
+  return {
+    id: row.id,
+    tripId: row.tripId,
+    flightNumber: row.flightNumber,
+    departureAirport: row.departureAirport,
+    departureTime: row.departureTime,
+    arrivalAirport: row.arrivalAirport,
+    arrivalTime: row.arrivalTime,
+    stops: row.stops,
+    durationMinutes,
+    duration: formatFlightDuration(durationMinutes),
+    traveller,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+async function travellerOf(db: Db, travellerId: string | null): Promise<Traveller> {
+  if (travellerId === null) return null;
+  const [user] = await db.select(travellerColumns).from(users).where(eq(users.id, travellerId));
+  return user ? { id: user.id, name: memberName(user) } : null;
+}
+
+/** A traveller must be on the trip (issue #5); an id that cannot be a user's is the same 400. */
+async function checkTraveller(db: Db, tripId: string, travellerId: string | null | undefined) {
+  if (travellerId === null || travellerId === undefined) return;
+  if (!isUuid(travellerId) || !(await isTripMember(db, tripId, travellerId))) {
+    throw new HttpError(400, FLIGHT_MESSAGES.traveller);
+  }
+}
+
+/**
+ * A trip's flights in the order they leave. Times are stored as given (text with its offset), so
+ * the order is by instant here rather than by the text in SQL; ties keep the order of entry.
+ */
+export async function listFlights(db: Db, tripId: string): Promise<FlightDto[]> {
+  const rows = await db
+    .select({ flight: flights, traveller: travellerColumns })
+    .from(flights)
+    .leftJoin(users, eq(users.id, flights.travellerId))
+    .where(eq(flights.tripId, tripId));
+  const departs = (row: FlightRow) => Date.parse(row.departureTime);
+  return rows
+    .sort(
+      (a, b) =>
+        departs(a.flight) - departs(b.flight) ||
+        a.flight.createdAt.getTime() - b.flight.createdAt.getTime() ||
+        a.flight.id.localeCompare(b.flight.id),
+    )
+    .map(({ flight, traveller }) =>
+      toFlightDto(flight, traveller ? { id: traveller.id, name: memberName(traveller) } : null),
+    );
+}
+
+export async function createFlight(db: Db, tripId: string, body: NewFlight): Promise<FlightDto> {
+  await checkTraveller(db, tripId, body.travellerId);
+  const [row] = await db
+    .insert(flights)
+    .values({ tripId, ...body })
+    .returning();
+  if (!row) throw new Error('The new flight was not returned');
+  return toFlightDto(row, await travellerOf(db, row.travellerId));
+}
+
+/** A flight of a trip the caller is on; a missing id, a non-uuid or someone else's: one 404. */
+export async function requireFlight(db: Db, id: string, userId: string): Promise<FlightRow> {
+  const notFound = new HttpError(404, NO_SUCH_FLIGHT);
+  if (!isUuid(id)) throw notFound;
+  const [row] = await db.select().from(flights).where(eq(flights.id, id));
+  if (!row) throw notFound;
+  try {
+    await requireTripMember(db, row.tripId, userId);
+  } catch {
+    throw notFound;
+  }
+  return row;
+}
+
+/**
+ * Applies the changes, checking the resulting times against each other: a new departure alone
+ * must still be before the stored arrival. The row is locked while it is checked, so two edits
+ * of one time each cannot together leave a flight arriving before it departs.
+ */
+export async function updateFlight(
+  db: Db,
+  flight: FlightRow,
+  changes: FlightChanges,
+): Promise<FlightDto> {
+  await checkTraveller(db, flight.tripId, changes.travellerId);
+  const updated = await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(flights)
+      .where(eq(flights.id, flight.id))
+      .for('update');
+    if (!current) throw new HttpError(404, NO_SUCH_FLIGHT);
+    const departureTime = changes.departureTime ?? current.departureTime;
+    const arrivalTime = changes.arrivalTime ?? current.arrivalTime;
+    if (!isArrivalAfterDeparture(departureTime, arrivalTime)) {
+      throw new HttpError(400, FLIGHT_MESSAGES.arrivalBeforeDeparture);
+    }
+    const [row] = await tx
+      .update(flights)
+      .set({
+        departureTime,
+        arrivalTime,
+        ...(changes.flightNumber === undefined ? {} : { flightNumber: changes.flightNumber }),
+        ...(changes.departureAirport === undefined
+          ? {}
+          : { departureAirport: changes.departureAirport }),
+        ...(changes.arrivalAirport === undefined ? {} : { arrivalAirport: changes.arrivalAirport }),
+        ...(changes.stops === undefined ? {} : { stops: changes.stops }),
+        ...(changes.travellerId === undefined ? {} : { travellerId: changes.travellerId }),
+      })
+      .where(eq(flights.id, flight.id))
+      .returning();
+    return row;
+  });
+  if (!updated) throw new HttpError(404, NO_SUCH_FLIGHT);
+  return toFlightDto(updated, await travellerOf(db, updated.travellerId));
+}
+
+export async function deleteFlight(db: Db, flight: FlightRow): Promise<void> {
+  await db.delete(flights).where(eq(flights.id, flight.id));
+}

@@ -1,0 +1,189 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import {
+  type CreateTodo,
+  TODO_MESSAGES,
+  type Todo,
+  type UpdateTodo,
+} from '../../../shared/contracts/todos';
+import {
+  defaultDueDate,
+  priorityForDueDate,
+  type TodoPriority,
+} from '../../../shared/todoPriority';
+import type { Db } from '../../platform/db/client';
+import { type TodoRow, todos, users } from '../../platform/db/schema';
+import { HttpError } from '../../platform/errors';
+import { isUuid } from '../../platform/uuid';
+import { findTripAccess, isTripMember, memberName } from '../trips/access';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const assignee = alias(users, 'assignee');
+
+/** A to-do row with the fields of its assignee needed for the answer. */
+const todoWithAssignee = {
+  todo: todos,
+  assignee: {
+    id: assignee.id,
+    username: assignee.username,
+    firstName: assignee.firstName,
+    lastName: assignee.lastName,
+  },
+};
+
+type TodoWithAssignee = {
+  todo: TodoRow;
+  assignee: {
+    id: string;
+    username: string;
+    firstName: string | null;
+    lastName: string | null;
+  } | null;
+};
+
+function toTodo({ todo, assignee }: TodoWithAssignee): Todo {
+  return {
+    id: todo.id,
+    tripId: todo.tripId,
+    text: todo.text,
+    isCompleted: todo.isCompleted,
+    dueDate: todo.dueDate ? todo.dueDate.toISOString() : null,
+    priority: todo.priority,
+    assignedTo: assignee ? { id: assignee.id, name: memberName(assignee) } : null,
+    createdAt: todo.createdAt.toISOString(),
+  };
+}
+
+function selectTodos(db: Db) {
+  return db
+    .select(todoWithAssignee)
+    .from(todos)
+    .leftJoin(assignee, eq(assignee.id, todos.assignedTo));
+}
+
+async function loadTodo(db: Db, id: string): Promise<Todo> {
+  const [row] = await selectTodos(db).where(eq(todos.id, id));
+  if (!row) throw new HttpError(404, TODO_MESSAGES.notFound);
+  return toTodo(row);
+}
+
+/** The trip's to-dos, oldest first (issue #5), so a new task appears at the bottom of the list. */
+export async function listTodos(db: Db, tripId: string): Promise<Todo[]> {
+  const rows = await selectTodos(db)
+    .where(eq(todos.tripId, tripId))
+    .orderBy(asc(todos.createdAt), asc(todos.id));
+  return rows.map(toTodo);
+}
+
+/**
+ * The to-do `id` if `userId` is a member of its trip. A to-do of someone else's trip answers
+ * exactly like a missing one, and so does an id that cannot exist.
+ */
+export async function requireTodoForMember(db: Db, id: string, userId: string): Promise<TodoRow> {
+  const notFound = new HttpError(404, TODO_MESSAGES.notFound);
+  if (!isUuid(id)) throw notFound;
+  const [row] = await db.select().from(todos).where(eq(todos.id, id));
+  if (!row || !(await findTripAccess(db, row.tripId, userId))) throw notFound;
+  return row;
+}
+
+/** issue #5: `assignedTo` is a member's user id; anyone else is refused with a 400. */
+async function checkAssignee(db: Db, tripId: string, userId: string | null | undefined) {
+  if (userId === null || userId === undefined) return;
+  if (!isUuid(userId) || !(await isTripMember(db, tripId, userId))) {
+    throw new HttpError(400, TODO_MESSAGES.assigneeNotMember);
+  }
+}
+
+/** Without a due date there is nothing to be urgent about: spec §5's form default, medium. */
+function automaticPriority(due: Date | null, now: Date): TodoPriority {
+  return due ? priorityForDueDate(due, now) : 'medium';
+}
+
+/**
+ * Adds a to-do to the trip (the caller has checked membership). spec §5: due 7 days from now
+ * unless given, priority from the due date unless given.
+ */
+export async function createTodo(
+  db: Db,
+  tripId: string,
+  input: CreateTodo,
+  now: Date = new Date(),
+): Promise<Todo> {
+  await checkAssignee(db, tripId, input.assignedTo);
+  const due =
+    input.dueDate === undefined
+      ? defaultDueDate(now)
+      : input.dueDate === null
+        ? null
+        : new Date(input.dueDate);
+  const [row] = await db
+    .insert(todos)
+    .values({
+      tripId,
+      text: input.text,
+      dueDate: due,
+      priority: input.priority ?? automaticPriority(due, now),
+      isCompleted: input.isCompleted ?? false,
+      assignedTo: input.assignedTo ?? null,
+    })
+    .returning({ id: todos.id });
+  return loadTodo(db, row!.id);
+}
+
+/** Changes the fields given; the others stay. */
+export async function updateTodo(db: Db, current: TodoRow, input: UpdateTodo): Promise<Todo> {
+  await checkAssignee(db, current.tripId, input.assignedTo);
+  const changes: Partial<typeof todos.$inferInsert> = {};
+  if (input.text !== undefined) changes.text = input.text;
+  if (input.isCompleted !== undefined) changes.isCompleted = input.isCompleted;
+  if (input.priority !== undefined) changes.priority = input.priority;
+  if (input.dueDate !== undefined) {
+    changes.dueDate = input.dueDate === null ? null : new Date(input.dueDate);
+  }
+  if (input.assignedTo !== undefined) changes.assignedTo = input.assignedTo;
+  const [row] = await db
+    .update(todos)
+    .set(changes)
+    .where(eq(todos.id, current.id))
+    .returning({ id: todos.id });
+  // Deleted by another member since it was loaded.
+  if (!row) throw new HttpError(404, TODO_MESSAGES.notFound);
+  return loadTodo(db, row.id);
+}
+
+export async function deleteTodo(db: Db, id: string): Promise<void> {
+  await db.delete(todos).where(eq(todos.id, id));
+}
+
+// spec §9: a new trip comes with 5 sample to-dos (the demo trip's are for Bali, the default
+// destination). Days until due, spread so the automatic priorities show all three levels.
+const SAMPLE_TODOS: { text: string; dueInDays: number }[] = [
+  { text: 'Book flights to Bali (Denpasar, DPS)', dueInDays: 1 },
+  { text: 'Check everyone’s passport is valid for 6 months after the trip', dueInDays: 4 },
+  { text: 'Buy travel insurance for the group', dueInDays: 9 },
+  { text: 'Reserve a villa in Ubud', dueInDays: 14 },
+  { text: 'Plan a day trip to Nusa Penida', dueInDays: 20 },
+];
+
+/**
+ * Inserts the five sample to-dos of a new trip (issue #5: real rows, editable and deletable).
+ * Works inside the caller's transaction.
+ */
+export async function createSampleTodos(db: Db, tripId: string, now: Date = new Date()) {
+  await db.insert(todos).values(
+    SAMPLE_TODOS.map(({ text, dueInDays }, index) => {
+      const due = new Date(now.getTime() + dueInDays * DAY_MS);
+      return {
+        tripId,
+        text,
+        dueDate: due,
+        priority: priorityForDueDate(due, now),
+        // One statement gives every row the same now(): a microsecond apiece keeps the list in
+        // this order.
+        createdAt: sql`now() + ${index} * interval '1 microsecond'`,
+      };
+    }),
+  );
+}

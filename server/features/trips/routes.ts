@@ -1,0 +1,108 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { okResponse } from '../../../shared/contracts/auth';
+import { errorResponse } from '../../../shared/contracts/common';
+import {
+  createTripBody,
+  trip,
+  tripList,
+  tripParams,
+  updateTripBody,
+} from '../../../shared/contracts/trips';
+import { currentAuth, requireUser } from '../../platform/auth';
+import type { Db } from '../../platform/db/client';
+import { requireTripMember, requireTripOwner } from './access';
+import * as trips from './service';
+
+const signedIn = { preHandler: requireUser };
+const tags = ['trips'];
+const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
+
+export const tripsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get(
+    '/api/trips',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        summary: 'The trips I am on (a first visit gets its first trip)',
+        response: { 200: tripList, 401: errorResponse },
+      },
+    },
+    async (request) => trips.listTrips(db, currentAuth(request).user),
+  );
+
+  app.post(
+    '/api/trips',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        summary: "Plan a new trip, within the plan's active trips",
+        body: createTripBody,
+        response: { 201: trip, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await trips.createTrip(db, currentAuth(request).user, request.body)),
+  );
+
+  app.get(
+    '/api/trips/:tripId',
+    {
+      ...signedIn,
+      schema: { tags, summary: 'One trip', params: tripParams, response: { 200: trip, ...errors } },
+    },
+    async (request) => {
+      const access = await requireTripMember(
+        db,
+        request.params.tripId,
+        currentAuth(request).user.id,
+      );
+      return trips.toTripDto(access.trip, access.role);
+    },
+  );
+
+  app.patch(
+    '/api/trips/:tripId',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        summary: 'Rename the trip, or change its destination or dates (owner)',
+        params: tripParams,
+        body: updateTripBody,
+        response: { 200: trip, ...errors },
+      },
+    },
+    async (request) => {
+      const access = await requireTripOwner(
+        db,
+        request.params.tripId,
+        currentAuth(request).user.id,
+      );
+      return trips.updateTrip(db, access, request.body);
+    },
+  );
+
+  app.delete(
+    '/api/trips/:tripId',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        summary: 'Delete the trip and everything on it (owner)',
+        params: tripParams,
+        response: { 200: okResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const access = await requireTripOwner(
+        db,
+        request.params.tripId,
+        currentAuth(request).user.id,
+      );
+      await trips.deleteTrip(db, access);
+      return { success: true as const };
+    },
+  );
+};

@@ -1,0 +1,155 @@
+import { and, asc, count, eq, gte } from 'drizzle-orm';
+import type { CreateTripBody, TripDto, UpdateTripBody } from '../../../shared/contracts/trips';
+import { PLAN_LIMITS } from '../../../shared/plans';
+import type { Db } from '../../platform/db/client';
+import { type Trip, tripMembers, trips, type User, users } from '../../platform/db/schema';
+import { HttpError } from '../../platform/errors';
+import { createSampleTodos } from '../todos/service';
+import { addDefaultWidgets } from '../widgets/service';
+import type { TripAccess, TripRole } from './access';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+const DAY_MS = 86_400_000;
+// spec §9: the first trip is Bali 2023 in Bali, Indonesia, starting 30 days from now, 14 days long.
+export const FIRST_TRIP = {
+  name: 'Bali 2023',
+  destination: 'Bali, Indonesia',
+  startsInDays: 30,
+  lengthDays: 14,
+} as const;
+
+/** A calendar day (`YYYY-MM-DD`, UTC) `days` after `from`. */
+function dayAfter(from: Date, days: number): string {
+  return new Date(from.getTime() + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+export function toTripDto(trip: Trip, role: TripRole): TripDto {
+  return {
+    id: trip.id,
+    name: trip.name,
+    destination: trip.destination,
+    startDate: trip.startDate,
+    endDate: trip.endDate,
+    ownerId: trip.ownerId,
+    role,
+    createdAt: trip.createdAt.toISOString(),
+  };
+}
+
+async function tripsOf(db: Db | Tx, userId: string) {
+  return db
+    .select({ trip: trips, role: tripMembers.role })
+    .from(tripMembers)
+    .innerJoin(trips, eq(trips.id, tripMembers.tripId))
+    .where(eq(tripMembers.userId, userId))
+    .orderBy(asc(trips.startDate), asc(trips.createdAt));
+}
+
+/**
+ * Serialises one user's trip-making: the row lock makes two requests at once (two tabs on a first
+ * visit, two quick "new trip" clicks) take turns, so neither a second Bali nor a trip past the
+ * plan's limit can slip in between a count and an insert.
+ */
+async function lockUser(tx: Tx, userId: string) {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+}
+
+async function insertTrip(
+  tx: Tx,
+  ownerId: string,
+  values: { name: string; destination: string | null; startDate: string; endDate: string },
+) {
+  const [trip] = await tx
+    .insert(trips)
+    .values({ ...values, ownerId })
+    .returning();
+  await tx.insert(tripMembers).values({ tripId: trip!.id, userId: ownerId, role: 'owner' });
+  await addDefaultWidgets(tx, trip!.id);
+  return trip!;
+}
+
+/**
+ * The trips the user is on. A user on no trip at all (a first visit) gets the spec's first trip,
+ * with the five default widgets and five sample to-dos: real rows, to edit or delete.
+ */
+export async function listTrips(db: Db, user: User, now = new Date()): Promise<TripDto[]> {
+  const rows = await tripsOf(db, user.id);
+  if (rows.length > 0) return rows.map((row) => toTripDto(row.trip, row.role));
+  return db.transaction(async (tx) => {
+    await lockUser(tx, user.id);
+    const again = await tripsOf(tx, user.id);
+    if (again.length > 0) return again.map((row) => toTripDto(row.trip, row.role));
+    const trip = await insertTrip(tx, user.id, {
+      name: FIRST_TRIP.name,
+      destination: FIRST_TRIP.destination,
+      startDate: dayAfter(now, FIRST_TRIP.startsInDays),
+      endDate: dayAfter(now, FIRST_TRIP.startsInDays + FIRST_TRIP.lengthDays),
+    });
+    await createSampleTodos(tx, trip.id, now);
+    return [toTripDto(trip, 'owner')];
+  });
+}
+
+/** A trip counts against the plan until its last day is over. */
+async function activeTripsOwned(tx: Tx, userId: string, now: Date) {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(trips)
+    .where(and(eq(trips.ownerId, userId), gte(trips.endDate, dayAfter(now, 0))));
+  return row?.n ?? 0;
+}
+
+/** A new trip owned by the user, within their plan's active trips (architecture §7). */
+export async function createTrip(
+  db: Db,
+  user: User,
+  body: CreateTripBody,
+  now = new Date(),
+): Promise<TripDto> {
+  return db.transaction(async (tx) => {
+    await lockUser(tx, user.id);
+    const plan = PLAN_LIMITS[user.plan];
+    const limit = plan.activeTrips;
+    if (limit !== null && (await activeTripsOwned(tx, user.id, now)) >= limit) {
+      throw new HttpError(
+        403,
+        `Your ${plan.name} plan allows ${limit} active trip${limit === 1 ? '' : 's'}. ` +
+          'Delete a trip you no longer need, or upgrade your plan, to plan another.',
+      );
+    }
+    const trip = await insertTrip(tx, user.id, {
+      name: body.name,
+      destination: body.destination ?? null,
+      startDate: body.startDate,
+      endDate: body.endDate,
+    });
+    return toTripDto(trip, 'owner');
+  });
+}
+
+/** Trip settings (owner only; the route checks). The dates must stay in order once merged. */
+export async function updateTrip(db: Db, access: TripAccess, body: UpdateTripBody) {
+  const startDate = body.startDate ?? access.trip.startDate;
+  const endDate = body.endDate ?? access.trip.endDate;
+  if (endDate < startDate) {
+    throw new HttpError(400, 'The trip must end on or after the day it starts');
+  }
+  const [trip] = await db
+    .update(trips)
+    .set({
+      ...(body.name === undefined ? {} : { name: body.name }),
+      ...(body.destination === undefined ? {} : { destination: body.destination ?? null }),
+      startDate,
+      endDate,
+      updatedAt: new Date(),
+    })
+    .where(eq(trips.id, access.trip.id))
+    .returning();
+  return toTripDto(trip!, access.role);
+}
+
+/** Deletes the trip and everything on it (widgets, to-dos, flights, members go with it). */
+export async function deleteTrip(db: Db, access: TripAccess) {
+  await db.delete(trips).where(eq(trips.id, access.trip.id));
+}

@@ -1,0 +1,224 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { todos, tripMembers, trips, users, widgets } from '../../platform/db/schema';
+import { type ApiClient, apiClient, newAccount } from '../../test/apiClient';
+import { startTestApp, type TestApp } from '../../test/testApp';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+async function signUp(plan?: 'free' | 'premium' | 'pro') {
+  const client = apiClient(t.url);
+  const res = await client.post('/api/register', newAccount());
+  expect(res.status).toBe(201);
+  const user = res.body.user as { id: string };
+  if (plan) await t.database.db.update(users).set({ plan }).where(eq(users.id, user.id));
+  return { client, user };
+}
+
+/** Signs up and takes the first visit's trip. */
+async function withFirstTrip(plan?: 'free' | 'premium' | 'pro') {
+  const me = await signUp(plan);
+  const list = await me.client.get('/api/trips');
+  expect(list.status).toBe(200);
+  return { ...me, trip: list.body[0] as { id: string; startDate: string; endDate: string } };
+}
+
+async function addMember(tripId: string, client: ApiClient) {
+  const user = (await client.get('/api/user')).body as { id: string };
+  await t.database.db.insert(tripMembers).values({ tripId, userId: user.id, role: 'member' });
+}
+
+const day = (offsetDays: number) =>
+  new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+
+describe('the first visit', () => {
+  it('makes Bali 2023, 30 days out and 14 days long, with five widgets and five to-dos', async () => {
+    const { client, user } = await signUp();
+    const res = await client.get('/api/trips');
+    expect(res.status).toBe(200);
+    expect(res.body).toHaveLength(1);
+    const trip = res.body[0];
+    expect(trip).toMatchObject({
+      name: 'Bali 2023',
+      destination: 'Bali, Indonesia',
+      startDate: day(30),
+      endDate: day(44),
+      ownerId: user.id,
+      role: 'owner',
+    });
+    const board = await client.get(`/api/trips/${trip.id}/widgets`);
+    expect(board.body.map((w: { type: string }) => w.type)).toEqual([
+      'countdown',
+      'flight',
+      'weather',
+      'todo',
+      'photo',
+    ]);
+    const rows = await t.database.db.select().from(todos).where(eq(todos.tripId, trip.id));
+    expect(rows).toHaveLength(5);
+  });
+
+  it('makes it once: later visits, and two at the same moment, find the same trip', async () => {
+    const { client, user } = await signUp();
+    const [a, b] = await Promise.all([client.get('/api/trips'), client.get('/api/trips')]);
+    expect(a.body).toHaveLength(1);
+    expect(b.body).toEqual(a.body);
+    expect((await client.get('/api/trips')).body).toEqual(a.body);
+    const owned = await t.database.db.select().from(trips).where(eq(trips.ownerId, user.id));
+    expect(owned).toHaveLength(1);
+  });
+});
+
+describe('plan limits on active trips', () => {
+  const newTrip = (name: string, start = day(60), end = day(70)) => ({
+    name,
+    destination: 'Lisbon, Portugal',
+    startDate: start,
+    endDate: end,
+  });
+
+  it('refuses a Free owner a second active trip, naming the plan and the limit', async () => {
+    const { client } = await withFirstTrip();
+    const res = await client.post('/api/trips', newTrip('Lisbon'));
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe(
+      'Your Free plan allows 1 active trip. Delete a trip you no longer need, or upgrade your plan, to plan another.',
+    );
+  });
+
+  it('lets Premium own 5 active trips, and not a sixth', async () => {
+    const { client } = await withFirstTrip('premium');
+    for (let i = 2; i <= 5; i++) {
+      expect((await client.post('/api/trips', newTrip(`Trip ${i}`))).status).toBe(201);
+    }
+    const sixth = await client.post('/api/trips', newTrip('Trip 6'));
+    expect(sixth.status).toBe(403);
+    expect(sixth.body.message).toMatch(/^Your Premium plan allows 5 active trips\./);
+  });
+
+  it('does not count trips that are over, and gives Pro no limit', async () => {
+    const { client, trip } = await withFirstTrip();
+    // Bali, moved into the past, no longer counts.
+    expect(
+      (await client.patch(`/api/trips/${trip.id}`, { startDate: day(-20), endDate: day(-10) }))
+        .status,
+    ).toBe(200);
+    expect((await client.post('/api/trips', newTrip('Porto'))).status).toBe(201);
+
+    const pro = await withFirstTrip('pro');
+    for (let i = 0; i < 6; i++) {
+      expect((await pro.client.post('/api/trips', newTrip(`Pro ${i}`))).status).toBe(201);
+    }
+  });
+
+  it('holds under two requests at once', async () => {
+    const { client } = await signUp('premium');
+    await client.get('/api/trips');
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => client.post('/api/trips', newTrip(`Rush ${i}`))),
+    );
+    expect(results.filter((r) => r.status === 201)).toHaveLength(4);
+    expect(results.filter((r) => r.status === 403)).toHaveLength(4);
+  });
+});
+
+describe('a trip', () => {
+  it('is created with its board, and read by its members only', async () => {
+    const { client } = await signUp('pro');
+    const created = await client.post('/api/trips', {
+      name: '  Kyoto in spring ',
+      destination: 'Kyoto, Japan',
+      startDate: '2031-04-01',
+      endDate: '2031-04-10',
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ name: 'Kyoto in spring', role: 'owner' });
+    const id = created.body.id;
+    expect((await client.get(`/api/trips/${id}`)).body.name).toBe('Kyoto in spring');
+    expect((await client.get(`/api/trips/${id}/widgets`)).body).toHaveLength(5);
+
+    const stranger = await signUp();
+    for (const path of [`/api/trips/${id}`, `/api/trips/${id}/widgets`]) {
+      const res = await stranger.client.get(path);
+      expect(res.status, path).toBe(404);
+      expect(res.body.message).toBe('No such trip');
+    }
+    for (const bad of ['00000000-0000-4000-8000-000000000000', 'not-a-trip', '1']) {
+      expect((await client.get(`/api/trips/${bad}`)).status).toBe(404);
+    }
+    expect((await apiClient(t.url).get(`/api/trips/${id}`)).status).toBe(401);
+  });
+
+  it('has settings only its owner changes; a member reads them, an outsider gets 404', async () => {
+    const { client, trip } = await withFirstTrip();
+    const renamed = await client.patch(`/api/trips/${trip.id}`, {
+      name: 'Bali with the cousins',
+      destination: 'Ubud, Bali',
+    });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toMatchObject({
+      name: 'Bali with the cousins',
+      destination: 'Ubud, Bali',
+    });
+
+    const member = await signUp();
+    await addMember(trip.id, member.client);
+    const seen = await member.client.get('/api/trips');
+    expect(seen.body.map((x: { id: string; role: string }) => [x.id, x.role])).toEqual([
+      [trip.id, 'member'],
+    ]);
+    const refused = await member.client.patch(`/api/trips/${trip.id}`, { name: 'Mine now' });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toMatch(/Only the trip owner/);
+    expect((await member.client.delete(`/api/trips/${trip.id}`)).status).toBe(403);
+
+    const stranger = await signUp();
+    expect((await stranger.client.patch(`/api/trips/${trip.id}`, { name: 'x' })).status).toBe(404);
+    expect((await stranger.client.delete(`/api/trips/${trip.id}`)).status).toBe(404);
+  });
+
+  it('is deleted with everything on it, by its owner', async () => {
+    const { client, trip } = await withFirstTrip();
+    expect((await client.delete(`/api/trips/${trip.id}`)).body).toEqual({ success: true });
+    expect((await client.get(`/api/trips/${trip.id}`)).status).toBe(404);
+    const db = t.database.db;
+    expect(await db.select().from(widgets).where(eq(widgets.tripId, trip.id))).toEqual([]);
+    expect(await db.select().from(todos).where(eq(todos.tripId, trip.id))).toEqual([]);
+  });
+
+  it.each([
+    ['no name', { startDate: '2031-01-01', endDate: '2031-01-02' }, /name/],
+    ['a blank name', { name: '   ', startDate: '2031-01-01', endDate: '2031-01-02' }, /name/],
+    ['a long name', { name: 'n'.repeat(81), startDate: '2031-01-01', endDate: '2031-01-02' }, /80/],
+    ['an impossible date', { name: 'x', startDate: '2031-02-30', endDate: '2031-03-02' }, /date/],
+    [
+      'a date-time',
+      { name: 'x', startDate: '2031-01-01T10:00:00Z', endDate: '2031-01-02' },
+      /date/,
+    ],
+    [
+      'the end before the start',
+      { name: 'x', startDate: '2031-01-05', endDate: '2031-01-02' },
+      /end/,
+    ],
+    ['a number for the name', { name: 5, startDate: '2031-01-01', endDate: '2031-01-02' }, /name/],
+    ['an array', [], /./],
+  ])('refuses a new trip with %s (400)', async (_label, body, message) => {
+    const { client } = await signUp('pro');
+    const res = await client.post('/api/trips', body);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(message);
+  });
+
+  it('refuses settings that put the end before the start, even one date at a time', async () => {
+    const { client, trip } = await withFirstTrip();
+    const res = await client.patch(`/api/trips/${trip.id}`, { startDate: day(100) });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('The trip must end on or after the day it starts');
+    expect((await client.patch(`/api/trips/${trip.id}`, {})).status).toBe(400);
+  });
+});

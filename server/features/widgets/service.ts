@@ -1,0 +1,122 @@
+import { asc, eq } from 'drizzle-orm';
+import type {
+  CreateWidgetBody,
+  UpdateWidgetBody,
+  WidgetDto,
+  WidgetType,
+} from '../../../shared/contracts/widgets';
+import type { Db } from '../../platform/db/client';
+import { type WidgetRow, widgets } from '../../platform/db/schema';
+import { HttpError } from '../../platform/errors';
+import { requireTripMember } from '../trips/access';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export function toWidgetDto(row: WidgetRow): WidgetDto {
+  return {
+    id: row.id,
+    tripId: row.tripId,
+    type: row.type,
+    position: { top: row.top, left: row.left, ...(row.right === null ? {} : { right: row.right }) },
+    title: row.title,
+    data: row.data ?? null,
+  };
+}
+
+// spec §4: a trip's board starts with five widgets, one of each type, laid out for a desktop
+// (the client clamps them into a smaller window).
+const DEFAULT_BOARD: { type: WidgetType; title: string; top: number; left: number }[] = [
+  { type: 'countdown', title: 'Trip Countdown', top: 96, left: 32 },
+  { type: 'flight', title: 'Flight Details', top: 96, left: 344 },
+  { type: 'weather', title: 'Weather', top: 96, left: 726 },
+  { type: 'todo', title: 'Group To-Do List', top: 340, left: 32 },
+  { type: 'photo', title: 'Destination Photos', top: 340, left: 384 },
+];
+
+/** Puts the five default widgets on a new trip's board. */
+export async function addDefaultWidgets(db: Db | Tx, tripId: string, now = Date.now()) {
+  await db.insert(widgets).values(
+    DEFAULT_BOARD.map((widget, index) => ({
+      ...widget,
+      // spec §4: ids are `<type><timestamp>`; the index keeps the five apart.
+      id: `${widget.type}${now + index}`,
+      tripId,
+      // One statement, one now(): a millisecond apart keeps the board in this order.
+      createdAt: new Date(now + index),
+    })),
+  );
+}
+
+export async function listWidgets(db: Db, tripId: string) {
+  const rows = await db
+    .select()
+    .from(widgets)
+    .where(eq(widgets.tripId, tripId))
+    .orderBy(asc(widgets.createdAt), asc(widgets.id));
+  return rows.map(toWidgetDto);
+}
+
+/**
+ * spec §4: an added widget's id is `<type><timestamp>` and its title `New <type> Widget`. Ids
+ * are global (PATCH /api/widgets/:id names no trip), so a clash with a widget made in the same
+ * millisecond anywhere moves on to the next millisecond.
+ */
+export async function createWidget(db: Db, tripId: string, body: CreateWidgetBody) {
+  const { type, position } = body;
+  for (let stamp = Date.now(), attempt = 0; attempt < 50; stamp += 1, attempt += 1) {
+    const [row] = await db
+      .insert(widgets)
+      .values({
+        id: `${type}${stamp}`,
+        tripId,
+        type,
+        top: position.top,
+        left: position.left,
+        right: position.right ?? null,
+        title: body.title?.trim() || `New ${type} Widget`,
+        data: body.data ?? null,
+      })
+      .onConflictDoNothing({ target: widgets.id })
+      .returning();
+    if (row) return toWidgetDto(row);
+  }
+  throw new Error('Could not find a free widget id');
+}
+
+export const NO_SUCH_WIDGET = 'No such widget';
+
+/** A widget of a trip the caller is on; anything else is the same 404. */
+export async function requireWidget(db: Db, id: string, userId: string) {
+  const [row] = await db.select().from(widgets).where(eq(widgets.id, id));
+  if (!row) throw new HttpError(404, NO_SUCH_WIDGET);
+  try {
+    await requireTripMember(db, row.tripId, userId);
+  } catch {
+    throw new HttpError(404, NO_SUCH_WIDGET);
+  }
+  return row;
+}
+
+export async function updateWidget(db: Db, row: WidgetRow, body: UpdateWidgetBody) {
+  const [updated] = await db
+    .update(widgets)
+    .set({
+      ...(body.position
+        ? {
+            top: body.position.top,
+            left: body.position.left,
+            right: body.position.right ?? null,
+          }
+        : {}),
+      ...(body.title === undefined ? {} : { title: body.title }),
+      ...(body.data === undefined ? {} : { data: body.data }),
+    })
+    .where(eq(widgets.id, row.id))
+    .returning();
+  if (!updated) throw new HttpError(404, NO_SUCH_WIDGET);
+  return toWidgetDto(updated);
+}
+
+export async function deleteWidget(db: Db, row: WidgetRow) {
+  await db.delete(widgets).where(eq(widgets.id, row.id));
+}

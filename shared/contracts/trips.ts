@@ -1,0 +1,60 @@
+import { z } from 'zod';
+
+export const TRIP_ROLES = ['owner', 'member'] as const;
+
+const isoDay = z.iso.date('Use a real calendar date, like 2026-12-20');
+const tripName = z
+  .string('Please give the trip a name')
+  .trim()
+  .min(1, 'Please give the trip a name')
+  .max(80, 'Trip names are at most 80 characters');
+const destination = z
+  .string('The destination must be text')
+  .trim()
+  .max(120, 'Destinations are at most 120 characters')
+  .nullish()
+  .transform((value) => value || null);
+
+const endsAfterStart = (trip: { startDate?: string; endDate?: string }) =>
+  !trip.startDate || !trip.endDate || trip.endDate >= trip.startDate;
+const END_BEFORE_START = {
+  message: 'The trip must end on or after the day it starts',
+  path: ['endDate'],
+};
+
+/** `POST /api/trips`. */
+export const createTripBody = z
+  .object({ name: tripName, destination, startDate: isoDay, endDate: isoDay })
+  .refine(endsAfterStart, END_BEFORE_START);
+export type CreateTripBody = z.input<typeof createTripBody>;
+
+/** `PATCH /api/trips/:tripId`: trip settings (owner only). */
+export const updateTripBody = z
+  .object({
+    name: tripName.optional(),
+    destination: destination.optional(),
+    startDate: isoDay.optional(),
+    endDate: isoDay.optional(),
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    message: 'Nothing to change: send a name, destination or dates',
+  })
+  .refine(endsAfterStart, END_BEFORE_START);
+export type UpdateTripBody = z.input<typeof updateTripBody>;
+
+/** A trip as its members see it, with the caller's role on it. */
+export const trip = z.object({
+  id: z.string(),
+  name: z.string(),
+  destination: z.string().nullable(),
+  /** Calendar days, `YYYY-MM-DD`. */
+  startDate: z.string(),
+  endDate: z.string(),
+  ownerId: z.string(),
+  role: z.enum(TRIP_ROLES),
+  createdAt: z.string(),
+});
+export type TripDto = z.infer<typeof trip>;
+export const tripList = z.array(trip);
+
+export const tripParams = z.object({ tripId: z.string().max(100) });

@@ -1,23 +1,11 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CURRENT_USER_KEY } from '@/features/auth/useAuth';
-import { mockApi } from '@/test/api';
+import { makeUser, mockApi } from '@/test/api';
 import { findLocation, renderPage } from '@/test/render';
-import type { CurrentUser } from '../../shared/contracts/user';
 import LogoutPage from './LogoutPage';
 
-const user: CurrentUser = {
-  id: 'u1',
-  username: 'ana',
-  firstName: 'Ana',
-  lastName: 'Lima',
-  email: 'ana@example.com',
-  profileImageUrl: null,
-  isPremium: false,
-  plan: 'free',
-  role: 'user',
-  twoFactorEnabled: false,
-};
+const user = makeUser();
 
 afterEach(() => {
   localStorage.clear();

@@ -1,23 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockApi } from '@/test/api';
+import { makeUser, mockApi } from '@/test/api';
 import { renderPage } from '@/test/render';
 import type { CurrentUser } from '../../../shared/contracts/user';
 import { AccountMenu } from './AccountMenu';
 
-const ana: CurrentUser = {
-  id: 'u1',
-  username: 'ana',
-  firstName: 'Ana',
-  lastName: 'Lima',
-  email: 'ana@example.com',
-  profileImageUrl: null,
-  isPremium: false,
-  plan: 'free',
-  role: 'user',
-  twoFactorEnabled: false,
-};
+const ana = makeUser();
 
 async function openMenu(user: CurrentUser) {
   mockApi();

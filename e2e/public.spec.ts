@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { PUBLIC_PAGES } from '../shared/constants';
 import { E2E_ADMIN, newTraveller } from './support/accounts';
 import { measureLandingScripts, SCRIPT_BUDGET_BYTES } from './support/scriptBudget';
 import { actAsNewVisitor, toast } from './support/ui';
@@ -274,16 +275,9 @@ test('robots.txt and the sitemap list the public pages', async ({ request }) => 
   expect(sitemap).toContain('/help</loc>');
 });
 
+// The sitemap's pages, and the other pages a visitor can reach.
 const publicPages = [
-  '/',
-  '/help',
-  '/about',
-  '/careers',
-  '/blog',
-  '/press',
-  '/privacy',
-  '/terms',
-  '/cookies',
+  ...PUBLIC_PAGES,
   '/auth',
   '/forgot-password',
   '/admin/waitlist',

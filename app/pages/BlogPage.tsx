@@ -13,6 +13,7 @@ import { Badge } from '@/components/ui/badge';
 import { Input } from '@/components/ui/input';
 import { ContactEmailLink } from '@/features/static/ContactEmailLink';
 import { ContentSection } from '@/features/static/ContentSection';
+import { HeroPanel } from '@/features/static/HeroPanel';
 import { IconCard } from '@/features/static/IconCard';
 import { useWaitlistSignup } from '@/features/waitlist/useWaitlistSignup';
 import { toast } from '@/hooks/useToast';
@@ -89,25 +90,13 @@ export default function BlogPage() {
 
   return (
     <PageShell title="Our Blog is Coming Soon" wide>
-      <section
-        aria-labelledby="coming-soon-title"
-        className="rounded-2xl border border-border bg-linear-to-b from-primary/15 to-card px-5 py-10 text-center sm:px-10 sm:py-14"
-      >
-        <span className="mx-auto grid size-14 place-items-center rounded-2xl bg-primary/20 text-primary">
-          <Newspaper aria-hidden className="size-7" />
-        </span>
-        <h2
-          id="coming-soon-title"
-          className="mt-5 text-2xl font-bold tracking-tight text-balance text-foreground sm:text-3xl"
-        >
-          Stories for groups who travel together
-        </h2>
+      <HeroPanel Icon={Newspaper} title="Stories for groups who travel together">
         <p className="mx-auto mt-3 max-w-xl text-base leading-7">
           Stories, guides and tips for planning trips with the people you love. Leave your e-mail
           and we will let you know when the first posts go live.
         </p>
         <NotifyMeForm />
-      </section>
+      </HeroPanel>
 
       <ContentSection id="categories" title="What we’ll write about">
         <ul className="grid gap-4 md:grid-cols-3">

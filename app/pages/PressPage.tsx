@@ -12,6 +12,7 @@ import { buttonVariants } from '@/components/ui/button';
 import { ContactEmailLink } from '@/features/static/ContactEmailLink';
 import { ContentSection } from '@/features/static/ContentSection';
 import { MASCOT_NAME } from '@/features/static/content';
+import { HeroPanel } from '@/features/static/HeroPanel';
 import { usePageMeta } from '@/lib/pageMeta';
 
 const KIT_CONTENTS: readonly { title: string; Icon: LucideIcon }[] = [
@@ -37,19 +38,7 @@ export default function PressPage() {
 
   return (
     <PageShell title="Press Kit Coming Soon" wide>
-      <section
-        aria-labelledby="press-kit-title"
-        className="rounded-2xl border border-border bg-linear-to-b from-primary/15 to-card px-5 py-10 text-center sm:px-10 sm:py-14"
-      >
-        <span className="mx-auto grid size-14 place-items-center rounded-2xl bg-primary/20 text-primary">
-          <Megaphone aria-hidden className="size-7" />
-        </span>
-        <h2
-          id="press-kit-title"
-          className="mt-5 text-2xl font-bold tracking-tight text-balance text-foreground sm:text-3xl"
-        >
-          Logos, screenshots and our story, in one place
-        </h2>
+      <HeroPanel Icon={Megaphone} title="Logos, screenshots and our story, in one place">
         <p className="mx-auto mt-3 max-w-xl text-base leading-7">
           We are putting together logos, screenshots and everything else you need to write about
           Tripmates. Until it is ready, our team is glad to help with interviews, quotes and images.
@@ -67,7 +56,7 @@ export default function PressPage() {
             or write to <ContactEmailLink kind="pressEmail" />
           </p>
         </div>
-      </section>
+      </HeroPanel>
 
       <div className="grid gap-6 lg:grid-cols-2">
         <ContentSection id="kit" title="What the kit will include">

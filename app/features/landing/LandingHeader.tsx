@@ -16,6 +16,21 @@ export const SECTION_LINKS = [
 const navLinkClass =
   'rounded-md px-1 py-1 text-foreground/80 transition-colors hover:text-foreground md:px-3 md:py-2';
 
+/** The in-page links to the landing sections; the header shows them inline or, on phones, below. */
+function SectionLinks({ className }: { className: string }) {
+  return (
+    <ul className={className}>
+      {SECTION_LINKS.map((link) => (
+        <li key={link.href}>
+          <a href={link.href} className={navLinkClass}>
+            {link.label}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /**
  * The landing header, over the top of the hero: section links, the theme choice, and Sign In
  * (desktop) or Login (phone) — or, for a signed-in visitor, their initials.
@@ -27,15 +42,7 @@ export function LandingHeader() {
       <div className="mx-auto flex h-14 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6 md:h-16">
         <Logo />
         <nav aria-label="Sections" className="hidden md:block">
-          <ul className="flex items-center gap-1 text-sm font-medium">
-            {SECTION_LINKS.map((link) => (
-              <li key={link.href}>
-                <a href={link.href} className={navLinkClass}>
-                  {link.label}
-                </a>
-              </li>
-            ))}
-          </ul>
+          <SectionLinks className="flex items-center gap-1 text-sm font-medium" />
         </nav>
         <div className="flex items-center gap-1 sm:gap-2">
           <ThemeToggle />
@@ -64,15 +71,7 @@ export function LandingHeader() {
         </div>
       </div>
       <nav aria-label="Sections" className="border-t border-border/50 md:hidden">
-        <ul className="flex h-10 items-center justify-between px-4 text-[13px] font-medium sm:justify-center sm:gap-6">
-          {SECTION_LINKS.map((link) => (
-            <li key={link.href}>
-              <a href={link.href} className={navLinkClass}>
-                {link.label}
-              </a>
-            </li>
-          ))}
-        </ul>
+        <SectionLinks className="flex h-10 items-center justify-between px-4 text-[13px] font-medium sm:justify-center sm:gap-6" />
       </nav>
     </header>
   );

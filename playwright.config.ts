@@ -2,6 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import {
+  E2E_FAKE_PEXELS_PORT,
+  E2E_FAKE_WEATHER_PORT,
+  E2E_PEXELS_KEY,
+} from './e2e/support/fakePorts';
 
 // End-to-end tests drive Debian's Chromium against the production build served by the real
 // server on its own fresh data directory. `npm test` builds the client first.
@@ -56,23 +61,39 @@ export default defineConfig({
       dependencies: ['setup'],
     },
   ],
-  webServer: {
-    command: 'node --import tsx server/main.ts',
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseURL,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      // Tests may name their own client address (X-Forwarded-For), so per-address limits
-      // count each test on its own: see actAsNewVisitor() in e2e/support/ui.ts.
-      TRUST_PROXY: 'loopback',
+  webServer: [
+    {
+      // Weather and Pexels, played by local fakes: the run never reaches the internet.
+      command: 'node --import tsx e2e/support/fakeServices.ts',
+      port: E2E_FAKE_PEXELS_PORT,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+      stdout: 'ignore',
+      stderr: 'pipe',
     },
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+    {
+      command: 'node --import tsx server/main.ts',
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: baseURL,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        // Tests may name their own client address (X-Forwarded-For), so per-address limits
+        // count each test on its own: see actAsNewVisitor() in e2e/support/ui.ts.
+        TRUST_PROXY: 'loopback',
+        OPEN_METEO_GEOCODING_URL: `http://127.0.0.1:${E2E_FAKE_WEATHER_PORT}/v1/search`,
+        OPEN_METEO_FORECAST_URL: `http://127.0.0.1:${E2E_FAKE_WEATHER_PORT}/v1/forecast`,
+        PEXELS_API_KEY: E2E_PEXELS_KEY,
+        PEXELS_BASE_URL: `http://127.0.0.1:${E2E_FAKE_PEXELS_PORT}`,
+      },
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
 });

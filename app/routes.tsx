@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Route, Routes } from 'react-router';
+import { Route, Routes, useLocation } from 'react-router';
 import { FullScreenSpinner } from '@/components/Spinner';
 import { useAuth } from '@/features/auth/useAuth';
 import LandingPage from '@/pages/LandingPage';
@@ -12,6 +12,8 @@ const ForgotPasswordPage = lazy(() => import('@/pages/ForgotPasswordPage'));
 const ResetPasswordPage = lazy(() => import('@/pages/ResetPasswordPage'));
 const ProfilePage = lazy(() => import('@/pages/ProfilePage'));
 const SecurityPage = lazy(() => import('@/pages/SecurityPage'));
+const JoinPage = lazy(() => import('@/pages/JoinPage'));
+const MagicLinkPage = lazy(() => import('@/pages/MagicLinkPage'));
 const AdminWaitlistPage = lazy(() => import('@/pages/AdminWaitlistPage'));
 const PrivacyPage = lazy(() => import('@/pages/PrivacyPage'));
 const TermsPage = lazy(() => import('@/pages/TermsPage'));
@@ -25,7 +27,9 @@ const NotFoundPage = lazy(() => import('@/pages/NotFoundPage'));
 
 function HomePage() {
   const { user } = useAuth();
-  return user ? <DashboardPage /> : <LandingPage />;
+  const { hash } = useLocation();
+  // A link to the plans (`/#pricing`, from the upgrade notes) shows the public page signed in too.
+  return user && hash !== '#pricing' ? <DashboardPage /> : <LandingPage />;
 }
 
 /** The route table of spec §2. Until the current user is known, a spinner replaces it. */
@@ -43,6 +47,8 @@ export function AppRoutes() {
         <Route path="/dashboard" element={<DashboardPage />} />
         <Route path="/profile" element={<ProfilePage />} />
         <Route path="/security" element={<SecurityPage />} />
+        <Route path="/join/:code" element={<JoinPage />} />
+        <Route path="/magic/:token" element={<MagicLinkPage />} />
         <Route path="/admin/waitlist" element={<AdminWaitlistPage />} />
         <Route path="/privacy" element={<PrivacyPage />} />
         <Route path="/terms" element={<TermsPage />} />

@@ -85,6 +85,27 @@ describe('the API on a real database', () => {
     expect(csp).not.toContain('upgrade-insecure-requests');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('strict-transport-security')).toBeNull();
+    // No outside media is configured: none is allowed.
+    expect(csp).toContain("img-src 'self' data: blob:;");
+    expect(csp).toContain("media-src 'self' blob:;");
+  });
+
+  it("lets in Pexels' CDNs with a Pexels key, and the landing video's origin", async () => {
+    const app = await startTestApp({
+      env: {
+        PEXELS_API_KEY: 'test-key',
+        LANDING_VIDEO_URL: 'https://cdn.example.com/films/coast.mp4',
+      },
+    });
+    try {
+      const csp = (await fetch(`${app.url}/api/health`)).headers.get('content-security-policy');
+      expect(csp).toContain("img-src 'self' data: blob: https://images.pexels.com;");
+      expect(csp).toContain(
+        "media-src 'self' blob: https://videos.pexels.com https://player.vimeo.com https://images.pexels.com https://cdn.example.com;",
+      );
+    } finally {
+      await app.close();
+    }
   });
 });
 

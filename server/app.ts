@@ -9,13 +9,17 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { adminRoutes } from './features/admin/routes';
 import { authRoutes } from './features/auth/routes';
 import { flightsRoutes } from './features/flights/routes';
 import { healthRoutes } from './features/health/routes';
+import { mediaRoutes } from './features/media/routes';
+import { membersRoutes } from './features/members/routes';
 import { siteRoutes } from './features/site/routes';
 import { todosRoutes } from './features/todos/routes';
 import { tripsRoutes } from './features/trips/routes';
 import { waitlistRoutes } from './features/waitlist/routes';
+import { weatherRoutes } from './features/weather/routes';
 import { widgetsRoutes } from './features/widgets/routes';
 import { authentication } from './platform/auth';
 import { type BuiltClient, loadBuiltClient, registerClient } from './platform/client';
@@ -25,7 +29,11 @@ import type { Database } from './platform/db/client';
 import { registerErrorHandling } from './platform/errors';
 import { registerJsonBodies } from './platform/jsonBody';
 import { createMailer, type Mailer } from './platform/mailer';
-import { registerNoStoreForApi, registerSecurityHeaders } from './platform/securityHeaders';
+import {
+  mediaOriginsFor,
+  registerNoStoreForApi,
+  registerSecurityHeaders,
+} from './platform/securityHeaders';
 
 export type AppDeps = {
   database: Database;
@@ -71,6 +79,7 @@ export async function buildApp(config: Config, deps: AppDeps) {
   await registerSecurityHeaders(app, {
     https: config.publicUrl.startsWith('https:'),
     inlineScriptHashes: client?.inlineScriptHashes ?? [],
+    ...mediaOriginsFor(config),
   });
   registerNoStoreForApi(app);
   await app.register(compress, { threshold: 1024 });
@@ -99,11 +108,13 @@ export async function buildApp(config: Config, deps: AppDeps) {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
+  const mailer = deps.mailer ?? createMailer(config, app.log);
   await app.register(healthRoutes, { database: deps.database });
   await app.register(authRoutes, {
     db: deps.database.db,
-    mailer: deps.mailer ?? createMailer(config, app.log),
+    mailer,
     publicUrl: config.publicUrl,
+    registration: config.registration,
   });
 
   await app.register(waitlistRoutes, { db: deps.database.db });
@@ -111,6 +122,10 @@ export async function buildApp(config: Config, deps: AppDeps) {
   await app.register(widgetsRoutes, { db: deps.database.db });
   await app.register(todosRoutes, { db: deps.database.db });
   await app.register(flightsRoutes, { db: deps.database.db });
+  await app.register(membersRoutes, { db: deps.database.db, config, mailer });
+  await app.register(adminRoutes, { db: deps.database.db });
+  await app.register(weatherRoutes, { config });
+  await app.register(mediaRoutes, { config });
   await app.register(siteRoutes, { config });
 
   await registerClient(app, client);

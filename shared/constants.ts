@@ -28,3 +28,15 @@ export const PUBLIC_PAGES = [
   '/terms',
   '/cookies',
 ] as const;
+
+// spec §2, §9: the countdown widget ticks every second.
+export const COUNTDOWN_TICK_MS = 1000;
+
+// spec §9: the default countdown and trip: 30 days from now, 14 days long. The first-visit trip is
+// Bali 2023 in Bali, Indonesia; the New trip form starts from the same dates.
+export const DEFAULT_TRIP = {
+  name: 'Bali 2023',
+  destination: 'Bali, Indonesia',
+  startsInDays: 30,
+  lengthDays: 14,
+} as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toUpperCase } from './text';
+import { hasControlCharacters, toUpperCase } from './text';
 
 describe('toUpperCase', () => {
   it.each([
@@ -10,5 +10,14 @@ describe('toUpperCase', () => {
     [undefined, ''],
   ])('%o → %o', (input, expected) => {
     expect(toUpperCase(input)).toBe(expected);
+  });
+});
+
+describe('hasControlCharacters', () => {
+  it('finds C0 controls and DEL, and nothing in ordinary text', () => {
+    expect(hasControlCharacters('Den\npasar')).toBe(true);
+    expect(hasControlCharacters('a\u0000b')).toBe(true);
+    expect(hasControlCharacters('x\u007f')).toBe(true);
+    expect(hasControlCharacters('São Paulo, Brasil — ☀️')).toBe(false);
   });
 });

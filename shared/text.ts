@@ -2,3 +2,12 @@
 export function toUpperCase(value: string | null | undefined): string {
   return value ? value.toUpperCase() : '';
 }
+
+/** Whether `value` holds a control character (C0 or DEL): never part of a name or a search. */
+export function hasControlCharacters(value: string): boolean {
+  for (let i = 0; i < value.length; i += 1) {
+    const code = value.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
+}

@@ -1,40 +1,115 @@
+import { Plus, UserPlus } from 'lucide-react';
+import { useState } from 'react';
 import { Logo } from '@/components/Logo';
 import { SignInRequired } from '@/components/SignInRequired';
+import { Spinner } from '@/components/Spinner';
 import { ThemeToggle } from '@/components/ThemeToggle';
+import { Button } from '@/components/ui/button';
 import { AccountMenu } from '@/features/account/AccountMenu';
 import { useAuth } from '@/features/auth/useAuth';
+import { BackgroundVideo } from '@/features/background/BackgroundVideo';
+import { ChangeBackgroundButton } from '@/features/background/ChangeBackgroundButton';
+import { useBackgroundVideos } from '@/features/background/useBackgroundVideos';
+import { AddWidgetDialog } from '@/features/board/AddWidgetDialog';
+import { Board } from '@/features/board/Board';
+import { InviteFriendsDialog } from '@/features/members/InviteFriendsDialog';
+import { NoTrip } from '@/features/trips/NoTrip';
+import { TripSwitcher } from '@/features/trips/TripSwitcher';
+import { type CurrentTrip, useCurrentTrip } from '@/features/trips/useCurrentTrip';
 import { usePageMeta } from '@/lib/pageMeta';
+import type { CurrentUser } from '../../shared/contracts/user';
 
 /**
- * `/dashboard`, and `/` when signed in (spec §2 Trip dashboard). The trip board arrives with the
- * trips issue; until then the top bar carries the account menu, the way to profile, security,
- * the admin screen and logging out.
+ * `/dashboard`, and `/` when signed in (spec §2 Trip dashboard): the top bar and the current
+ * trip's board over the background.
  */
 export default function DashboardPage() {
-  usePageMeta('Dashboard', 'Your trips on Tripmates.');
   const { user } = useAuth();
   if (!user) {
     return (
       <SignInRequired title="Sign In Required" message="Please sign in to access the dashboard" />
     );
   }
+  return <Dashboard user={user} />;
+}
+
+function Dashboard({ user }: { user: CurrentUser }) {
+  const current = useCurrentTrip();
+  const [addingWidget, setAddingWidget] = useState(false);
+  const [inviting, setInviting] = useState(false);
+  usePageMeta(current.trip ? current.trip.name : 'Dashboard', 'Your trip board on Tripmates.');
+  const trip = current.trip;
+  const background = useBackgroundVideos(trip);
+  // spec §2, §4: which background video plays; Change Background moves on (wrapping round).
+  const [activeVideo, setActiveVideo] = useState(0);
+
   return (
-    <div className="flex min-h-dvh flex-col">
-      <header className="border-b border-border/60 bg-background/80 backdrop-blur">
-        <div className="mx-auto flex h-16 w-full max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
-          <Logo />
-          <div className="flex items-center gap-2">
-            <ThemeToggle />
+    <div className="relative flex h-dvh flex-col overflow-hidden bg-background text-foreground">
+      <BackgroundVideo videos={background.videos} activeIndex={activeVideo} />
+      <header className="relative z-20 border-b border-white/10 bg-background/70 backdrop-blur-md">
+        <div className="flex h-14 items-center gap-2 px-3 sm:h-16 sm:gap-3 sm:px-5">
+          <Logo className="shrink-0" compact />
+          <TripSwitcher current={current} className="min-w-0" />
+          <div className="ml-auto flex shrink-0 items-center gap-1.5 sm:gap-2">
+            {trip && (
+              <>
+                <Button
+                  onClick={() => setAddingWidget(true)}
+                  size="sm"
+                  aria-label="Add Widget"
+                  className="px-2.5 sm:px-3"
+                >
+                  <Plus aria-hidden />
+                  <span className="hidden sm:inline">Add Widget</span>
+                </Button>
+                <Button
+                  onClick={() => setInviting(true)}
+                  size="sm"
+                  variant="outline"
+                  aria-label="Invite Friends"
+                  className="px-2.5 sm:px-3"
+                >
+                  <UserPlus aria-hidden />
+                  <span className="hidden sm:inline">Invite Friends</span>
+                </Button>
+              </>
+            )}
+            {/* Only with 2 videos or more: with one, or none, there is nothing to change to. */}
+            <ChangeBackgroundButton
+              videoCount={background.videos.length}
+              onClick={() => setActiveVideo((index) => (index + 1) % background.videos.length)}
+            />
+            {/* On phones the trip name needs the room; the theme is on the profile pages too. */}
+            <div className="hidden sm:block">
+              <ThemeToggle />
+            </div>
             <AccountMenu user={user} />
           </div>
         </div>
       </header>
-      <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-10 sm:px-6">
-        <h1 className="text-3xl font-bold tracking-tight">Dashboard</h1>
-        <p className="mt-3 text-muted-foreground">
-          Welcome, {user.firstName || user.username}. Your trip board is on its way.
-        </p>
+      <main className="relative flex min-h-0 flex-1 flex-col isolate">
+        <h1 className="sr-only">{trip ? trip.name : 'Dashboard'}</h1>
+        <TripArea current={current} onAddWidget={() => setAddingWidget(true)} />
       </main>
+      {trip && (
+        <>
+          <AddWidgetDialog tripId={trip.id} open={addingWidget} onOpenChange={setAddingWidget} />
+          <InviteFriendsDialog trip={trip} open={inviting} onOpenChange={setInviting} />
+        </>
+      )}
     </div>
   );
+}
+
+function TripArea({ current, onAddWidget }: { current: CurrentTrip; onAddWidget: () => void }) {
+  if (current.isLoading) {
+    return (
+      <div className="grid flex-1 place-items-center">
+        <Spinner className="size-8 text-white" label="Loading your trips" />
+      </div>
+    );
+  }
+  if (current.error || !current.trip) return <NoTrip current={current} />;
+  // A new key per trip: a switch starts the board afresh (layers, the expanded widget).
+  return <Board key={current.trip.id} trip={current.trip} onAddWidget={onAddWidget} />;
 }

@@ -1,3 +1,5 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
 import { ContactBanner } from '@/features/landing/ContactBanner';
 import { FeaturesSection } from '@/features/landing/FeaturesSection';
 import { HeroSection } from '@/features/landing/HeroSection';
@@ -6,6 +8,7 @@ import { LandingFooter } from '@/features/landing/LandingFooter';
 import { LandingHeader } from '@/features/landing/LandingHeader';
 import { PricingSection } from '@/features/landing/PricingSection';
 import { TestimonialsSection } from '@/features/landing/TestimonialsSection';
+import { useLandingVideo } from '@/features/landing/useLandingVideo';
 import { WaitlistBanner } from '@/features/waitlist/WaitlistBanner';
 import { usePageMeta } from '@/lib/pageMeta';
 import { APP_NAME } from '../../shared/constants';
@@ -14,17 +17,28 @@ import { APP_NAME } from '../../shared/constants';
 const TITLE = `${APP_NAME} — plan your trip together`;
 const DESCRIPTION = `${APP_NAME} helps groups decide faster on flights, hotels and plans, with real-time voice, presence and shared travel tools in one floating space.`;
 
-// spec §2: no background video is configured yet (the media work adds one), so the poster shows.
-const BACKGROUND_VIDEO: string | null = null;
+/**
+ * Arriving at `/#pricing` (or another section) from elsewhere in the app: the browser looked for
+ * the anchor before the page was rendered, so scroll to it once it is.
+ */
+function useScrollToHash() {
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (!hash) return;
+    document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
+  }, [hash]);
+}
 
 /** `/` for visitors (spec §2 Landing page). */
 export default function LandingPage() {
   usePageMeta(TITLE, DESCRIPTION);
+  const backgroundVideo = useLandingVideo();
+  useScrollToHash();
   return (
     <div className="flex min-h-dvh flex-col overflow-x-clip">
       <LandingHeader />
       <main className="flex-1">
-        <HeroSection videoSrc={BACKGROUND_VIDEO} />
+        <HeroSection videoSrc={backgroundVideo} />
         <FeaturesSection />
         <HowItWorksSection />
         <PricingSection />

@@ -49,6 +49,28 @@ const envSchema = z.object({
   CAREERS_EMAIL: optional(contactEmail).default('careers@tripmates.app'),
   PRESS_EMAIL: optional(contactEmail).default('press@tripmates.app'),
   BLOG_EMAIL: optional(contactEmail).default('blog@tripmates.app'),
+  // Outside services (issue #6). Base URLs are settings so tests (and a proxy) can stand in.
+  OPEN_METEO_GEOCODING_URL: optional(
+    urlWithProtocol(['http:', 'https:'], 'https://geocoding-api.open-meteo.com/v1/search'),
+  ).default('https://geocoding-api.open-meteo.com/v1/search'),
+  OPEN_METEO_FORECAST_URL: optional(
+    urlWithProtocol(['http:', 'https:'], 'https://api.open-meteo.com/v1/forecast'),
+  ).default('https://api.open-meteo.com/v1/forecast'),
+  OPENWEATHER_API_KEY: optional(z.string().trim().min(1)),
+  OPENWEATHER_BASE_URL: optional(
+    urlWithProtocol(['http:', 'https:'], 'https://api.openweathermap.org/data/2.5'),
+  ).default('https://api.openweathermap.org/data/2.5'),
+  PEXELS_API_KEY: optional(z.string().trim().min(1)),
+  PEXELS_BASE_URL: optional(urlWithProtocol(['http:', 'https:'], 'https://api.pexels.com')).default(
+    'https://api.pexels.com',
+  ),
+  // Issue #7: `invite` closes open sign-up; an invitation link still lets people create accounts.
+  REGISTRATION: optional(z.enum(['open', 'invite'], { error: 'must be open or invite' })).default(
+    'open',
+  ),
+  LANDING_VIDEO_URL: optional(
+    urlWithProtocol(['http:', 'https:'], 'https://videos.example.com/coast.mp4'),
+  ),
 });
 
 type TrustProxy = boolean | string | ((address: string, hop: number) => boolean);
@@ -79,6 +101,19 @@ export type Config = {
   trustProxy: TrustProxy;
   /** Addresses shown on the public pages. */
   contacts: { supportEmail: string; careersEmail: string; pressEmail: string; blogEmail: string };
+  /** Weather providers: Open-Meteo (no key) unless an OpenWeather key is set. Keys are secrets. */
+  weather: {
+    openMeteoGeocodingUrl: string;
+    openMeteoForecastUrl: string;
+    openWeatherApiKey: string | undefined;
+    openWeatherBaseUrl: string;
+  };
+  /** Pexels photos and videos; without a key, bundled photos and no videos. */
+  pexels: { apiKey: string | undefined; baseUrl: string };
+  /** The landing page's background video; without it (and without Pexels), its poster. */
+  landingVideoUrl: string | undefined;
+  /** open: anyone may sign up; invite: only through a trip's invitation. */
+  registration: 'open' | 'invite';
 };
 
 export class ConfigError extends Error {
@@ -118,5 +153,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pressEmail: e.PRESS_EMAIL,
       blogEmail: e.BLOG_EMAIL,
     },
+    weather: {
+      openMeteoGeocodingUrl: e.OPEN_METEO_GEOCODING_URL.replace(/\/+$/, ''),
+      openMeteoForecastUrl: e.OPEN_METEO_FORECAST_URL.replace(/\/+$/, ''),
+      openWeatherApiKey: e.OPENWEATHER_API_KEY,
+      openWeatherBaseUrl: e.OPENWEATHER_BASE_URL.replace(/\/+$/, ''),
+    },
+    pexels: { apiKey: e.PEXELS_API_KEY, baseUrl: e.PEXELS_BASE_URL.replace(/\/+$/, '') },
+    landingVideoUrl: e.LANDING_VIDEO_URL,
+    registration: e.REGISTRATION,
   };
 }

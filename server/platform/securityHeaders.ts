@@ -10,7 +10,13 @@ import type { FastifyInstance } from 'fastify';
  */
 export async function registerSecurityHeaders(
   app: FastifyInstance,
-  options: { https: boolean; inlineScriptHashes: string[] },
+  options: {
+    https: boolean;
+    inlineScriptHashes: string[];
+    /** Outside origins the page may show images and play media from (Pexels, a landing video). */
+    imageOrigins?: string[];
+    mediaOrigins?: string[];
+  },
 ) {
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -20,9 +26,9 @@ export async function registerSecurityHeaders(
         baseUri: ["'self'"],
         scriptSrc: ["'self'", ...options.inlineScriptHashes],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...(options.imageOrigins ?? [])],
         fontSrc: ["'self'", 'data:'],
-        mediaSrc: ["'self'", 'blob:'],
+        mediaSrc: ["'self'", 'blob:', ...(options.mediaOrigins ?? [])],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
@@ -31,7 +37,7 @@ export async function registerSecurityHeaders(
       },
     },
     strictTransportSecurity: options.https ? { maxAge: 31_536_000 } : false,
-    // Cross-origin isolation would block the video and photo CDNs the board uses later.
+    // Cross-origin isolation would block the video and photo CDNs the board uses.
     crossOriginEmbedderPolicy: false,
   });
 }
@@ -47,4 +53,29 @@ export function registerNoStoreForApi(app: FastifyInstance) {
       if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     }
   });
+}
+
+// Where Pexels serves the files its API answers link to (photos, video files and their posters).
+const PEXELS_IMAGES = 'https://images.pexels.com';
+const PEXELS_VIDEOS = 'https://videos.pexels.com';
+// Older Pexels answers link video files on Vimeo's player CDN.
+const PEXELS_VIDEOS_LEGACY = 'https://player.vimeo.com';
+
+/**
+ * The outside origins the CSP must allow for the configured media: Pexels' CDNs when a Pexels key
+ * is set, and the landing video's origin when one is configured. Nothing else is let in.
+ */
+export function mediaOriginsFor(config: {
+  pexels: { apiKey: string | undefined };
+  landingVideoUrl: string | undefined;
+}) {
+  const imageOrigins = config.pexels.apiKey ? [PEXELS_IMAGES] : [];
+  const mediaOrigins = config.pexels.apiKey
+    ? [PEXELS_VIDEOS, PEXELS_VIDEOS_LEGACY, PEXELS_IMAGES]
+    : [];
+  if (config.landingVideoUrl) {
+    const origin = new URL(config.landingVideoUrl).origin;
+    if (!mediaOrigins.includes(origin)) mediaOrigins.push(origin);
+  }
+  return { imageOrigins, mediaOrigins };
 }

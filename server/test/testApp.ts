@@ -37,6 +37,12 @@ export async function startTestApp(
     DATA_DIR: dataDir,
     // As behind a load balancer: test clients name their address in X-Forwarded-For.
     TRUST_PROXY: 'true',
+    // Tests never reach the internet: outside services point at a closed local port unless a
+    // test starts a fake one and passes its URL.
+    OPEN_METEO_GEOCODING_URL: 'http://127.0.0.1:9/geocoding',
+    OPEN_METEO_FORECAST_URL: 'http://127.0.0.1:9/forecast',
+    OPENWEATHER_BASE_URL: 'http://127.0.0.1:9/openweather',
+    PEXELS_BASE_URL: 'http://127.0.0.1:9/pexels',
     ...options.env,
   });
   const database = options.database ?? (await createTestDatabase());

@@ -48,6 +48,11 @@ export const registerBody = z.object({
   password: newPassword,
   firstName: optionalName.optional(),
   lastName: optionalName.optional(),
+  /**
+   * Issue #7: the invitation the person came with, as its code or its /join/… link. Needed when
+   * sign-up is by invitation only (REGISTRATION=invite); joining the trip is a separate call.
+   */
+  invitation: z.string().trim().max(300).optional(),
 });
 export type RegisterBody = z.input<typeof registerBody>;
 

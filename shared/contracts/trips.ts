@@ -58,3 +58,15 @@ export type TripDto = z.infer<typeof trip>;
 export const tripList = z.array(trip);
 
 export const tripParams = z.object({ tripId: z.string().max(100) });
+
+/** spec §3 Trip member (the invite dialog, the assignee and traveller pickers). */
+export const tripMember = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** The member's profile image, or null for the initials. */
+  image: z.string().nullable(),
+  role: z.enum(TRIP_ROLES),
+  isCurrentUser: z.boolean(),
+});
+export type TripMemberDto = z.infer<typeof tripMember>;
+export const tripMemberList = z.array(tripMember);

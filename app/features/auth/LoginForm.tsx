@@ -9,6 +9,7 @@ import { toast } from '@/hooks/useToast';
 import { errorMessage } from '@/lib/queryClient';
 import { parseForm } from '@/lib/validation';
 import { loginBody, MESSAGES } from '../../../shared/contracts/auth';
+import { MEMBER_MESSAGES } from '../../../shared/contracts/members';
 import type { CurrentUser } from '../../../shared/contracts/user';
 import { TwoFactorStep } from './TwoFactorStep';
 import { useLogin } from './useLogin';
@@ -21,9 +22,12 @@ export function LoginForm({
   onSignedIn,
   onCreateAccount,
   focusOnMount = false,
+  inviteOnly = false,
 }: {
   onSignedIn: (user: CurrentUser, message?: string) => void;
   onCreateAccount: () => void;
+  /** Sign-up is by invitation only and the visitor has none: say so instead of offering it. */
+  inviteOnly?: boolean;
   /** Put the cursor in Username at once (when the form replaces another one). */
   focusOnMount?: boolean;
 }) {
@@ -129,16 +133,20 @@ export function LoginForm({
           Sign In
         </PendingButton>
       </form>
-      <p className="text-center text-sm text-muted-foreground">
-        New to Tripmates?{' '}
-        <button
-          type="button"
-          onClick={onCreateAccount}
-          className="rounded-sm font-medium text-primary hover:underline"
-        >
-          Create an account
-        </button>
-      </p>
+      {inviteOnly ? (
+        <p className="text-center text-sm text-muted-foreground">{MEMBER_MESSAGES.inviteOnly}</p>
+      ) : (
+        <p className="text-center text-sm text-muted-foreground">
+          New to Tripmates?{' '}
+          <button
+            type="button"
+            onClick={onCreateAccount}
+            className="rounded-sm font-medium text-primary hover:underline"
+          >
+            Create an account
+          </button>
+        </p>
+      )}
     </div>
   );
 }

@@ -13,13 +13,18 @@ import { useRegister } from './useLogin';
 
 const EMPTY = { username: '', email: '', password: '', firstName: '', lastName: '' };
 
-/** Create an account; on success it is signed in, like a login. */
+/**
+ * Create an account; on success it is signed in, like a login. `invitation`, the join code the
+ * person came with, goes along: it is what lets them in when sign-up is by invitation only.
+ */
 export function RegisterForm({
   onSignedIn,
   onSignIn,
+  invitation,
 }: {
   onSignedIn: (user: CurrentUser) => void;
   onSignIn: () => void;
+  invitation?: string;
 }) {
   const { id, values, error, setError, field } = useFormFields(EMPTY);
   const register = useRegister();
@@ -32,7 +37,7 @@ export function RegisterForm({
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsed = parseForm(registerBody, values);
+    const parsed = parseForm(registerBody, invitation ? { ...values, invitation } : values);
     if (!parsed.ok) {
       setError(parsed.message);
       return;

@@ -27,10 +27,11 @@ export const SIGN_IN_REDIRECT_MS = 500;
 
 /**
  * The end of every way in (password, second factor, new account): toast, remember the user, and
- * open the dashboard a moment later. `signedIn` lets the sign-in page keep showing its
- * confirmation during that moment instead of redirecting at once.
+ * open `destination` (the dashboard, or the page that sent the person to sign in) a moment
+ * later. `signedIn` lets the sign-in page keep showing its confirmation during that moment
+ * instead of redirecting at once.
  */
-export function useFinishSignIn() {
+export function useFinishSignIn(destination = '/dashboard') {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [signedIn, setSignedIn] = useState(false);
@@ -38,11 +39,11 @@ export function useFinishSignIn() {
   useEffect(() => {
     if (!signedIn) return;
     const timer = window.setTimeout(
-      () => navigate('/dashboard', { replace: true }),
+      () => navigate(destination, { replace: true }),
       SIGN_IN_REDIRECT_MS,
     );
     return () => window.clearTimeout(timer);
-  }, [signedIn, navigate]);
+  }, [signedIn, navigate, destination]);
 
   // spec §8: "Logged in successfully" after a password, "Authentication successful" after the
   // second factor.

@@ -9,7 +9,7 @@ export const HERO_IMAGE = '/landing/hero.svg';
 export const POSTER_IMAGE = '/landing/poster.svg';
 
 // spec §2: a video on desktop, a hero image on mobile.
-const DESKTOP_QUERY = '(min-width: 768px)';
+export const DESKTOP_QUERY = '(min-width: 768px)';
 
 /**
  * The hero's backdrop. Phones get the portrait image and never a <video> element, so no video is

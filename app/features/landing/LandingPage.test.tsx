@@ -166,3 +166,29 @@ describe('hero background', () => {
     expect(container.querySelector('source')!.getAttribute('srcset')).toBe('/landing/poster.svg');
   });
 });
+
+describe('the landing film', () => {
+  it('on a desktop plays the video the server names', async () => {
+    viewport(true);
+    const api = mockApi({
+      'GET /api/site': { body: SITE },
+      'GET /api/landing-video': { body: { src: 'https://videos.pexels.com/coast-sd.mp4' } },
+    });
+    const { container } = renderPage(<LandingPage />);
+    await vi.waitFor(() =>
+      expect(container.querySelector('video')?.getAttribute('src')).toBe(
+        'https://videos.pexels.com/coast-sd.mp4',
+      ),
+    );
+    expect(api.callsTo('GET /api/landing-video')).toHaveLength(1);
+  });
+
+  it('on a phone never asks for it', async () => {
+    viewport(false);
+    const api = mockApi({ 'GET /api/site': { body: SITE } });
+    const { container } = renderPage(<LandingPage />);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(api.callsTo('GET /api/landing-video')).toEqual([]);
+    expect(container.querySelector('video')).toBeNull();
+  });
+});

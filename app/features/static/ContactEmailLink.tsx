@@ -1,10 +1,10 @@
 import type { ComponentProps, ReactNode } from 'react';
 import { useSiteConfig } from '@/features/site/useSiteConfig';
 import { cn } from '@/lib/utils';
-import type { SiteConfig } from '../../../shared/contracts/site';
+import type { SiteContacts } from '../../../shared/contracts/site';
 import { INLINE_LINK } from './linkStyles';
 
-export type ContactKind = keyof SiteConfig;
+export type ContactKind = keyof SiteContacts;
 
 function mailtoHref(address: string, subject?: string) {
   return `mailto:${address}${subject ? `?subject=${encodeURIComponent(subject)}` : ''}`;

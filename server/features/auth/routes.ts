@@ -18,21 +18,31 @@ import {
   updateUserBody,
 } from '../../../shared/contracts/auth';
 import { errorResponse } from '../../../shared/contracts/common';
+import { MEMBER_MESSAGES } from '../../../shared/contracts/members';
 import { currentUser } from '../../../shared/contracts/user';
 import { currentAuth, requestMeta, requireUser } from '../../platform/auth';
+import type { Config } from '../../platform/config';
 import { HttpError } from '../../platform/errors';
 import { clearSessionCookie, deleteSession, setSessionCookie } from '../../platform/sessions';
+import { maySignUp } from '../members/invitations';
 import { toCurrentUser } from './serializers';
 import * as accounts from './service';
 
 const errors = { 400: errorResponse, 401: errorResponse, 409: errorResponse, 429: errorResponse };
+const registerErrors = { ...errors, 403: errorResponse };
 const signedIn = { preHandler: requireUser };
 const tags = ['accounts'];
 // Issue #3: at most 20 sign-in attempts a minute per IP address.
 const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: 60_000 } });
 
-export const authRoutes: FastifyPluginAsyncZod<accounts.AuthContext> = async (app, ctx) => {
+export const authRoutes: FastifyPluginAsyncZod<
+  accounts.AuthContext & {
+    /** REGISTRATION: `invite` lets only people with a valid invitation sign up. Default open. */
+    registration?: Config['registration'];
+  }
+> = async (app, ctx) => {
   const secure = ctx.publicUrl.startsWith('https:');
+  const registration = ctx.registration ?? 'open';
 
   app.post(
     '/api/register',
@@ -41,11 +51,22 @@ export const authRoutes: FastifyPluginAsyncZod<accounts.AuthContext> = async (ap
       schema: {
         tags,
         summary: 'Create an account and sign in',
+        description:
+          'With REGISTRATION=invite, only with a valid `invitation` (its code or /join/… link); ' +
+          'otherwise 403.',
         body: registerBody,
-        response: { 201: z.object({ success: z.literal(true), user: currentUser }), ...errors },
+        response: {
+          201: z.object({ success: z.literal(true), user: currentUser }),
+          ...registerErrors,
+        },
       },
     },
     async (request, reply) => {
+      // Issue #7: with sign-up by invitation only, a valid (not reset, not expired) invitation
+      // opens the door; joining its trip stays the client's separate POST /api/join/:code.
+      if (!(await maySignUp(ctx.db, registration, request.body.invitation))) {
+        throw new HttpError(403, MEMBER_MESSAGES.inviteOnly);
+      }
       const { user, token } = await accounts.register(ctx, request.body, requestMeta(request));
       setSessionCookie(reply, token, secure);
       return reply.code(201).send({ success: true, user: toCurrentUser(user) });

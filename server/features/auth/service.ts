@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import { MESSAGES } from '../../../shared/contracts/auth';
 import type { Db } from '../../platform/db/client';
 import {
@@ -8,6 +8,8 @@ import {
   passwordResetTokens,
   type Session,
   sessions,
+  tripMembers,
+  trips,
   type User,
   users,
 } from '../../platform/db/schema';
@@ -104,6 +106,12 @@ export async function recordLoginEvent(
 // ---------------------------------------------------------------------------------------------
 // Sign-up and sign-in
 
+/**
+ * The advisory lock every way of creating an account holds (sign-up, magic links): one at a time,
+ * so exactly the first account becomes admin and no two share a username or e-mail.
+ */
+export const ACCOUNT_CREATION_LOCK = 7203145;
+
 export async function register(
   ctx: AuthContext,
   input: {
@@ -121,7 +129,7 @@ export async function register(
   try {
     user = await ctx.db.transaction(async (tx) => {
       // Serialises sign-ups so that exactly one account, the very first, becomes admin.
-      await tx.execute(sql`select pg_advisory_xact_lock(7203145)`);
+      await tx.execute(sql`select pg_advisory_xact_lock(${ACCOUNT_CREATION_LOCK})`);
       await assertAvailable(tx, input);
       const [{ count } = { count: 0 }] = await tx
         .select({ count: sql<number>`count(*)::int` })
@@ -474,8 +482,48 @@ export async function deleteAccount(
   if (user.twoFactorEnabled && !(await consumeCode(ctx.db, user, input.token ?? ''))) {
     throw new HttpError(400, MESSAGES.invalidCode);
   }
-  // Sessions, activity and reset links go with the user (ON DELETE CASCADE).
-  await ctx.db.delete(users).where(eq(users.id, user.id));
+  await ctx.db.transaction(async (tx) => {
+    // trips.owner_id cascades: the trips must have a new owner before the user row goes.
+    await handOverOwnedTrips(tx, user.id);
+    // Sessions, activity, reset links and memberships go with the user (ON DELETE CASCADE);
+    // to-dos assigned to them and flights they were the traveller of stay, unassigned
+    // (ON DELETE SET NULL).
+    await tx.delete(users).where(eq(users.id, user.id));
+  });
+}
+
+/**
+ * Each trip the user owns passes to the member who joined earliest, or is deleted (with its
+ * board, to-dos and flights) when nobody else is on it.
+ */
+async function handOverOwnedTrips(tx: Transaction, userId: string) {
+  // The row locks make a join racing with the deletion wait (its insert checks the trip's key),
+  // so nobody can join a trip in the moment it is found empty and deleted.
+  const owned = await tx
+    .select({ id: trips.id })
+    .from(trips)
+    .where(eq(trips.ownerId, userId))
+    .for('update');
+  for (const trip of owned) {
+    const [heir] = await tx
+      .select({ userId: tripMembers.userId })
+      .from(tripMembers)
+      .where(and(eq(tripMembers.tripId, trip.id), ne(tripMembers.userId, userId)))
+      .orderBy(asc(tripMembers.joinedAt), asc(tripMembers.userId))
+      .limit(1);
+    if (!heir) {
+      await tx.delete(trips).where(eq(trips.id, trip.id));
+      continue;
+    }
+    await tx
+      .update(tripMembers)
+      .set({ role: 'owner' })
+      .where(and(eq(tripMembers.tripId, trip.id), eq(tripMembers.userId, heir.userId)));
+    await tx
+      .update(trips)
+      .set({ ownerId: heir.userId, updatedAt: new Date() })
+      .where(eq(trips.id, trip.id));
+  }
 }
 
 export async function listLoginActivity(db: Db, userId: string) {

@@ -22,11 +22,11 @@ export const siteRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
     {
       schema: {
         tags: ['system'],
-        summary: 'Contact addresses shown on the public pages',
+        summary: 'Contact addresses shown on the public pages, and the sign-up mode',
         response: { 200: siteConfig },
       },
     },
-    async () => config.contacts,
+    async () => ({ ...config.contacts, registration: config.registration }),
   );
 
   app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) => {

@@ -19,6 +19,7 @@ describe('site settings, robots.txt and the sitemap', () => {
       careersEmail: 'careers@tripmates.app',
       pressEmail: 'news@trips.example.com',
       blogEmail: 'blog@tripmates.app',
+      registration: 'open',
     });
   });
 

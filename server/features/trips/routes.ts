@@ -5,6 +5,7 @@ import {
   createTripBody,
   trip,
   tripList,
+  tripMemberList,
   tripParams,
   updateTripBody,
 } from '../../../shared/contracts/trips';
@@ -59,6 +60,24 @@ export const tripsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         currentAuth(request).user.id,
       );
       return trips.toTripDto(access.trip, access.role);
+    },
+  );
+
+  app.get(
+    '/api/trips/:tripId/members',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        summary: "The trip's members, owner first",
+        params: tripParams,
+        response: { 200: tripMemberList, ...errors },
+      },
+    },
+    async (request) => {
+      const { user } = currentAuth(request);
+      const access = await requireTripMember(db, request.params.tripId, user.id);
+      return trips.listMembers(db, access, user.id);
     },
   );
 

@@ -1,23 +1,23 @@
 import { and, asc, count, eq, gte } from 'drizzle-orm';
-import type { CreateTripBody, TripDto, UpdateTripBody } from '../../../shared/contracts/trips';
+import { DEFAULT_TRIP } from '../../../shared/constants';
+import type {
+  CreateTripBody,
+  TripDto,
+  TripMemberDto,
+  UpdateTripBody,
+} from '../../../shared/contracts/trips';
+import { DEFAULT_WEATHER_CITY } from '../../../shared/contracts/weather';
 import { PLAN_LIMITS } from '../../../shared/plans';
 import type { Db } from '../../platform/db/client';
 import { type Trip, tripMembers, trips, type User, users } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
 import { createSampleTodos } from '../todos/service';
 import { addDefaultWidgets } from '../widgets/service';
-import type { TripAccess, TripRole } from './access';
+import { memberName, type TripAccess, type TripRole } from './access';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 const DAY_MS = 86_400_000;
-// spec §9: the first trip is Bali 2023 in Bali, Indonesia, starting 30 days from now, 14 days long.
-export const FIRST_TRIP = {
-  name: 'Bali 2023',
-  destination: 'Bali, Indonesia',
-  startsInDays: 30,
-  lengthDays: 14,
-} as const;
 
 /** A calendar day (`YYYY-MM-DD`, UTC) `days` after `from`. */
 function dayAfter(from: Date, days: number): string {
@@ -59,34 +59,51 @@ async function insertTrip(
   tx: Tx,
   ownerId: string,
   values: { name: string; destination: string | null; startDate: string; endDate: string },
+  board: { weatherCity?: string } = {},
 ) {
   const [trip] = await tx
     .insert(trips)
     .values({ ...values, ownerId })
     .returning();
   await tx.insert(tripMembers).values({ tripId: trip!.id, userId: ownerId, role: 'owner' });
-  await addDefaultWidgets(tx, trip!.id);
+  await addDefaultWidgets(tx, trip!.id, board);
   return trip!;
 }
 
 /**
- * The trips the user is on. A user on no trip at all (a first visit) gets the spec's first trip,
- * with the five default widgets and five sample to-dos: real rows, to edit or delete.
+ * The trips the user is on. A first visit (no trip made for them yet) gets the spec's first trip,
+ * with the five default widgets and five sample to-dos: real rows, to edit or delete. It is made
+ * once: after deleting every trip the list is empty, and the plan's slot is free for their own.
  */
 export async function listTrips(db: Db, user: User, now = new Date()): Promise<TripDto[]> {
   const rows = await tripsOf(db, user.id);
-  if (rows.length > 0) return rows.map((row) => toTripDto(row.trip, row.role));
+  if (rows.length > 0 || user.firstTripMadeAt) {
+    return rows.map((row) => toTripDto(row.trip, row.role));
+  }
   return db.transaction(async (tx) => {
-    await lockUser(tx, user.id);
+    const [locked] = await tx
+      .select({ firstTripMadeAt: users.firstTripMadeAt })
+      .from(users)
+      .where(eq(users.id, user.id))
+      .for('update');
     const again = await tripsOf(tx, user.id);
-    if (again.length > 0) return again.map((row) => toTripDto(row.trip, row.role));
-    const trip = await insertTrip(tx, user.id, {
-      name: FIRST_TRIP.name,
-      destination: FIRST_TRIP.destination,
-      startDate: dayAfter(now, FIRST_TRIP.startsInDays),
-      endDate: dayAfter(now, FIRST_TRIP.startsInDays + FIRST_TRIP.lengthDays),
-    });
+    if (again.length > 0 || locked?.firstTripMadeAt) {
+      return again.map((row) => toTripDto(row.trip, row.role));
+    }
+    const trip = await insertTrip(
+      tx,
+      user.id,
+      {
+        name: DEFAULT_TRIP.name,
+        destination: DEFAULT_TRIP.destination,
+        startDate: dayAfter(now, DEFAULT_TRIP.startsInDays),
+        endDate: dayAfter(now, DEFAULT_TRIP.startsInDays + DEFAULT_TRIP.lengthDays),
+      },
+      // spec §9: the sample trip's weather is Denpasar's (its destination is a whole island).
+      { weatherCity: DEFAULT_WEATHER_CITY },
+    );
     await createSampleTodos(tx, trip.id, now);
+    await tx.update(users).set({ firstTripMadeAt: now }).where(eq(users.id, user.id));
     return [toTripDto(trip, 'owner')];
   });
 }
@@ -152,4 +169,34 @@ export async function updateTrip(db: Db, access: TripAccess, body: UpdateTripBod
 /** Deletes the trip and everything on it (widgets, to-dos, flights, members go with it). */
 export async function deleteTrip(db: Db, access: TripAccess) {
   await db.delete(trips).where(eq(trips.id, access.trip.id));
+}
+
+/** The trip's members, the owner first and then in the order they joined. */
+export async function listMembers(
+  db: Db,
+  access: TripAccess,
+  currentUserId: string,
+): Promise<TripMemberDto[]> {
+  const rows = await db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      username: users.username,
+      image: users.profileImageUrl,
+      role: tripMembers.role,
+    })
+    .from(tripMembers)
+    .innerJoin(users, eq(users.id, tripMembers.userId))
+    .where(eq(tripMembers.tripId, access.trip.id))
+    .orderBy(asc(tripMembers.joinedAt), asc(users.id));
+  return rows
+    .map((row) => ({
+      id: row.id,
+      name: memberName(row),
+      image: row.image,
+      role: row.role,
+      isCurrentUser: row.id === currentUserId,
+    }))
+    .sort((a, b) => Number(b.role === 'owner') - Number(a.role === 'owner'));
 }

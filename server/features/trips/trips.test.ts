@@ -51,12 +51,12 @@ describe('the first visit', () => {
       role: 'owner',
     });
     const board = await client.get(`/api/trips/${trip.id}/widgets`);
-    expect(board.body.map((w: { type: string }) => w.type)).toEqual([
-      'countdown',
-      'flight',
-      'weather',
-      'todo',
-      'photo',
+    expect(board.body.map((w: { type: string; data: unknown }) => [w.type, w.data])).toEqual([
+      ['countdown', null],
+      ['weather', { city: 'Denpasar' }],
+      ['photo', null],
+      ['todo', null],
+      ['flight', null],
     ]);
     const rows = await t.database.db.select().from(todos).where(eq(todos.tripId, trip.id));
     expect(rows).toHaveLength(5);
@@ -139,7 +139,13 @@ describe('a trip', () => {
     expect(created.body).toMatchObject({ name: 'Kyoto in spring', role: 'owner' });
     const id = created.body.id;
     expect((await client.get(`/api/trips/${id}`)).body.name).toBe('Kyoto in spring');
-    expect((await client.get(`/api/trips/${id}/widgets`)).body).toHaveLength(5);
+    const board = (await client.get(`/api/trips/${id}/widgets`)).body as {
+      type: string;
+      data: unknown;
+    }[];
+    expect(board).toHaveLength(5);
+    // Its weather follows the destination: no city of its own.
+    expect(board.find((w) => w.type === 'weather')?.data).toBeNull();
 
     const stranger = await signUp();
     for (const path of [`/api/trips/${id}`, `/api/trips/${id}/widgets`]) {
@@ -181,6 +187,39 @@ describe('a trip', () => {
     expect((await stranger.client.delete(`/api/trips/${trip.id}`)).status).toBe(404);
   });
 
+  it('lists its members, owner first, to members only', async () => {
+    const { client, user, trip } = await withFirstTrip();
+    const member = await signUp();
+    await t.database.db
+      .update(users)
+      .set({ firstName: null, lastName: null, profileImageUrl: 'https://example.com/me.png' })
+      .where(eq(users.id, member.user.id));
+    await addMember(trip.id, member.client);
+
+    const seenByMember = await member.client.get(`/api/trips/${trip.id}/members`);
+    expect(seenByMember.status).toBe(200);
+    const memberUsername = (await member.client.get('/api/user')).body.username as string;
+    expect(seenByMember.body).toEqual([
+      { id: user.id, name: 'Ana Lima', image: null, role: 'owner', isCurrentUser: false },
+      {
+        id: member.user.id,
+        name: memberUsername,
+        image: 'https://example.com/me.png',
+        role: 'member',
+        isCurrentUser: true,
+      },
+    ]);
+    const seenByOwner = await client.get(`/api/trips/${trip.id}/members`);
+    expect(seenByOwner.body.map((m: { isCurrentUser: boolean }) => m.isCurrentUser)).toEqual([
+      true,
+      false,
+    ]);
+
+    const stranger = await signUp();
+    expect((await stranger.client.get(`/api/trips/${trip.id}/members`)).status).toBe(404);
+    expect((await apiClient(t.url).get(`/api/trips/${trip.id}/members`)).status).toBe(401);
+  });
+
   it('is deleted with everything on it, by its owner', async () => {
     const { client, trip } = await withFirstTrip();
     expect((await client.delete(`/api/trips/${trip.id}`)).body).toEqual({ success: true });
@@ -188,6 +227,18 @@ describe('a trip', () => {
     const db = t.database.db;
     expect(await db.select().from(widgets).where(eq(widgets.tripId, trip.id))).toEqual([]);
     expect(await db.select().from(todos).where(eq(todos.tripId, trip.id))).toEqual([]);
+
+    // The sample trip is not made again: the Free plan's one active trip is free for their own.
+    expect((await client.get('/api/trips')).body).toEqual([]);
+    const own = await client.post('/api/trips', {
+      name: 'Lisbon',
+      startDate: day(40),
+      endDate: day(45),
+    });
+    expect(own.status).toBe(201);
+    expect((await client.get('/api/trips')).body.map((x: { name: string }) => x.name)).toEqual([
+      'Lisbon',
+    ]);
   });
 
   it.each([

@@ -23,21 +23,31 @@ export function toWidgetDto(row: WidgetRow): WidgetDto {
   };
 }
 
-// spec §4: a trip's board starts with five widgets, one of each type, laid out for a desktop
-// (the client clamps them into a smaller window).
+// spec §4: a trip's board starts with five widgets, one of each type, in three columns that fit
+// a 1280 × 800 window: countdown over the to-dos, weather over the flights (which grow downwards
+// as flights are added), the photos. Positions are board coordinates (from the board's top-left corner, below
+// the top bar); a narrower window clamps them into view, and phones stack them in reading order.
 const DEFAULT_BOARD: { type: WidgetType; title: string; top: number; left: number }[] = [
-  { type: 'countdown', title: 'Trip Countdown', top: 96, left: 32 },
-  { type: 'flight', title: 'Flight Details', top: 96, left: 344 },
-  { type: 'weather', title: 'Weather', top: 96, left: 726 },
-  { type: 'todo', title: 'Group To-Do List', top: 340, left: 32 },
-  { type: 'photo', title: 'Destination Photos', top: 340, left: 384 },
+  { type: 'countdown', title: 'Trip Countdown', top: 24, left: 24 },
+  { type: 'weather', title: 'Weather', top: 24, left: 368 },
+  { type: 'photo', title: 'Destination Photos', top: 24, left: 742 },
+  { type: 'todo', title: 'Group To-Do List', top: 258, left: 24 },
+  { type: 'flight', title: 'Flight Details', top: 398, left: 368 },
 ];
 
-/** Puts the five default widgets on a new trip's board. */
-export async function addDefaultWidgets(db: Db | Tx, tripId: string, now = Date.now()) {
+/**
+ * Puts the five default widgets on a new trip's board. `weatherCity` sets the weather widget's
+ * city (spec §3 weather data); without it the widget follows the trip's destination.
+ */
+export async function addDefaultWidgets(
+  db: Db | Tx,
+  tripId: string,
+  { weatherCity, now = Date.now() }: { weatherCity?: string; now?: number } = {},
+) {
   await db.insert(widgets).values(
     DEFAULT_BOARD.map((widget, index) => ({
       ...widget,
+      data: widget.type === 'weather' && weatherCity ? { city: weatherCity } : null,
       // spec §4: ids are `<type><timestamp>`; the index keeps the five apart.
       id: `${widget.type}${now + index}`,
       tripId,

@@ -1,0 +1,29 @@
+import { Wallpaper } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+
+/**
+ * The top bar's Change Background (spec §2, §4: cycles to the next video). An icon on phones,
+ * words from `sm` up. It is there only with 2 videos or more: with one (or none, the gradient)
+ * there is nothing to change to, and a button that does nothing would only puzzle.
+ */
+export function ChangeBackgroundButton({
+  videoCount,
+  onClick,
+}: {
+  videoCount: number;
+  onClick: () => void;
+}) {
+  if (videoCount < 2) return null;
+  return (
+    <Button
+      variant="secondary"
+      size="sm"
+      aria-label="Change Background"
+      className="px-2.5 sm:px-3"
+      onClick={onClick}
+    >
+      <Wallpaper aria-hidden />
+      <span className="hidden sm:inline">Change Background</span>
+    </Button>
+  );
+}

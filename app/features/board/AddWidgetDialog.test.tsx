@@ -1,0 +1,157 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeTrip } from '@/features/trips/tripFixtures';
+import { deferred, mockApi, type Reply, type Route } from '@/test/api';
+import { renderPage } from '@/test/render';
+import type { WidgetDto } from '../../../shared/contracts/widgets';
+import { AddWidgetDialog } from './AddWidgetDialog';
+import { Board } from './Board';
+
+const trip = makeTrip();
+const WIDGETS_URL = '/api/trips/t1/widgets';
+
+/** What the server makes of a POST (spec §4: id `<type><timestamp>`, title `New <type> Widget`). */
+function created(type: WidgetDto['type']): WidgetDto {
+  return {
+    id: `${type}1765620000000`,
+    tripId: 't1',
+    type,
+    position: { top: 100, left: 100 },
+    title: `New ${type} Widget`,
+    data: null,
+  };
+}
+
+/** The dashboard's wiring: an empty board whose Add Widget opens the dialog. */
+function Dashboard() {
+  const [adding, setAdding] = useState(false);
+  return (
+    <>
+      <Board trip={trip} onAddWidget={() => setAdding(true)} />
+      <AddWidgetDialog tripId={trip.id} open={adding} onOpenChange={setAdding} />
+    </>
+  );
+}
+
+async function openDialog(post: Route) {
+  const api = mockApi({ [`GET ${WIDGETS_URL}`]: { body: [] }, [`POST ${WIDGETS_URL}`]: post });
+  const user = userEvent.setup();
+  renderPage(<Dashboard />, { route: '/dashboard' });
+  await user.click(await screen.findByRole('button', { name: 'Add Widget' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Add Widget' });
+  return { api, user, dialog };
+}
+
+const entry = (dialog: HTMLElement, name: string) =>
+  within(dialog).getByRole('button', { name: new RegExp(`^${name}`) });
+
+beforeEach(() => {
+  // The countdown a new widget shows reads the clock; only the clock is faked.
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date(2026, 11, 13, 10, 0, 0));
+});
+
+describe('AddWidgetDialog', () => {
+  it('lists the five kinds of widget with the spec’s names and descriptions', async () => {
+    const { dialog } = await openDialog({ body: created('countdown') });
+    const entries = within(dialog)
+      .getAllByRole('listitem')
+      .map((item) => within(item).getByRole('button').textContent);
+    expect(entries).toEqual([
+      'Countdown TimerTrack the time left until your trip',
+      'Flight DetailsManage your flight information',
+      'Weather WidgetView forecast for your destination',
+      'Group To-Do ListCollaborate on travel tasks',
+      'Photo CarouselBrowse destination photos',
+    ]);
+  });
+
+  it('adds the chosen widget at top 100, left 100, closes, and puts focus on the new widget', async () => {
+    const { api, user, dialog } = await openDialog({ body: created('countdown') });
+    await user.click(entry(dialog, 'Countdown Timer'));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.callsTo(`POST ${WIDGETS_URL}`).map((call) => call.body)).toEqual([
+      { type: 'countdown', position: { top: 100, left: 100 } },
+    ]);
+    // On the board at once, without reloading it.
+    const widget = await screen.findByRole('region', { name: 'New countdown Widget' });
+    expect(within(widget).getByText('Days')).toBeTruthy();
+    expect(api.callsTo(`GET ${WIDGETS_URL}`)).toHaveLength(1);
+    // The next step is there: focus is on the new widget's title, not back on Add Widget.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        within(widget).getByRole('button', { name: 'New countdown Widget' }),
+      ),
+    );
+  });
+
+  it('sends the type of the entry chosen', async () => {
+    const { api, user, dialog } = await openDialog({ body: created('photo') });
+    await user.click(entry(dialog, 'Photo Carousel'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.callsTo(`POST ${WIDGETS_URL}`).map((call) => call.body)).toEqual([
+      { type: 'photo', position: { top: 100, left: 100 } },
+    ]);
+  });
+
+  it('shows which one is being added and takes no second click meanwhile', async () => {
+    const reply = deferred<Reply>();
+    const { api, user, dialog } = await openDialog(() => reply.promise);
+    await user.click(entry(dialog, 'Weather Widget'));
+
+    expect(
+      await within(dialog).findByRole('status', { name: 'Adding Weather Widget' }),
+    ).toBeTruthy();
+    for (const item of within(dialog).getAllByRole('listitem')) {
+      expect(within(item).getByRole('button').hasAttribute('disabled')).toBe(true);
+    }
+    await user.click(entry(dialog, 'Group To-Do List'));
+    // Time for a second request, were one sent, to reach the API.
+    await act(() => new Promise<void>((done) => setTimeout(done, 20)));
+    expect(api.callsTo(`POST ${WIDGETS_URL}`)).toHaveLength(1);
+
+    reply.resolve({ body: created('weather') });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('shows the server’s message when the widget cannot be added, and stays open', async () => {
+    const { user, dialog } = await openDialog({
+      status: 403,
+      body: { message: 'Only members of this trip can change its board' },
+    });
+    await user.click(entry(dialog, 'Flight Details'));
+
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toBe('Only members of this trip can change its board');
+    expect(screen.getByRole('dialog', { name: 'Add Widget' })).toBe(dialog);
+    expect(entry(dialog, 'Flight Details').hasAttribute('disabled')).toBe(false);
+    expect(screen.queryByRole('region', { name: /Widget$/, hidden: true })).toBeNull();
+  });
+
+  it('says it plainly when the server gives no reason', async () => {
+    const { user, dialog } = await openDialog({ status: 502 });
+    await user.click(entry(dialog, 'Flight Details'));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'The widget could not be added. Please try again.',
+    );
+  });
+
+  it('forgets the error once closed, and adds nothing on Escape', async () => {
+    const { api, user, dialog } = await openDialog({
+      status: 500,
+      body: { message: 'Internal server error' },
+    });
+    await user.click(entry(dialog, 'Flight Details'));
+    await within(dialog).findByRole('alert');
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await user.click(screen.getByRole('button', { name: 'Add Widget' }));
+    const reopened = await screen.findByRole('dialog', { name: 'Add Widget' });
+    expect(within(reopened).queryByRole('alert')).toBeNull();
+    expect(api.callsTo(`POST ${WIDGETS_URL}`)).toHaveLength(1);
+  });
+});

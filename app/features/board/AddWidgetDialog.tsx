@@ -1,0 +1,107 @@
+import { useRef } from 'react';
+import { FormError } from '@/components/FormError';
+import { Spinner } from '@/components/Spinner';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { errorMessage } from '@/lib/queryClient';
+import { cn } from '@/lib/utils';
+import type { WidgetType } from '../../../shared/contracts/widgets';
+import { useAddWidget } from './useWidgets';
+import { NEW_WIDGET_POSITION, WIDGET_KINDS } from './widgetCatalog';
+
+type Props = { tripId: string; open: boolean; onOpenChange: (open: boolean) => void };
+
+/**
+ * spec §2/§4 Add Widget: the five kinds with their descriptions. The new widget lands at top 100,
+ * left 100; the server names it (`<type><timestamp>`, "New <type> Widget").
+ */
+export function AddWidgetDialog({ tripId, open, onOpenChange }: Props) {
+  const addWidget = useAddWidget(tripId);
+  const added = useRef<string | null>(null);
+
+  function add(type: WidgetType) {
+    addWidget.mutate(
+      { type, position: NEW_WIDGET_POSITION },
+      {
+        onSuccess: (widget) => {
+          added.current = widget.id;
+          onOpenChange(false);
+        },
+      },
+    );
+  }
+
+  // Focus goes to the new widget's title (in view, also in a phone's long column) rather than
+  // back to the Add Widget button: that is where the next step is.
+  function focusAdded(event: Event) {
+    const id = added.current;
+    added.current = null;
+    const title = id
+      ? document.querySelector<HTMLElement>(`[data-widget-id="${CSS.escape(id)}"] header button`)
+      : null;
+    if (!title) return;
+    event.preventDefault();
+    title.focus({ preventScroll: true });
+    title.scrollIntoView({ block: 'nearest' });
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) addWidget.reset();
+        onOpenChange(next);
+      }}
+    >
+      <DialogContent onCloseAutoFocus={focusAdded}>
+        <DialogHeader>
+          <DialogTitle>Add Widget</DialogTitle>
+          <DialogDescription>Choose what to put on the trip's board.</DialogDescription>
+        </DialogHeader>
+        <ul className="grid gap-2">
+          {WIDGET_KINDS.map((kind) => {
+            const adding = addWidget.isPending && addWidget.variables?.type === kind.type;
+            return (
+              <li key={kind.type}>
+                <button
+                  type="button"
+                  disabled={addWidget.isPending}
+                  onClick={() => add(kind.type)}
+                  className={cn(
+                    'flex w-full items-center gap-3 rounded-lg border border-border p-3 text-left transition-colors',
+                    'hover:border-primary/60 hover:bg-accent outline-none focus-visible:ring-2 focus-visible:ring-ring',
+                    'disabled:cursor-not-allowed disabled:opacity-60',
+                  )}
+                >
+                  <span className="grid size-10 shrink-0 place-items-center rounded-md bg-primary/10 text-primary">
+                    {adding ? (
+                      <Spinner className="size-5" label={`Adding ${kind.name}`} />
+                    ) : (
+                      <kind.icon aria-hidden className="size-5" />
+                    )}
+                  </span>
+                  <span className="grid">
+                    <span className="font-medium">{kind.name}</span>
+                    <span className="text-sm text-muted-foreground">{kind.description}</span>
+                  </span>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+        <FormError
+          message={
+            addWidget.isError
+              ? errorMessage(addWidget.error, 'The widget could not be added. Please try again.')
+              : null
+          }
+        />
+      </DialogContent>
+    </Dialog>
+  );
+}

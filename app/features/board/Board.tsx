@@ -1,0 +1,127 @@
+import { LayoutGrid, Plus } from 'lucide-react';
+import { useCallback, useRef, useState } from 'react';
+import { Spinner } from '@/components/Spinner';
+import { Button } from '@/components/ui/button';
+import { useMediaQuery } from '@/hooks/useMediaQuery';
+import type { TripDto } from '../../../shared/contracts/trips';
+import type { WidgetDto } from '../../../shared/contracts/widgets';
+import { byReadingOrder, clampToBoard } from './boardGeometry';
+import { useElementSize } from './useElementSize';
+import { useLayers } from './useLayers';
+import { useRemoveWidget, useUpdateWidget, useWidgets } from './useWidgets';
+import { WidgetBody } from './WidgetBody';
+import { type BoardLayout, WidgetFrame } from './WidgetFrame';
+import { widgetKind } from './widgetCatalog';
+
+// Below this width widgets no longer fit side by side: they stack in one column, in the order
+// they have on the canvas, and keep their canvas positions for wider screens.
+const STACK_QUERY = '(max-width: 639px)';
+// A widget drawn from a position saved on a wider screen keeps at least its header in view.
+const HEADER_HEIGHT = 48;
+
+/** spec §2: the trip's widgets on a canvas over the background. */
+export function Board({ trip, onAddWidget }: { trip: TripDto; onAddWidget: () => void }) {
+  const widgets = useWidgets(trip.id);
+  const updateWidget = useUpdateWidget(trip.id);
+  const removeWidget = useRemoveWidget(trip.id);
+  const boardRef = useRef<HTMLDivElement>(null);
+  const boardSize = useElementSize(boardRef);
+  const layout: BoardLayout = useMediaQuery(STACK_QUERY) ? 'stack' : 'canvas';
+  const { layerOf, bringToFront } = useLayers();
+  const [expandedId, setExpandedId] = useState<string | null>(null);
+  const measureBoard = useCallback(
+    () =>
+      boardRef.current
+        ? { width: boardRef.current.clientWidth, height: boardRef.current.clientHeight }
+        : null,
+    [],
+  );
+
+  function shownPosition(widget: WidgetDto) {
+    if (!boardSize) return widget.position;
+    const { width } = widgetKind(widget.type);
+    return clampToBoard(widget.position, { width, height: HEADER_HEIGHT }, boardSize);
+  }
+
+  const list = widgets.data ?? [];
+  const ordered =
+    layout === 'stack' ? [...list].sort((a, b) => byReadingOrder(a.position, b.position)) : list;
+
+  return (
+    <div
+      ref={boardRef}
+      data-testid="board"
+      data-layout={layout}
+      className={
+        layout === 'canvas'
+          ? 'relative min-h-0 flex-1 overflow-hidden'
+          : 'flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto p-3 pb-8'
+      }
+    >
+      {widgets.isPending ? (
+        <div className="grid flex-1 place-items-center py-24">
+          <Spinner className="size-8 text-white" label="Loading the board" />
+        </div>
+      ) : widgets.isError ? (
+        <BoardMessage
+          title="The board could not be loaded"
+          text="Please check your connection and try again."
+          action={<Button onClick={() => widgets.refetch()}>Try again</Button>}
+        />
+      ) : list.length === 0 ? (
+        <BoardMessage
+          title="Your board is empty"
+          text="Add a countdown, flights, the weather, a to-do list or photos to start planning."
+          action={
+            <Button onClick={onAddWidget}>
+              <Plus aria-hidden /> Add Widget
+            </Button>
+          }
+        />
+      ) : (
+        ordered.map((widget) => (
+          <WidgetFrame
+            key={widget.id}
+            widget={widget}
+            layout={layout}
+            position={shownPosition(widget)}
+            layer={layerOf(widget.id)}
+            expanded={expandedId === widget.id}
+            boardSize={measureBoard}
+            onFront={() => bringToFront(widget.id)}
+            onExpandedChange={(expanded) => setExpandedId(expanded ? widget.id : null)}
+            onMove={(position) => updateWidget(widget.id, { position })}
+            onRename={(title) => updateWidget(widget.id, { title })}
+            onRemove={() => {
+              if (expandedId === widget.id) setExpandedId(null);
+              removeWidget.mutate(widget);
+            }}
+          >
+            <WidgetBody widget={widget} trip={trip} expanded={expandedId === widget.id} />
+          </WidgetFrame>
+        ))
+      )}
+    </div>
+  );
+}
+
+function BoardMessage({
+  title,
+  text,
+  action,
+}: {
+  title: string;
+  text: string;
+  action: React.ReactNode;
+}) {
+  return (
+    <div className="grid flex-1 place-items-center p-6">
+      <div className="max-w-sm rounded-xl border border-border/70 bg-card/90 p-6 text-center shadow-xl backdrop-blur-md">
+        <LayoutGrid aria-hidden className="mx-auto size-8 text-primary" />
+        <h2 className="mt-3 text-lg font-semibold">{title}</h2>
+        <p className="mt-1 text-sm text-muted-foreground">{text}</p>
+        <div className="mt-4">{action}</div>
+      </div>
+    </div>
+  );
+}

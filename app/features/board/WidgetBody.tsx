@@ -1,0 +1,25 @@
+import { CountdownWidget } from '@/features/countdown/CountdownWidget';
+import { FlightWidget } from '@/features/flights/FlightWidget';
+import { PhotoWidget } from '@/features/photos/PhotoWidget';
+import { TodoWidget } from '@/features/todos/TodoWidget';
+import { WeatherWidget } from '@/features/weather/WeatherWidget';
+import type { TripDto } from '../../../shared/contracts/trips';
+import type { WidgetDto } from '../../../shared/contracts/widgets';
+
+type Props = { widget: WidgetDto; trip: TripDto; expanded: boolean };
+
+/** What goes inside a widget's frame, by type. Each type's feature folder owns its body. */
+export function WidgetBody({ widget, trip, expanded }: Props) {
+  switch (widget.type) {
+    case 'countdown':
+      return <CountdownWidget widget={widget} trip={trip} expanded={expanded} />;
+    case 'flight':
+      return <FlightWidget trip={trip} expanded={expanded} />;
+    case 'weather':
+      return <WeatherWidget widget={widget} trip={trip} expanded={expanded} />;
+    case 'todo':
+      return <TodoWidget trip={trip} expanded={expanded} />;
+    case 'photo':
+      return <PhotoWidget trip={trip} expanded={expanded} />;
+  }
+}

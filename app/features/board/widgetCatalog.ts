@@ -1,0 +1,65 @@
+import { CalendarClock, CloudSun, Image, ListTodo, type LucideIcon, Plane } from 'lucide-react';
+import type { WidgetType } from '../../../shared/contracts/widgets';
+
+export type WidgetKind = {
+  type: WidgetType;
+  /** The Add Widget dialog's name and description (spec §2). */
+  name: string;
+  description: string;
+  icon: LucideIcon;
+  /** spec §9: default widths in px. */
+  width: number;
+  /**
+   * spec §9: the weather widget widens to 300 px once its data is in. The body marks that moment
+   * with a `data-widget-loaded` element and the frame's CSS does the rest.
+   */
+  loadedWidth?: number;
+};
+
+/** The five widget types in the Add Widget dialog's order (spec §2). */
+export const WIDGET_KINDS: readonly WidgetKind[] = [
+  {
+    type: 'countdown',
+    name: 'Countdown Timer',
+    description: 'Track the time left until your trip',
+    icon: CalendarClock,
+    width: 280,
+  },
+  {
+    type: 'flight',
+    name: 'Flight Details',
+    description: 'Manage your flight information',
+    icon: Plane,
+    width: 350,
+  },
+  {
+    type: 'weather',
+    name: 'Weather Widget',
+    description: 'View forecast for your destination',
+    icon: CloudSun,
+    width: 250,
+    loadedWidth: 300,
+  },
+  {
+    type: 'todo',
+    name: 'Group To-Do List',
+    description: 'Collaborate on travel tasks',
+    icon: ListTodo,
+    width: 320,
+  },
+  {
+    type: 'photo',
+    name: 'Photo Carousel',
+    description: 'Browse destination photos',
+    icon: Image,
+    width: 400,
+  },
+];
+
+export function widgetKind(type: WidgetType): WidgetKind {
+  // Every WidgetType has an entry; the contract and this list change together.
+  return WIDGET_KINDS.find((kind) => kind.type === type)!;
+}
+
+/** spec §4: an added widget starts at top 100, left 100. */
+export const NEW_WIDGET_POSITION = { top: 100, left: 100 } as const;

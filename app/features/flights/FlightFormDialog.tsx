@@ -1,0 +1,510 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, type ReactNode, useId, useMemo, useState } from 'react';
+import { FormError } from '@/components/FormError';
+import { PendingButton } from '@/components/PendingButton';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { useTripMembers } from '@/features/trips/useTripMembers';
+import { errorMessage, errorStatus } from '@/lib/queryClient';
+import { cn } from '@/lib/utils';
+import {
+  type CreateFlightBody,
+  createFlightBody,
+  FLIGHT_MESSAGES,
+  FLIGHT_NUMBER_MAX_LENGTH,
+  type FlightDto,
+  MAX_FLIGHT_STOPS,
+  type NewFlight,
+  type UpdateFlightBody,
+  updateFlightBody,
+} from '../../../shared/contracts/flights';
+import type { TripDto } from '../../../shared/contracts/trips';
+import { stopsLabel } from './FlightCard';
+import {
+  browserUtcOffset,
+  joinFlightTime,
+  splitFlightTime,
+  utcOffsetLabel,
+  utcOffsetOptions,
+} from './flightTime';
+import { NativeSelect } from './NativeSelect';
+import { forgetFlight, useCreateFlight, useUpdateFlight } from './useFlights';
+
+type Leg = 'departure' | 'arrival';
+
+/** The form as typed: each time split into a local day, a time of day and a UTC offset. */
+type FormValues = {
+  flightNumber: string;
+  departureAirport: string;
+  departureDate: string;
+  departureClock: string;
+  departureOffset: string;
+  arrivalAirport: string;
+  arrivalDate: string;
+  arrivalClock: string;
+  arrivalOffset: string;
+  stops: string;
+  /** A member's id, or '' for the whole group. */
+  travellerId: string;
+};
+
+/** Messages by the contract's field names (createFlightBody's paths), plus the form's own. */
+type FieldName = keyof CreateFlightBody;
+type FieldErrors = Partial<Record<FieldName, string>>;
+
+// The form asks for a day and a time separately; until both are there, no time exists for the
+// shared schema to judge, and its message (about ISO offsets) would not help anyone here.
+const MISSING_TIME: Record<Leg, string> = {
+  departure: 'Please choose the departure date and time',
+  arrival: 'Please choose the arrival date and time',
+};
+
+/** The order fields are laid out in, so focus goes to the first one with a problem. */
+const FIELD_ORDER: FieldName[] = [
+  'flightNumber',
+  'stops',
+  'departureAirport',
+  'departureTime',
+  'arrivalAirport',
+  'arrivalTime',
+  'travellerId',
+];
+
+/** 0 (nonstop) to MAX_FLIGHT_STOPS. */
+const STOP_CHOICES = Array.from({ length: MAX_FLIGHT_STOPS + 1 }, (_, stops) => stops);
+
+const SAVE_FAILED = 'Could not save the flight. Please try again.';
+const FLIGHT_GONE = 'This flight is no longer on the trip: someone may have deleted it.';
+
+function legValues(time: string | undefined, fallbackDate: string, fallbackOffset: string) {
+  // Prefilled from the stored string itself, so the airport's own offset is kept exactly.
+  const parts = time ? splitFlightTime(time) : null;
+  return parts ?? { date: fallbackDate, time: '', offset: fallbackOffset };
+}
+
+function initialValues(trip: TripDto, flight: FlightDto | null): FormValues {
+  const offset = browserUtcOffset();
+  const departure = legValues(flight?.departureTime, trip.startDate, offset);
+  const arrival = legValues(flight?.arrivalTime, trip.startDate, offset);
+  return {
+    flightNumber: flight?.flightNumber ?? '',
+    departureAirport: flight?.departureAirport ?? '',
+    departureDate: departure.date,
+    departureClock: departure.time,
+    departureOffset: departure.offset,
+    arrivalAirport: flight?.arrivalAirport ?? '',
+    arrivalDate: arrival.date,
+    arrivalClock: arrival.time,
+    arrivalOffset: arrival.offset,
+    stops: String(flight?.stops ?? 0),
+    travellerId: flight?.traveller?.id ?? '',
+  };
+}
+
+function toBody(values: FormValues): CreateFlightBody {
+  return {
+    flightNumber: values.flightNumber,
+    departureAirport: values.departureAirport,
+    departureTime: joinFlightTime({
+      date: values.departureDate,
+      time: values.departureClock,
+      offset: values.departureOffset,
+    }),
+    arrivalAirport: values.arrivalAirport,
+    arrivalTime: joinFlightTime({
+      date: values.arrivalDate,
+      time: values.arrivalClock,
+      offset: values.arrivalOffset,
+    }),
+    stops: Number(values.stops),
+    travellerId: values.travellerId || null,
+  };
+}
+
+/** The whole form against the shared schema: its messages by field, or the flight to send. */
+function validate(
+  values: FormValues,
+): { ok: true; flight: NewFlight } | { ok: false; errors: FieldErrors } {
+  const body = toBody(values);
+  const result = createFlightBody.safeParse(body);
+  const errors: FieldErrors = {};
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      const field = issue.path[0] as FieldName | undefined;
+      if (field && !errors[field]) errors[field] = issue.message;
+    }
+  }
+  if (!body.departureTime) errors.departureTime = MISSING_TIME.departure;
+  if (!body.arrivalTime) errors.arrivalTime = MISSING_TIME.arrival;
+  if (result.success && Object.keys(errors).length === 0) return { ok: true, flight: result.data };
+  return { ok: false, errors };
+}
+
+/** A stored time as the form would write it back, to tell whether the person changed it. */
+function asTyped(time: string): string {
+  const parts = splitFlightTime(time);
+  return parts ? joinFlightTime(parts) : time;
+}
+
+/** Only what differs from the stored flight, so an untouched time is kept exactly as it was. */
+function changesFrom(flight: FlightDto, next: NewFlight): UpdateFlightBody {
+  const changes: UpdateFlightBody = {};
+  if (next.flightNumber !== flight.flightNumber) changes.flightNumber = next.flightNumber;
+  if (next.departureAirport !== flight.departureAirport)
+    changes.departureAirport = next.departureAirport;
+  if (next.departureTime !== asTyped(flight.departureTime))
+    changes.departureTime = next.departureTime;
+  if (next.arrivalAirport !== flight.arrivalAirport) changes.arrivalAirport = next.arrivalAirport;
+  if (next.arrivalTime !== asTyped(flight.arrivalTime)) changes.arrivalTime = next.arrivalTime;
+  if (next.stops !== flight.stops) changes.stops = next.stops;
+  if (next.travellerId !== (flight.traveller?.id ?? null)) changes.travellerId = next.travellerId;
+  return changes;
+}
+
+/** A field's message under it, linked from the control with aria-describedby. */
+function FieldMessage({ id, message }: { id: string; message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="text-xs font-medium text-destructive">
+      {message}
+    </p>
+  );
+}
+
+function Field({
+  htmlFor,
+  label,
+  className,
+  children,
+}: {
+  htmlFor: string;
+  label: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={cn('grid content-start gap-1.5', className)}>
+      <Label htmlFor={htmlFor}>{label}</Label>
+      {children}
+    </div>
+  );
+}
+
+/**
+ * The form itself, mounted only while the dialog is open, so every opening starts from the
+ * flight (or from blank) again. Validation is the shared createFlightBody on the whole form,
+ * for an edit too: a PATCH sends only the changed fields, but the times are checked together.
+ */
+function FlightForm({
+  trip,
+  flight,
+  onDone,
+}: {
+  trip: TripDto;
+  flight: FlightDto | null;
+  onDone: () => void;
+}) {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const members = useTripMembers(trip.id);
+  const create = useCreateFlight(trip.id);
+  const update = useUpdateFlight(trip.id);
+  const pending = create.isPending || update.isPending;
+  const [values, setValues] = useState(() => initialValues(trip, flight));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  // The usual offsets, plus the prefilled ones even if unusual, fixed for this opening.
+  const [offsets] = useState(() => utcOffsetOptions(values.departureOffset, values.arrivalOffset));
+
+  const fieldId = (name: string) => `${id}-${name}`;
+  const errorId = (name: FieldName) => `${id}-${name}-error`;
+  const describedBy = (name: FieldName) => ({
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? errorId(name) : undefined,
+  });
+
+  function set(name: keyof FormValues, value: string) {
+    setValues((current) => {
+      const next = { ...current, [name]: value };
+      // On a new flight the arrival day follows the departure day until it is set apart.
+      if (!flight && name === 'departureDate' && current.arrivalDate === current.departureDate) {
+        next.arrivalDate = value;
+      }
+      return next;
+    });
+  }
+
+  const travellerOptions = useMemo(() => {
+    const options = (members.data ?? []).map((member) => ({
+      id: member.id,
+      name: member.isCurrentUser ? `${member.name} (you)` : member.name,
+    }));
+    // A traveller who has left the trip still shows, so the prefill is exact.
+    const current = flight?.traveller;
+    if (current && !options.some((option) => option.id === current.id)) options.push(current);
+    return options;
+  }, [members.data, flight]);
+
+  function focusFirstError(found: FieldErrors) {
+    const first = FIELD_ORDER.find((name) => found[name]);
+    if (!first) return;
+    const target =
+      first === 'departureTime'
+        ? values.departureDate
+          ? 'departureClock'
+          : 'departureDate'
+        : first === 'arrivalTime'
+          ? values.arrivalDate
+            ? 'arrivalClock'
+            : 'arrivalDate'
+          : first;
+    document.getElementById(fieldId(target))?.focus();
+  }
+
+  function fail(failure: unknown) {
+    if (flight && errorStatus(failure) === 404) {
+      forgetFlight(queryClient, trip.id, flight.id);
+      setFormError(FLIGHT_GONE);
+      return;
+    }
+    const message = errorMessage(failure, SAVE_FAILED);
+    if (message === FLIGHT_MESSAGES.traveller) {
+      // The picked member has left the trip since the list was loaded.
+      setErrors({ travellerId: message });
+      void members.refetch();
+      return;
+    }
+    setFormError(message);
+  }
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pending) return;
+    setFormError(null);
+    const checked = validate(values);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      focusFirstError(checked.errors);
+      return;
+    }
+    setErrors({});
+    if (!flight) {
+      create.mutate(checked.flight, { onSuccess: onDone, onError: fail });
+      return;
+    }
+    const changes = changesFrom(flight, checked.flight);
+    if (Object.keys(changes).length === 0) {
+      onDone();
+      return;
+    }
+    // The PATCH's own contract too (at least one field); the times were checked together above.
+    const patch = updateFlightBody.safeParse(changes);
+    if (!patch.success) {
+      setFormError(patch.error.issues[0]?.message ?? SAVE_FAILED);
+      return;
+    }
+    update.mutate({ id: flight.id, changes: patch.data }, { onSuccess: onDone, onError: fail });
+  }
+
+  const airportInput = {
+    maxLength: 3,
+    autoComplete: 'off',
+    autoCapitalize: 'characters',
+    spellCheck: false,
+    className: 'uppercase placeholder:normal-case',
+  } as const;
+
+  function legFields(leg: Leg) {
+    const airport = leg === 'departure' ? 'departureAirport' : 'arrivalAirport';
+    const time = leg === 'departure' ? 'departureTime' : 'arrivalTime';
+    const date = `${leg}Date` as const;
+    const clock = `${leg}Clock` as const;
+    const offset = `${leg}Offset` as const;
+    const name = leg === 'departure' ? 'Departure' : 'Arrival';
+    return (
+      <fieldset className="grid min-w-0 gap-3 rounded-lg border border-border p-3 pt-2">
+        <legend className="px-1 text-sm font-semibold">{name}</legend>
+        {/* Two rows whose columns suit their controls: a date picker needs more room than a
+            3-letter code, and at 375 px a plain two-column grid would clip it. */}
+        <div className="grid grid-cols-[6rem_minmax(0,1fr)] gap-3">
+          <Field
+            htmlFor={fieldId(airport)}
+            label={leg === 'departure' ? 'From airport' : 'To airport'}
+          >
+            <Input
+              id={fieldId(airport)}
+              name={airport}
+              placeholder={leg === 'departure' ? 'DPS' : 'SIN'}
+              value={values[airport]}
+              onChange={(event) => set(airport, event.target.value)}
+              {...airportInput}
+              {...describedBy(airport)}
+            />
+          </Field>
+          <Field htmlFor={fieldId(date)} label="Date">
+            <Input
+              id={fieldId(date)}
+              name={date}
+              // The visible label is short under the legend; read alone, it names the leg.
+              aria-label={`${name} date`}
+              type="date"
+              value={values[date]}
+              onChange={(event) => set(date, event.target.value)}
+              {...describedBy(time)}
+            />
+          </Field>
+        </div>
+        <FieldMessage id={errorId(airport)} message={errors[airport]} />
+        <div className="grid grid-cols-2 gap-3">
+          <Field htmlFor={fieldId(clock)} label="Time">
+            <Input
+              id={fieldId(clock)}
+              name={clock}
+              aria-label={`${name} time`}
+              type="time"
+              value={values[clock]}
+              onChange={(event) => set(clock, event.target.value)}
+              {...describedBy(time)}
+            />
+          </Field>
+          <Field htmlFor={fieldId(offset)} label="UTC offset">
+            <NativeSelect
+              id={fieldId(offset)}
+              name={offset}
+              aria-label={`${name} UTC offset`}
+              value={values[offset]}
+              onChange={(event) => set(offset, event.target.value)}
+            >
+              {offsets.map((option) => (
+                <option key={option} value={option}>
+                  {utcOffsetLabel(option)}
+                </option>
+              ))}
+            </NativeSelect>
+          </Field>
+        </div>
+        <FieldMessage id={errorId(time)} message={errors[time]} />
+      </fieldset>
+    );
+  }
+
+  return (
+    <form noValidate onSubmit={handleSubmit} className="grid gap-4">
+      <div className="grid grid-cols-2 gap-3">
+        <Field htmlFor={fieldId('flightNumber')} label="Flight number">
+          <Input
+            id={fieldId('flightNumber')}
+            name="flightNumber"
+            placeholder="GA 401"
+            maxLength={FLIGHT_NUMBER_MAX_LENGTH}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            className="uppercase placeholder:normal-case"
+            value={values.flightNumber}
+            onChange={(event) => set('flightNumber', event.target.value)}
+            {...describedBy('flightNumber')}
+          />
+          <FieldMessage id={errorId('flightNumber')} message={errors.flightNumber} />
+        </Field>
+        <Field htmlFor={fieldId('stops')} label="Stops">
+          <NativeSelect
+            id={fieldId('stops')}
+            name="stops"
+            value={values.stops}
+            onChange={(event) => set('stops', event.target.value)}
+            {...describedBy('stops')}
+          >
+            {STOP_CHOICES.map((stops) => (
+              <option key={stops} value={String(stops)}>
+                {stopsLabel(stops)}
+              </option>
+            ))}
+          </NativeSelect>
+          <FieldMessage id={errorId('stops')} message={errors.stops} />
+        </Field>
+      </div>
+
+      {legFields('departure')}
+      {legFields('arrival')}
+
+      <Field htmlFor={fieldId('travellerId')} label="Traveller">
+        <NativeSelect
+          id={fieldId('travellerId')}
+          name="travellerId"
+          value={values.travellerId}
+          onChange={(event) => set('travellerId', event.target.value)}
+          {...describedBy('travellerId')}
+        >
+          <option value="">Everyone</option>
+          {travellerOptions.map((option) => (
+            <option key={option.id} value={option.id}>
+              {option.name}
+            </option>
+          ))}
+        </NativeSelect>
+        <FieldMessage id={errorId('travellerId')} message={errors.travellerId} />
+        {members.isError && (
+          <p className="text-xs text-muted-foreground">
+            Could not load the trip's members; the flight can still be for everyone.
+          </p>
+        )}
+      </Field>
+
+      <FormError message={formError} />
+      <DialogFooter className="mt-1">
+        <DialogClose asChild>
+          <Button type="button" variant="outline" disabled={pending}>
+            Cancel
+          </Button>
+        </DialogClose>
+        <PendingButton type="submit" pending={pending}>
+          {flight ? 'Save changes' : 'Add flight'}
+        </PendingButton>
+      </DialogFooter>
+    </form>
+  );
+}
+
+/**
+ * Adding a flight (no `flight`) or editing one, in a dialog controlled by the widget.
+ * `onCloseAutoFocus` lets the widget put focus back where it was (the dialog has no trigger of
+ * its own: one dialog serves every card).
+ */
+export function FlightFormDialog({
+  trip,
+  flight,
+  open,
+  onOpenChange,
+  onCloseAutoFocus,
+}: {
+  trip: TripDto;
+  flight: FlightDto | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onCloseAutoFocus?: (event: Event) => void;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="sm:max-w-lg" onCloseAutoFocus={onCloseAutoFocus}>
+        <DialogHeader>
+          <DialogTitle>{flight ? `Edit flight ${flight.flightNumber}` : 'Add flight'}</DialogTitle>
+          <DialogDescription>
+            Enter each time as the airport's local time, with that airport's UTC offset.
+          </DialogDescription>
+        </DialogHeader>
+        <FlightForm trip={trip} flight={flight} onDone={() => onOpenChange(false)} />
+      </DialogContent>
+    </Dialog>
+  );
+}

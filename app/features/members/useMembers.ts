@@ -1,0 +1,118 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { tripKeys } from '@/features/trips/tripKeys';
+import { apiJson } from '@/lib/queryClient';
+import type {
+  EmailInvitationBody,
+  InvitationLink,
+  JoinPreview,
+  JoinResponse,
+  MagicLinkConsumeResponse,
+  MagicLinkPreview,
+} from '../../../shared/contracts/members';
+import type { TripDto } from '../../../shared/contracts/trips';
+
+type Ok = { success: true };
+
+const tripUrl = (tripId: string) => `/api/trips/${encodeURIComponent(tripId)}`;
+
+export const memberKeys = {
+  invitation: (tripId: string) => ['/api/trips', tripId, 'invitation'] as const,
+  // The code goes into the URL as one path segment, whatever it holds.
+  join: (code: string) => ['/api/join', encodeURIComponent(code)] as const,
+};
+
+/** `GET /api/trips/:tripId/invitation` (owner only: members never ask for it). */
+export function useInvitationLink(tripId: string, { enabled }: { enabled: boolean }) {
+  return useQuery<InvitationLink>({ queryKey: memberKeys.invitation(tripId), enabled });
+}
+
+/** `POST /api/trips/:tripId/invitation/reset`: a new link; the old one stops working at once. */
+export function useResetInvitationLink(tripId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiJson<InvitationLink>('POST', `${tripUrl(tripId)}/invitation/reset`),
+    onSuccess: (link) => queryClient.setQueryData(memberKeys.invitation(tripId), link),
+  });
+}
+
+/** `POST /api/trips/:tripId/invitations`: the server e-mails the join link. */
+export function useInviteByEmail(tripId: string) {
+  return useMutation({
+    mutationFn: (body: EmailInvitationBody) =>
+      apiJson<Ok>('POST', `${tripUrl(tripId)}/invitations`, body),
+  });
+}
+
+/**
+ * `DELETE /api/trips/:tripId/members/:userId` (owner). The server clears the person's to-do
+ * assignments and flight traveller entries on the trip, so those lists are fetched again too.
+ */
+export function useRemoveMember(tripId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: string) =>
+      apiJson<Ok>('DELETE', `${tripUrl(tripId)}/members/${encodeURIComponent(userId)}`),
+    onSuccess: () =>
+      Promise.all(
+        [tripKeys.members(tripId), tripKeys.todos(tripId), tripKeys.flights(tripId)].map(
+          (queryKey) => queryClient.invalidateQueries({ queryKey }),
+        ),
+      ),
+  });
+}
+
+/**
+ * `POST /api/trips/:tripId/leave` (a member; the owner is refused). Like a deleted trip, it leaves
+ * the cached list and everything cached under it is dropped.
+ */
+export function useLeaveTrip() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (tripId: string) => apiJson<Ok>('POST', `${tripUrl(tripId)}/leave`),
+    onSuccess: (_ok, tripId) => {
+      queryClient.setQueryData<TripDto[]>(tripKeys.all, (list) =>
+        list?.filter((trip) => trip.id !== tripId),
+      );
+      queryClient.removeQueries({ queryKey: tripKeys.trip(tripId) });
+    },
+  });
+}
+
+/**
+ * `GET /api/join/:code`: what an invitation leads to. Fetched again on every visit (not kept
+ * fresh forever like other data): someone who signs in and comes back must see whether they are
+ * on the trip now, and a reset link must stop showing the trip.
+ */
+export function useJoinPreview(code: string) {
+  return useQuery<JoinPreview>({ queryKey: memberKeys.join(code), staleTime: 0 });
+}
+
+/**
+ * `POST /api/join/:code` (signed in; joining twice changes nothing). My trip list is dropped so
+ * the dashboard loads it afresh, with the new trip in it, instead of showing the old list first.
+ */
+export function useJoinTrip(code: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiJson<JoinResponse>('POST', `/api/join/${encodeURIComponent(code)}`),
+    onSuccess: () => queryClient.removeQueries({ queryKey: tripKeys.all, exact: true }),
+  });
+}
+
+// The token goes into the URL as one path segment, whatever it holds.
+const magicLinkUrl = (token: string) => `/api/magic/${encodeURIComponent(token)}`;
+
+/**
+ * `GET /api/magic/:token`. Fetched on every visit: a link used a moment ago in another tab must
+ * show as used, not as the cached invitation.
+ */
+export function useMagicLinkPreview(token: string) {
+  return useQuery<MagicLinkPreview>({ queryKey: [magicLinkUrl(token)], staleTime: 0 });
+}
+
+/** `POST /api/magic/:token`: uses the link up, signs its address in and joins the trip. */
+export function useConsumeMagicLink(token: string) {
+  return useMutation({
+    mutationFn: () => apiJson<MagicLinkConsumeResponse>('POST', magicLinkUrl(token)),
+  });
+}

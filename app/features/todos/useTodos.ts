@@ -1,0 +1,110 @@
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { tripKeys } from '@/features/trips/tripKeys';
+import { toast } from '@/hooks/useToast';
+import { apiJson, apiRequest, errorMessage } from '@/lib/queryClient';
+import type { CreateTodo, Todo, UpdateTodoBody } from '../../../shared/contracts/todos';
+
+const tripTodosUrl = (tripId: string) => `/api/trips/${encodeURIComponent(tripId)}/todos`;
+const todoUrl = (id: string) => `/api/todos/${encodeURIComponent(id)}`;
+
+/** Changes the cached list of a trip, if it is loaded (nothing to change otherwise). */
+function updateList(queryClient: QueryClient, tripId: string, change: (todos: Todo[]) => Todo[]) {
+  queryClient.setQueryData<Todo[]>(tripKeys.todos(tripId), (todos) => todos && change(todos));
+}
+
+const replaceTodo = (todos: Todo[], next: Todo) =>
+  todos.map((todo) => (todo.id === next.id ? next : todo));
+
+/** `GET /api/trips/:tripId/todos`: the trip's tasks, oldest first. */
+export function useTodos(tripId: string) {
+  return useQuery<Todo[]>({ queryKey: tripKeys.todos(tripId) });
+}
+
+/** `POST /api/trips/:tripId/todos`; the new task from the answer goes at the end of the list. */
+export function useAddTodo(tripId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateTodo) => apiJson<Todo>('POST', tripTodosUrl(tripId), body),
+    onSuccess: (added) =>
+      updateList(queryClient, tripId, (todos) => [
+        // Already there (a refetch raced the answer): keep one copy.
+        ...todos.filter((todo) => todo.id !== added.id),
+        added,
+      ]),
+  });
+}
+
+const UPDATE_TODO_KEY = ['update-todo'] as const;
+
+/** Changes of this task still waiting for the server, the one answering now included. */
+function pendingChanges(queryClient: QueryClient, id: string) {
+  return queryClient
+    .getMutationCache()
+    .findAll({ mutationKey: UPDATE_TODO_KEY, status: 'pending' })
+    .filter((mutation) => (mutation.state.variables as TodoChange | undefined)?.todo.id === id)
+    .length;
+}
+
+export type TodoChange = {
+  todo: Todo;
+  body: UpdateTodoBody;
+  /** What the task looks like once the change is made, shown at once (optimistic update). */
+  preview: Partial<Todo>;
+};
+
+/**
+ * `PATCH /api/todos/:id`. The change shows before the server answers (a checkbox should not
+ * wait for the network); the answer then replaces the task, unless a newer change of it is on
+ * its way. On failure only the fields this
+ * change touched are put back — other changes made meanwhile stay — and a toast says why.
+ */
+export function useUpdateTodo(tripId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: UPDATE_TODO_KEY,
+    mutationFn: ({ todo, body }: TodoChange) => apiJson<Todo>('PATCH', todoUrl(todo.id), body),
+    onMutate: async ({ todo, preview }) => {
+      // A list request in flight would overwrite the preview with the old state.
+      await queryClient.cancelQueries({ queryKey: tripKeys.todos(tripId) });
+      updateList(queryClient, tripId, (todos) =>
+        todos.map((current) => (current.id === todo.id ? { ...current, ...preview } : current)),
+      );
+    },
+    onSuccess: (saved) => {
+      // A newer change of this task (a second click) is on screen already; its answer follows.
+      if (pendingChanges(queryClient, saved.id) > 1) return;
+      updateList(queryClient, tripId, (todos) => replaceTodo(todos, saved));
+    },
+    onError: (failure, { todo, preview }) => {
+      const before = Object.fromEntries(
+        Object.keys(preview).map((key) => [key, todo[key as keyof Todo]]),
+      ) as Partial<Todo>;
+      updateList(queryClient, tripId, (todos) =>
+        todos.map((current) => (current.id === todo.id ? { ...current, ...before } : current)),
+      );
+      toast({
+        title: 'Could not update the task',
+        description: errorMessage(failure, 'Please try again.'),
+        variant: 'destructive',
+      });
+    },
+  });
+}
+
+/** `DELETE /api/todos/:id`; the task leaves the list once the server has deleted it. */
+export function useDeleteTodo(tripId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (todo: Todo) => {
+      await apiRequest('DELETE', todoUrl(todo.id));
+    },
+    onSuccess: (_answer, deleted) =>
+      updateList(queryClient, tripId, (todos) => todos.filter((todo) => todo.id !== deleted.id)),
+    onError: (failure) =>
+      toast({
+        title: 'Could not delete the task',
+        description: errorMessage(failure, 'Please try again.'),
+        variant: 'destructive',
+      }),
+  });
+}

@@ -1,0 +1,350 @@
+import { TriangleAlert } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import type { z } from 'zod';
+import { FormError } from '@/components/FormError';
+import { PendingButton } from '@/components/PendingButton';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { ConfirmLeaveTrip } from '@/features/members/ConfirmLeaveTrip';
+import { toast } from '@/hooks/useToast';
+import { errorMessage } from '@/lib/queryClient';
+import { type TripDto, type UpdateTripBody, updateTripBody } from '../../../shared/contracts/trips';
+import {
+  checkTripForm,
+  focusFirstInvalid,
+  type TripField,
+  type TripFieldErrors,
+  TripFormFields,
+  type TripFormValues,
+  tripFormValues,
+} from './TripFormFields';
+import { useDeleteTrip, useUpdateTrip } from './useTrips';
+
+export const OWNER_ONLY = 'Only the trip owner can change these settings.';
+
+type DialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The trip to show; the dialog has nothing to show without one. */
+  trip: TripDto | null;
+  /** The trip is gone (the dialog has closed itself): show another one, or none. */
+  onDeleted?: (tripId: string) => void;
+  /** Where focus goes when the dialog closes (Radix's default is the element that opened it). */
+  onCloseAutoFocus?: (event: Event) => void;
+};
+
+/**
+ * Trip settings: rename the trip, change its destination or dates (`PATCH`, only what changed),
+ * or delete it after a confirmation naming it. The server lets only the owner do either (403
+ * otherwise), so a member sees the same settings read-only, with a line saying why.
+ */
+export function TripSettingsDialog({
+  open,
+  onOpenChange,
+  trip,
+  onDeleted,
+  onCloseAutoFocus,
+}: DialogProps) {
+  // The dialog stays on the trip it was opened for (fresh data for that trip is taken in). When
+  // that trip is deleted the caller moves on to another one at once; the delete step must not be
+  // swapped for the next trip's settings under the user, nor the closing dialog flash its name.
+  const [shown, setShown] = useState(trip);
+  const [wasOpen, setWasOpen] = useState(open);
+  const opening = open && !wasOpen;
+  if (open !== wasOpen) setWasOpen(open);
+  if (open && trip && trip !== shown && (opening || !shown || trip.id === shown.id)) {
+    setShown(trip);
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="sm:max-w-md" onCloseAutoFocus={onCloseAutoFocus}>
+        {shown ? (
+          <TripSettings
+            key={shown.id}
+            trip={shown}
+            onClose={() => onOpenChange(false)}
+            onDeleted={(tripId) => {
+              onOpenChange(false);
+              onDeleted?.(tripId);
+            }}
+          />
+        ) : (
+          <DialogHeader>
+            <DialogTitle>Trip settings</DialogTitle>
+            <DialogDescription>There is no trip to show.</DialogDescription>
+          </DialogHeader>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function TripSettings({
+  trip,
+  onClose,
+  onDeleted,
+}: {
+  trip: TripDto;
+  onClose: () => void;
+  onDeleted: (tripId: string) => void;
+}) {
+  // The edits live here, above both steps, so going back from the delete step keeps them.
+  const [values, setValues] = useState(() => tripFormValues(trip));
+  const [step, setStep] = useState<
+    'edit' | 'confirmDelete' | 'backFromDelete' | 'confirmLeave' | 'backFromLeave'
+  >('edit');
+
+  if (trip.role !== 'owner') {
+    // A member cannot change the trip, but can leave it (the trip is then gone for them).
+    if (step === 'confirmLeave') {
+      return (
+        <ConfirmLeaveTrip
+          trip={trip}
+          onCancel={() => setStep('backFromLeave')}
+          onLeft={onDeleted}
+        />
+      );
+    }
+    return (
+      <ReadOnlySettings
+        trip={trip}
+        onLeave={() => setStep('confirmLeave')}
+        focusLeave={step === 'backFromLeave'}
+      />
+    );
+  }
+  if (step === 'confirmDelete') {
+    return (
+      <ConfirmDelete trip={trip} onCancel={() => setStep('backFromDelete')} onDeleted={onDeleted} />
+    );
+  }
+  return (
+    <OwnerSettings
+      trip={trip}
+      values={values}
+      onValuesChange={setValues}
+      onClose={onClose}
+      onDelete={() => setStep('confirmDelete')}
+      focusDelete={step === 'backFromDelete'}
+    />
+  );
+}
+
+/**
+ * What differs from the trip, as the PATCH body: names and destinations compared trimmed, as the
+ * server stores them, and an emptied destination sent as null (it removes the destination).
+ */
+function changesTo(trip: TripDto, checked: z.output<typeof updateTripBody>): UpdateTripBody {
+  const changes: UpdateTripBody = {};
+  if (checked.name !== trip.name) changes.name = checked.name;
+  if ((checked.destination ?? null) !== trip.destination) changes.destination = checked.destination;
+  if (checked.startDate !== trip.startDate) changes.startDate = checked.startDate;
+  if (checked.endDate !== trip.endDate) changes.endDate = checked.endDate;
+  return changes;
+}
+
+function isUnchanged(trip: TripDto, values: TripFormValues) {
+  const saved = tripFormValues(trip);
+  return (Object.keys(saved) as TripField[]).every(
+    (field) => values[field].trim() === saved[field],
+  );
+}
+
+function OwnerSettings({
+  trip,
+  values,
+  onValuesChange,
+  onClose,
+  onDelete,
+  focusDelete,
+}: {
+  trip: TripDto;
+  values: TripFormValues;
+  onValuesChange: (update: (current: TripFormValues) => TripFormValues) => void;
+  onClose: () => void;
+  onDelete: () => void;
+  /** Back from the delete step: focus returns to the button that went there. */
+  focusDelete: boolean;
+}) {
+  const id = useId();
+  const [fieldErrors, setFieldErrors] = useState<TripFieldErrors>({});
+  const [error, setError] = useState<string | null>(null);
+  const update = useUpdateTrip();
+  const unchanged = isUnchanged(trip, values);
+
+  function handleChange(field: TripField, value: string) {
+    onValuesChange((current) => ({ ...current, [field]: value }));
+    setFieldErrors(({ [field]: _fixed, ...rest }) => rest);
+  }
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (update.isPending || unchanged) return;
+    // Every field is checked (a date is only valid beside the other), but only changes are sent.
+    const checked = checkTripForm(updateTripBody, values);
+    if (!checked.ok) {
+      setFieldErrors(checked.fieldErrors);
+      setError(checked.message);
+      focusFirstInvalid(event.currentTarget, checked.fieldErrors);
+      return;
+    }
+    setFieldErrors({});
+    setError(null);
+    const changes = changesTo(trip, checked.data);
+    if (Object.keys(changes).length === 0) {
+      onClose(); // Only spaces were added: nothing to save.
+      return;
+    }
+    update.mutate(
+      { tripId: trip.id, body: changes },
+      {
+        onSuccess: (saved) => {
+          toast({ title: 'Trip updated', description: `${saved.name} has been saved.` });
+          onClose();
+        },
+        onError: (failure) =>
+          setError(errorMessage(failure, 'Could not save the trip. Please try again.')),
+      },
+    );
+  }
+
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle>Trip settings</DialogTitle>
+        <DialogDescription>
+          Rename the trip or change its destination and dates, for everyone on it.
+        </DialogDescription>
+      </DialogHeader>
+      <form noValidate onSubmit={handleSubmit} className="grid gap-5" aria-label="Trip settings">
+        <TripFormFields id={id} values={values} errors={fieldErrors} onChange={handleChange} />
+        <FormError message={error} />
+        <DialogFooter className="sm:justify-between">
+          <Button
+            type="button"
+            variant="ghost"
+            className="text-destructive hover:bg-destructive/10 hover:text-destructive"
+            onClick={onDelete}
+            disabled={update.isPending}
+            autoFocus={focusDelete}
+          >
+            Delete trip…
+          </Button>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row">
+            <DialogClose asChild>
+              <Button type="button" variant="outline" disabled={update.isPending}>
+                Cancel
+              </Button>
+            </DialogClose>
+            <PendingButton type="submit" pending={update.isPending} disabled={unchanged}>
+              Save changes
+            </PendingButton>
+          </div>
+        </DialogFooter>
+      </form>
+    </>
+  );
+}
+
+function ReadOnlySettings({
+  trip,
+  onLeave,
+  focusLeave,
+}: {
+  trip: TripDto;
+  onLeave: () => void;
+  /** Back from the leave step: focus returns to the button that went there. */
+  focusLeave: boolean;
+}) {
+  const id = useId();
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle>Trip settings</DialogTitle>
+        <DialogDescription>{OWNER_ONLY}</DialogDescription>
+      </DialogHeader>
+      <TripFormFields id={id} values={tripFormValues(trip)} readOnly />
+      <DialogFooter className="sm:justify-between">
+        <Button
+          type="button"
+          variant="ghost"
+          className="text-destructive hover:bg-destructive/10 hover:text-destructive"
+          onClick={onLeave}
+          autoFocus={focusLeave}
+        >
+          Leave trip…
+        </Button>
+        <DialogClose asChild>
+          <Button type="button" variant="outline">
+            Close
+          </Button>
+        </DialogClose>
+      </DialogFooter>
+    </>
+  );
+}
+
+function ConfirmDelete({
+  trip,
+  onCancel,
+  onDeleted,
+}: {
+  trip: TripDto;
+  onCancel: () => void;
+  onDeleted: (tripId: string) => void;
+}) {
+  const [error, setError] = useState<string | null>(null);
+  const remove = useDeleteTrip();
+
+  function handleDelete() {
+    setError(null);
+    remove.mutate(trip.id, {
+      onSuccess: () => {
+        toast({ title: 'Trip deleted', description: `${trip.name} has been deleted.` });
+        onDeleted(trip.id);
+      },
+      onError: (failure) =>
+        setError(errorMessage(failure, 'Could not delete the trip. Please try again.')),
+    });
+  }
+
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle className="flex items-center gap-2">
+          <TriangleAlert aria-hidden className="size-5 shrink-0 text-destructive" />
+          <span className="min-w-0 break-words">Delete {trip.name}?</span>
+        </DialogTitle>
+        <DialogDescription>
+          The trip and everything on it (widgets, to-dos and flights) will be deleted for every
+          member. This cannot be undone.
+        </DialogDescription>
+      </DialogHeader>
+      <FormError message={error} />
+      <DialogFooter>
+        {/* Focus starts on the safe choice, so a stray Enter keeps the trip. */}
+        <Button
+          type="button"
+          variant="outline"
+          onClick={onCancel}
+          disabled={remove.isPending}
+          autoFocus
+        >
+          Keep trip
+        </Button>
+        <PendingButton variant="destructive" pending={remove.isPending} onClick={handleDelete}>
+          Delete trip
+        </PendingButton>
+      </DialogFooter>
+    </>
+  );
+}

@@ -1,0 +1,16 @@
+import type { TripDto } from '../../../shared/contracts/trips';
+
+/** A trip as `GET /api/trips` answers it, for component tests; Ana (u1) owns it by default. */
+export function makeTrip(overrides: Partial<TripDto> = {}): TripDto {
+  return {
+    id: 't1',
+    name: 'Bali 2023',
+    destination: 'Bali, Indonesia',
+    startDate: '2026-12-20',
+    endDate: '2027-01-03',
+    ownerId: 'u1',
+    role: 'owner',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}

@@ -1,0 +1,14 @@
+/**
+ * Query keys of a trip's data. The default query function joins a key with "/" into the URL, so
+ * each key is also its `GET` path; mutations invalidate (or, later, live events update) by key.
+ */
+export const TRIPS_KEY = ['/api/trips'] as const;
+
+export const tripKeys = {
+  all: TRIPS_KEY,
+  trip: (tripId: string) => ['/api/trips', tripId] as const,
+  members: (tripId: string) => ['/api/trips', tripId, 'members'] as const,
+  widgets: (tripId: string) => ['/api/trips', tripId, 'widgets'] as const,
+  todos: (tripId: string) => ['/api/trips', tripId, 'todos'] as const,
+  flights: (tripId: string) => ['/api/trips', tripId, 'flights'] as const,
+};

@@ -1,0 +1,320 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { newTraveller } from './support/accounts';
+import { actAsNewVisitor } from './support/ui';
+
+/** Signs a fresh traveller up (through the API, as the browser would) and opens the dashboard. */
+async function firstVisit(page: Page) {
+  // Sign-ups are limited per address: each test signs up from an address of its own.
+  const ip = await actAsNewVisitor(page);
+  const me = newTraveller('board');
+  const origin = test.info().project.use.baseURL ?? '';
+  const res = await page.request.post('/api/register', {
+    data: me,
+    headers: { origin, 'x-forwarded-for': ip },
+  });
+  expect(res.status()).toBe(201);
+  await page.goto('/dashboard');
+  await expect(widget(page, 'Trip Countdown')).toBeVisible();
+  return me;
+}
+
+function widget(page: Page, title: string) {
+  return page.getByRole('region', { name: title, exact: true });
+}
+
+async function boxOf(page: Page, title: string) {
+  const box = await widget(page, title).boundingBox();
+  if (!box) throw new Error(`${title} is not on screen`);
+  return box;
+}
+
+const DEFAULT_WIDGETS = [
+  'Trip Countdown',
+  'Flight Details',
+  'Weather',
+  'Group To-Do List',
+  'Destination Photos',
+];
+
+test('a first visit lands on Bali 2023 with the five widgets and a ticking countdown', async ({
+  page,
+}) => {
+  await firstVisit(page);
+  await expect(page.getByRole('button', { name: /Bali 2023/ })).toBeVisible();
+  for (const title of DEFAULT_WIDGETS) await expect(widget(page, title)).toBeVisible();
+  await expect(page.locator('[data-widget-id]')).toHaveCount(5);
+
+  // 30 days out, ticking every second.
+  const countdown = widget(page, 'Trip Countdown');
+  await expect(countdown.getByText('Days')).toBeVisible();
+  const days = countdown.locator('dd').first();
+  await expect(days).toHaveText(/^(29|30)$/);
+  const seconds = countdown.locator('dd').nth(3);
+  const before = await seconds.textContent();
+  await expect(seconds).not.toHaveText(before ?? '', { timeout: 2500 });
+
+  // The sample to-dos are real rows.
+  await expect(widget(page, 'Group To-Do List').getByText('0 of 5 done')).toBeVisible();
+});
+
+test('a dragged widget stays where it was dropped, after a reload too', async ({
+  page,
+}, testInfo) => {
+  test.skip(testInfo.project.name === 'phone', 'phones stack the widgets; there is no canvas');
+  await firstVisit(page);
+  const start = await boxOf(page, 'Weather');
+  const header = widget(page, 'Weather').locator('header');
+  const grip = await header.boundingBox();
+  if (!grip) throw new Error('no header');
+
+  const saved = page.waitForResponse(
+    (res) => res.request().method() === 'PATCH' && /\/api\/widgets\//.test(res.url()),
+  );
+  const from = { x: grip.x + 60, y: grip.y + grip.height / 2 };
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(from.x + 100, from.y + 150, { steps: 8 });
+  await page.mouse.move(from.x + 200, from.y + 300, { steps: 8 });
+  await page.mouse.up();
+  expect((await saved).status()).toBe(200);
+
+  const dropped = await boxOf(page, 'Weather');
+  expect(Math.round(dropped.x - start.x)).toBe(200);
+  expect(Math.round(dropped.y - start.y)).toBe(300);
+
+  await page.reload();
+  await expect(widget(page, 'Weather')).toBeVisible();
+  const reloaded = await boxOf(page, 'Weather');
+  expect(Math.round(reloaded.x)).toBe(Math.round(dropped.x));
+  expect(Math.round(reloaded.y)).toBe(Math.round(dropped.y));
+
+  // Dragged far past the edge, it stops at the board's edge.
+  const again = await widget(page, 'Weather').locator('header').boundingBox();
+  if (!again) throw new Error('no header');
+  await page.mouse.move(again.x + 60, again.y + again.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(again.x + 5000, again.y - 5000, { steps: 10 });
+  await page.mouse.up();
+  const clamped = await boxOf(page, 'Weather');
+  const viewport = page.viewportSize()!;
+  expect(Math.round(clamped.x + clamped.width)).toBe(viewport.width);
+  const board = await page.getByTestId('board').boundingBox();
+  expect(Math.round(clamped.y)).toBe(Math.round(board!.y));
+});
+
+test('a focused widget title moves with the arrow keys, and the move is saved', async ({
+  page,
+}, testInfo) => {
+  test.skip(testInfo.project.name === 'phone', 'phones stack the widgets; there is no canvas');
+  await firstVisit(page);
+  const start = await boxOf(page, 'Trip Countdown');
+  const handle = widget(page, 'Trip Countdown').getByRole('button', {
+    name: 'Trip Countdown',
+    exact: true,
+  });
+  await handle.focus();
+  // The save that counts is the one with all three steps: on a busy machine the keys may rest
+  // long enough between presses for an earlier step to be saved on its own first.
+  const saved = page.waitForResponse(
+    (res) =>
+      res.request().method() === 'PATCH' &&
+      /\/api\/widgets\//.test(res.url()) &&
+      res.request().postDataJSON()?.position?.top === 24 + 50,
+  );
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Shift+ArrowDown');
+  const response = await saved;
+  expect(response.status()).toBe(200);
+  expect(response.request().postDataJSON().position).toEqual({ top: 24 + 50, left: 24 + 20 });
+  const moved = await boxOf(page, 'Trip Countdown');
+  expect(Math.round(moved.x - start.x)).toBe(20);
+  expect(Math.round(moved.y - start.y)).toBe(50);
+  await page.reload();
+  const reloaded = await boxOf(page, 'Trip Countdown');
+  expect(Math.round(reloaded.x)).toBe(Math.round(moved.x));
+});
+
+test('a widget is added from the dialog, at top 100 left 100, and removed', async ({
+  page,
+}, testInfo) => {
+  await firstVisit(page);
+  await page.getByRole('button', { name: 'Add Widget' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Widget' });
+  for (const [name, description] of [
+    ['Countdown Timer', 'Track the time left until your trip'],
+    ['Flight Details', 'Manage your flight information'],
+    ['Weather Widget', 'View forecast for your destination'],
+    ['Group To-Do List', 'Collaborate on travel tasks'],
+    ['Photo Carousel', 'Browse destination photos'],
+  ]) {
+    await expect(dialog.getByRole('button', { name: `${name} ${description}` })).toBeVisible();
+  }
+  await dialog.getByRole('button', { name: /Countdown Timer/ }).click();
+  await expect(dialog).toBeHidden();
+
+  const added = widget(page, 'New countdown Widget');
+  await expect(added).toBeVisible();
+  expect(await added.getAttribute('data-widget-id')).toMatch(/^countdown\d{13}$/);
+  if (testInfo.project.name === 'desktop') {
+    const board = await page.getByTestId('board').boundingBox();
+    const box = await boxOf(page, 'New countdown Widget');
+    expect(Math.round(box.x - board!.x)).toBe(100);
+    expect(Math.round(box.y - board!.y)).toBe(100);
+  }
+  // Focus is on the new widget's title, where F2 renames it.
+  const title = added.getByRole('button', { name: 'New countdown Widget', exact: true });
+  await expect(title).toBeFocused();
+  await page.keyboard.press('F2');
+  await added.getByLabel('Widget title').fill('Countdown to Ubud');
+  await page.keyboard.press('Enter');
+  const renamed = widget(page, 'Countdown to Ubud');
+  await expect(
+    renamed.getByRole('button', { name: 'Countdown to Ubud', exact: true }),
+  ).toBeFocused();
+  await page.reload();
+  await expect(renamed).toBeVisible();
+
+  await renamed.getByRole('button', { name: 'Remove Countdown to Ubud' }).click();
+  await expect(renamed).toHaveCount(0);
+  await page.reload();
+  await expect(widget(page, 'Trip Countdown')).toBeVisible();
+  await expect(page.locator('[data-widget-id]')).toHaveCount(5);
+});
+
+test('a widget expands to a centred overlay and Escape collapses it', async ({ page }) => {
+  await firstVisit(page);
+  const todo = widget(page, 'Group To-Do List');
+  await todo.getByRole('button', { name: 'Expand Group To-Do List' }).click();
+  await expect(todo).toHaveAttribute('data-expanded', 'true');
+  const viewport = page.viewportSize()!;
+  const box = await boxOf(page, 'Group To-Do List');
+  expect(Math.round(box.width)).toBe(Math.min(Math.round(viewport.width * 0.8), 1200));
+  expect(Math.round(box.height)).toBe(Math.min(Math.round(viewport.height * 0.8), 800));
+  expect(Math.round(box.x + box.width / 2)).toBe(Math.round(viewport.width / 2));
+  expect(await todo.evaluate((el) => getComputedStyle(el).zIndex)).toBe('999');
+
+  await page.keyboard.press('Escape');
+  await expect(todo).not.toHaveAttribute('data-expanded');
+  await expect(todo.getByRole('button', { name: 'Expand Group To-Do List' })).toBeFocused();
+});
+
+test('a to-do is added, completed, uncompleted and deleted, and survives a reload', async ({
+  page,
+}) => {
+  await firstVisit(page);
+  const todos = widget(page, 'Group To-Do List');
+  const form = todos.getByRole('form', { name: 'Add a task' });
+
+  // Blank text is refused with the message and nothing is sent.
+  await form.getByRole('button', { name: 'Add task' }).click();
+  await expect(todos.getByText('Please enter a task')).toBeVisible();
+
+  // A due date 10 days out makes it low priority by itself.
+  const due = new Date(Date.now() + 10 * 86_400_000);
+  const day = `${due.getFullYear()}-${String(due.getMonth() + 1).padStart(2, '0')}-${String(due.getDate()).padStart(2, '0')}`;
+  await form.getByLabel('Due date').fill(day);
+  await expect(form.getByLabel('Priority')).toHaveValue('low');
+  await form.getByLabel('Assigned to').selectOption({ label: 'Ana Lima (you)' });
+  await form.getByLabel('New task').fill('  Book the sunrise hike  ');
+  await form.getByLabel('New task').press('Enter');
+
+  const task = todos.getByRole('listitem').filter({ hasText: 'Book the sunrise hike' });
+  await expect(task).toBeVisible();
+  await expect(todos.getByText('0 of 6 done')).toBeVisible();
+  await expect(form.getByLabel('New task')).toHaveValue('');
+
+  // Completing shows the delete button; undoing hides it again.
+  const checkbox = task.getByRole('checkbox', { name: 'Book the sunrise hike' });
+  const remove = task.getByRole('button', { name: 'Delete task: Book the sunrise hike' });
+  await expect(remove).toHaveCount(0);
+  await checkbox.check();
+  await expect(remove).toBeVisible();
+  await expect(todos.getByText('1 of 6 done')).toBeVisible();
+  await page.reload();
+  await expect(checkbox).toBeChecked();
+  await checkbox.uncheck();
+  await expect(remove).toHaveCount(0);
+  await expect(todos.getByText('0 of 6 done')).toBeVisible();
+
+  await checkbox.check();
+  await remove.click();
+  await expect(task).toHaveCount(0);
+  await page.reload();
+  await expect(todos.getByText('0 of 5 done')).toBeVisible();
+  await expect(todos.getByText('Book the sunrise hike')).toHaveCount(0);
+});
+
+test('a flight is added, edited and deleted', async ({ page }) => {
+  await firstVisit(page);
+  const flights = widget(page, 'Flight Details');
+  await expect(flights.getByText('No flights yet')).toBeVisible();
+  await flights.getByRole('button', { name: 'Add flight' }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Add flight' });
+  await dialog.getByLabel('Flight number').fill('sq 938');
+  await dialog.getByLabel('From airport').fill('sin');
+  await dialog.getByLabel('Departure date').fill('2026-12-20');
+  await dialog.getByLabel('Departure time').fill('08:30');
+  await dialog.getByLabel('Departure UTC offset').selectOption('+08:00');
+  await dialog.getByLabel('To airport').fill('dps');
+  await dialog.getByLabel('Arrival date').fill('2026-12-20');
+  // Arriving before leaving is refused with the shared message.
+  await dialog.getByLabel('Arrival time').fill('07:00');
+  await dialog.getByLabel('Arrival UTC offset').selectOption('+08:00');
+  await dialog.getByRole('button', { name: /Add flight|Save/ }).click();
+  await expect(dialog.getByText('The arrival must be after the departure')).toBeVisible();
+  await dialog.getByLabel('Arrival time').fill('11:15');
+  await dialog.getByRole('button', { name: /Add flight|Save/ }).click();
+  await expect(dialog).toBeHidden();
+
+  await expect(flights.getByText('SQ 938')).toBeVisible();
+  await expect(flights.getByText('2h 45m')).toBeVisible();
+  await expect(flights.getByText('Nonstop')).toBeVisible();
+  await page.reload();
+  await expect(flights.getByText('SQ 938')).toBeVisible();
+
+  await flights.getByRole('button', { name: 'Edit flight SQ 938' }).click();
+  const edit = page.getByRole('dialog', { name: /Edit flight/ });
+  await expect(edit.getByLabel('Departure time')).toHaveValue('08:30');
+  await edit.getByLabel('Stops').selectOption({ label: '1 stop' });
+  await edit.getByRole('button', { name: /Save/ }).click();
+  await expect(edit).toBeHidden();
+  await expect(flights.getByText('1 stop')).toBeVisible();
+
+  await flights.getByRole('button', { name: 'Delete flight SQ 938' }).click();
+  const confirm = page.getByRole('alertdialog').or(page.getByRole('dialog'));
+  await confirm.getByRole('button', { name: /Delete/ }).click();
+  await expect(flights.getByText('No flights yet')).toBeVisible();
+  await page.reload();
+  await expect(flights.getByText('No flights yet')).toBeVisible();
+});
+
+test('the board has no serious accessibility problem and no sideways scroll, expanded too', async ({
+  page,
+}) => {
+  // Two full axe runs over a busy board take a while on a loaded 2-core machine.
+  test.slow();
+  await firstVisit(page);
+  await expect(widget(page, 'Group To-Do List').getByText('0 of 5 done')).toBeVisible();
+  const seriousProblems = async () => {
+    const results = await new AxeBuilder({ page })
+      // The background film is decorative (aria-hidden) and has no text to check.
+      .exclude('[data-testid="board-background"]')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+      .analyze();
+    return results.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${violation.id}: ${violation.nodes.map((n) => n.target).join(' | ')}`);
+  };
+  expect(await seriousProblems()).toEqual([]);
+  expect(await page.title()).toBe('Bali 2023 · Tripmates');
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBe(0);
+
+  await page.getByRole('button', { name: 'Expand Group To-Do List' }).click();
+  expect(await seriousProblems()).toEqual([]);
+});

@@ -1,0 +1,274 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { okResponse } from '../../../shared/contracts/auth';
+import { errorResponse } from '../../../shared/contracts/common';
+import {
+  EMAIL_INVITATIONS_PER_HOUR,
+  emailInvitationBody,
+  invitationLink,
+  joinParams,
+  joinPreview,
+  joinResponse,
+  MAGIC_LINKS_PER_HOUR,
+  magicLinkBody,
+  magicLinkConsumeResponse,
+  magicLinkParams,
+  magicLinkPreview,
+  memberParams,
+} from '../../../shared/contracts/members';
+import { tripParams } from '../../../shared/contracts/trips';
+import { currentAuth, requestMeta, requireUser } from '../../platform/auth';
+import type { Config } from '../../platform/config';
+import type { Db } from '../../platform/db/client';
+import type { Mailer } from '../../platform/mailer';
+import { setSessionCookie } from '../../platform/sessions';
+import { toCurrentUser } from '../auth/serializers';
+import { requireTripMember } from '../trips/access';
+import { getOrCreateLink, resetLink } from './invitations';
+import { consumeMagicLink, previewMagicLink, sendMagicLink } from './magicLinks';
+import * as members from './service';
+
+const signedIn = { preHandler: requireUser };
+const tags = ['members'];
+const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
+
+// Per signed-in person rather than per address: a group behind one network shares an address.
+// Counted after requireUser (preHandler), so signed-out calls are refused without counting.
+const perUser = (max: number, timeWindow: number) => ({
+  rateLimit: {
+    max,
+    timeWindow,
+    hook: 'preHandler' as const,
+    keyGenerator: (request: FastifyRequest) => `user:${request.auth?.user.id ?? request.ip}`,
+  },
+});
+
+/** Members and invitations (issue #7): links, e-mail invites, joining, removing, leaving. */
+export const membersRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+}> = async (app, { db, config, mailer }) => {
+  const { publicUrl } = config;
+  const secure = publicUrl.startsWith('https:');
+
+  app.get(
+    '/api/trips/:tripId/invitation',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        summary: "The trip's invitation link, made on the first request (owner)",
+        description: 'Valid for 30 days; an expired link is replaced by a new one here.',
+        params: tripParams,
+        response: { 200: invitationLink, ...errors },
+      },
+    },
+    async (request) => {
+      const { user } = currentAuth(request);
+      const { trip } = await members.requireOwnerOfMembers(db, request.params.tripId, user.id);
+      return getOrCreateLink(db, publicUrl, trip, user.id);
+    },
+  );
+
+  app.post(
+    '/api/trips/:tripId/invitation/reset',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        summary: 'A new invitation link; the old one stops working at once (owner)',
+        params: tripParams,
+        response: { 200: invitationLink, ...errors },
+      },
+    },
+    async (request) => {
+      const { user } = currentAuth(request);
+      const { trip } = await members.requireOwnerOfMembers(db, request.params.tripId, user.id);
+      return resetLink(db, publicUrl, trip, user.id);
+    },
+  );
+
+  app.post(
+    '/api/trips/:tripId/invitations',
+    {
+      ...signedIn,
+      config: perUser(EMAIL_INVITATIONS_PER_HOUR, 60 * 60_000),
+      schema: {
+        tags,
+        summary: "E-mail the trip's join link to someone (owner; 20 an hour)",
+        params: tripParams,
+        body: emailInvitationBody,
+        response: { 200: okResponse, ...errors, 429: errorResponse, 502: errorResponse },
+      },
+    },
+    async (request) => {
+      const { user } = currentAuth(request);
+      const access = await members.requireOwnerOfMembers(db, request.params.tripId, user.id);
+      await members.sendEmailInvitation(
+        { db, mailer, publicUrl },
+        access,
+        user,
+        request.body.email,
+        (err) => request.log.error({ err }, 'could not send an invitation e-mail'),
+      );
+      return { success: true as const };
+    },
+  );
+
+  app.get(
+    '/api/join/:code',
+    {
+      config: { rateLimit: { max: 30, timeWindow: 60_000 } },
+      schema: {
+        tags,
+        summary: 'What an invitation link leads to (public)',
+        description:
+          "`code` is the code, or the link's last segment (`bali-2023-<code>`). `isMember` is " +
+          'false when signed out. Unknown, reset or expired links answer 404.',
+        params: joinParams,
+        response: { 200: joinPreview, 404: errorResponse, 429: errorResponse },
+      },
+    },
+    async (request) => members.previewJoin(db, request.params.code, request.auth?.user.id ?? null),
+  );
+
+  app.post(
+    '/api/join/:code',
+    {
+      ...signedIn,
+      config: { rateLimit: { max: 30, timeWindow: 60_000 } },
+      schema: {
+        tags,
+        summary: 'Join the trip as a member',
+        description:
+          "Already a member: the same answer, nothing changes. A trip at its owner's plan's " +
+          'traveller limit answers 403 with the reason.',
+        params: joinParams,
+        response: { 200: joinResponse, ...errors, 429: errorResponse },
+      },
+    },
+    async (request) => members.joinTrip(db, request.params.code, currentAuth(request).user.id),
+  );
+
+  app.delete(
+    '/api/trips/:tripId/members/:userId',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        summary: 'Remove a member from the trip (owner)',
+        description:
+          "Their to-dos on the trip become unassigned and their flights the group's; their next " +
+          'request to the trip answers 404.',
+        params: memberParams,
+        response: { 200: okResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const { user } = currentAuth(request);
+      const access = await members.requireOwnerOfMembers(db, request.params.tripId, user.id);
+      await members.removeMember(db, access, user.id, request.params.userId);
+      return { success: true as const };
+    },
+  );
+
+  app.post(
+    '/api/trips/:tripId/leave',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        summary: 'Leave the trip (a member; the owner deletes it or hands it over instead)',
+        params: tripParams,
+        response: { 200: okResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const { user } = currentAuth(request);
+      const access = await requireTripMember(db, request.params.tripId, user.id);
+      await members.leaveTrip(db, access, user.id);
+      return { success: true as const };
+    },
+  );
+
+  app.post(
+    '/api/trips/:tripId/magic-links',
+    {
+      ...signedIn,
+      config: perUser(MAGIC_LINKS_PER_HOUR, 60 * 60_000),
+      schema: {
+        tags,
+        summary:
+          'E-mail a single-use link that signs someone in and joins them (owner; 20 an hour)',
+        description:
+          "Premium and Pro: the owner's plan must have magic-link invitations, otherwise 403. " +
+          'The link, `<site>/magic/<token>`, is valid for 7 days and works once; it signs ' +
+          'into the account with that e-mail address, or makes a passwordless one.',
+        params: tripParams,
+        body: magicLinkBody,
+        response: { 200: okResponse, ...errors, 429: errorResponse, 502: errorResponse },
+      },
+    },
+    async (request) => {
+      const { user } = currentAuth(request);
+      const access = await members.requireOwnerOfMembers(db, request.params.tripId, user.id);
+      await sendMagicLink({ db, mailer, publicUrl }, access, user, request.body, (err) =>
+        request.log.error({ err }, 'could not send a magic-link e-mail'),
+      );
+      return { success: true as const };
+    },
+  );
+
+  app.get(
+    '/api/magic/:token',
+    {
+      config: { rateLimit: { max: 30, timeWindow: 60_000 } },
+      schema: {
+        tags,
+        summary: 'What a magic link leads to (public)',
+        description: 'Used, expired or unknown links answer 404.',
+        params: magicLinkParams,
+        response: { 200: magicLinkPreview, 404: errorResponse, 429: errorResponse },
+      },
+    },
+    async (request) => previewMagicLink(db, request.params.token),
+  );
+
+  app.post(
+    '/api/magic/:token',
+    {
+      config: { rateLimit: { max: 30, timeWindow: 60_000 } },
+      schema: {
+        tags,
+        summary: 'Use a magic link: sign in (or sign up) and join the trip (public)',
+        description:
+          'Single use. Makes a passwordless account when the address has none. An account with ' +
+          'two-factor on is half signed in (`requiresTwoFactor`): finish with POST ' +
+          "/api/verify-2fa. A trip at its owner's plan's traveller limit answers 403 and the " +
+          'link stays usable.',
+        params: magicLinkParams,
+        response: {
+          200: magicLinkConsumeResponse,
+          403: errorResponse,
+          404: errorResponse,
+          429: errorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      const previous = request.auth?.session ?? request.pendingAuth?.session ?? null;
+      const result = await consumeMagicLink(
+        db,
+        request.params.token,
+        requestMeta(request),
+        previous?.id ?? null,
+      );
+      setSessionCookie(reply, result.token, secure);
+      if (result.kind === 'needsSecondFactor') {
+        return { requiresTwoFactor: true as const, tripId: result.tripId };
+      }
+      return { user: toCurrentUser(result.user), tripId: result.tripId };
+    },
+  );
+};

@@ -1,0 +1,201 @@
+import { and, count, eq } from 'drizzle-orm';
+import {
+  type JoinPreview,
+  MEMBER_MESSAGES,
+  tripFullMessage,
+} from '../../../shared/contracts/members';
+import { isEmail } from '../../../shared/email';
+import { PLAN_LIMITS } from '../../../shared/plans';
+import type { Db } from '../../platform/db/client';
+import { flights, type Trip, todos, tripMembers, trips, users } from '../../platform/db/schema';
+import { HttpError } from '../../platform/errors';
+import type { Mailer } from '../../platform/mailer';
+import { isUuid } from '../../platform/uuid';
+import { memberName, requireTripMember, type TripAccess } from '../trips/access';
+import { findInvitedTrip, getOrCreateLink } from './invitations';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Person = { firstName: string | null; lastName: string | null; username: string };
+
+const invitationInvalid = () => new HttpError(404, MEMBER_MESSAGES.invitationInvalid);
+
+/**
+ * Invitations and the member list are the owner's (issue #7 roles). A non-member gets the 404 of
+ * requireTripMember first, so an outsider never learns the trip exists.
+ */
+export async function requireOwnerOfMembers(
+  db: Db,
+  tripId: string,
+  userId: string,
+): Promise<TripAccess> {
+  const access = await requireTripMember(db, tripId, userId);
+  if (access.role !== 'owner') throw new HttpError(403, MEMBER_MESSAGES.ownerOnly);
+  return access;
+}
+
+async function travellersOn(db: Db | Tx, tripId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(tripMembers)
+    .where(eq(tripMembers.tripId, tripId));
+  return row?.n ?? 0;
+}
+
+async function ownerOf(db: Db | Tx, trip: Pick<Trip, 'ownerId'>) {
+  const [owner] = await db
+    .select({
+      firstName: users.firstName,
+      lastName: users.lastName,
+      username: users.username,
+      plan: users.plan,
+    })
+    .from(users)
+    .where(eq(users.id, trip.ownerId));
+  return owner!;
+}
+
+async function isMember(db: Db | Tx, tripId: string, userId: string) {
+  const [row] = await db
+    .select({ userId: tripMembers.userId })
+    .from(tripMembers)
+    .where(and(eq(tripMembers.tripId, tripId), eq(tripMembers.userId, userId)));
+  return row !== undefined;
+}
+
+/** `GET /api/join/:code`: what the join page shows. Unknown, reset or expired codes are a 404. */
+export async function previewJoin(
+  db: Db,
+  code: string,
+  userId: string | null,
+): Promise<JoinPreview> {
+  const trip = await findInvitedTrip(db, code);
+  if (!trip) throw invitationInvalid();
+  const owner = await ownerOf(db, trip);
+  return {
+    trip: {
+      name: trip.name,
+      destination: trip.destination,
+      startDate: trip.startDate,
+      endDate: trip.endDate,
+      ownerName: memberName(owner),
+      travellers: await travellersOn(db, trip.id),
+      travellerLimit: PLAN_LIMITS[owner.plan].travellersPerTrip,
+    },
+    isMember: userId ? await isMember(db, trip.id, userId) : false,
+  };
+}
+
+/**
+ * `POST /api/join/:code`: the caller becomes a member. Someone already on the trip gets the same
+ * answer and nothing changes. The traveller limit is the OWNER's plan's (the host pays, spec §1),
+ * owner included; the trip row is locked while counting, so two people cannot both take the last
+ * place.
+ */
+/**
+ * Refuses a newcomer when the trip already has as many travellers as its owner's plan allows
+ * (the owner included). Callers lock the trip row first, so two joins cannot take one place.
+ */
+export async function assertRoomOnTrip(tx: Tx, trip: { id: string; ownerId: string }) {
+  const plan = PLAN_LIMITS[(await ownerOf(tx, trip)).plan];
+  const limit = plan.travellersPerTrip;
+  if (limit !== null && (await travellersOn(tx, trip.id)) >= limit) {
+    throw new HttpError(403, tripFullMessage(plan.name, limit));
+  }
+}
+
+export async function joinTrip(db: Db, code: string, userId: string): Promise<{ tripId: string }> {
+  return db.transaction(async (tx) => {
+    const invited = await findInvitedTrip(tx, code);
+    if (!invited) throw invitationInvalid();
+    const [trip] = await tx.select().from(trips).where(eq(trips.id, invited.id)).for('update');
+    if (!trip) throw invitationInvalid();
+    if (await isMember(tx, trip.id, userId)) return { tripId: trip.id };
+    await assertRoomOnTrip(tx, trip);
+    await tx.insert(tripMembers).values({ tripId: trip.id, userId, role: 'member' });
+    return { tripId: trip.id };
+  });
+}
+
+/**
+ * Takes someone off the trip. In the same transaction their to-dos on it become unassigned and
+ * their flights on it the whole group's: nothing of the trip keeps pointing at an outsider.
+ */
+async function takeOffTrip(db: Db, tripId: string, userId: string) {
+  await db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(tripMembers)
+      .where(
+        and(
+          eq(tripMembers.tripId, tripId),
+          eq(tripMembers.userId, userId),
+          eq(tripMembers.role, 'member'),
+        ),
+      )
+      .returning({ userId: tripMembers.userId });
+    if (removed.length === 0) throw new HttpError(404, MEMBER_MESSAGES.noSuchMember);
+    await tx
+      .update(todos)
+      .set({ assignedTo: null })
+      .where(and(eq(todos.tripId, tripId), eq(todos.assignedTo, userId)));
+    await tx
+      .update(flights)
+      .set({ travellerId: null })
+      .where(and(eq(flights.tripId, tripId), eq(flights.travellerId, userId)));
+  });
+}
+
+/** `DELETE /api/trips/:tripId/members/:userId` (the owner checked by the route). */
+export async function removeMember(db: Db, access: TripAccess, ownerId: string, userId: string) {
+  if (userId === ownerId) throw new HttpError(400, MEMBER_MESSAGES.ownerCannotLeave);
+  if (!isUuid(userId)) throw new HttpError(404, MEMBER_MESSAGES.noSuchMember);
+  await takeOffTrip(db, access.trip.id, userId);
+}
+
+/** `POST /api/trips/:tripId/leave`: a member leaves; the owner has to delete or hand over. */
+export async function leaveTrip(db: Db, access: TripAccess, userId: string) {
+  if (access.role === 'owner') throw new HttpError(400, MEMBER_MESSAGES.ownerCannotLeave);
+  await takeOffTrip(db, access.trip.id, userId);
+}
+
+/** Keeps a trip or person's name on one line of a subject or greeting. */
+const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/**
+ * `POST /api/trips/:tripId/invitations`: e-mails the trip's join link to `email`.
+ *
+ * The invitee's `tripInvitations` e-mail preference is deliberately not consulted: that setting is
+ * about messages Tripmates sends on its own, while this one is sent because a person (the owner)
+ * asked for it, to an address they typed — and the invitee may not have an account at all.
+ */
+export async function sendEmailInvitation(
+  deps: { db: Db; mailer: Mailer; publicUrl: string },
+  access: TripAccess,
+  inviter: Person & { id: string },
+  email: string,
+  logMailError: (error: unknown) => void,
+) {
+  const address = email.trim();
+  if (!isEmail(address)) throw new HttpError(400, MEMBER_MESSAGES.invalidEmail);
+  const { url } = await getOrCreateLink(deps.db, deps.publicUrl, access.trip, inviter.id);
+  const inviterName = oneLine(memberName(inviter));
+  const tripName = oneLine(access.trip.name);
+  const mail = {
+    to: address,
+    subject: `${inviterName} invited you to ${tripName} on Tripmates`,
+    text: [
+      'Hi,',
+      '',
+      `${inviterName} invited you to plan "${tripName}" together on Tripmates.`,
+      `Join the trip here: ${url}`,
+      '',
+      'Joining is free. If you do not know the sender, you can ignore this e-mail.',
+    ].join('\n'),
+  };
+  try {
+    await deps.mailer.send(mail);
+  } catch (error) {
+    // The owner is waiting for "sent": say plainly that it was not, and keep the cause in the log.
+    logMailError(error);
+    throw new HttpError(502, MEMBER_MESSAGES.mailFailed);
+  }
+}

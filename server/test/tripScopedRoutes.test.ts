@@ -1,0 +1,312 @@
+import { isDeepStrictEqual } from 'node:util';
+import { eq, getTableColumns, is } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as schema from '../platform/db/schema';
+import { type ApiClient, apiClient, newAccount } from './apiClient';
+import { startTestApp, type TestApp } from './testApp';
+
+/**
+ * Issue #7: nobody outside a trip's group can read or change anything of it. Every /api route of
+ * the running app is found and classified; each trip-scoped one is called by a signed-in
+ * non-member with the real ids of someone else's trip and must answer 404, changing nothing.
+ * A new route fails this test until it is classified below.
+ */
+
+/** Routes that are not about one trip, and why. Paths as registered; every method counts. */
+const NOT_TRIP_SCOPED: { reason: string; paths: string[] }[] = [
+  {
+    reason: "auth: the caller's own sign-in, second factor, password, sessions and settings",
+    paths: [
+      '/api/register',
+      '/api/login',
+      '/api/logout',
+      '/api/login-activity',
+      '/api/setup-2fa',
+      '/api/confirm-2fa',
+      '/api/verify-2fa',
+      '/api/disable-2fa',
+      '/api/forgot-password',
+      '/api/reset-password',
+      '/api/change-password',
+      '/api/sessions',
+      '/api/sessions/:id',
+      '/api/notification-preferences',
+    ],
+  },
+  { reason: "user: the caller's own account", paths: ['/api/user'] },
+  {
+    reason: "trips: the list holds only the caller's trips, and a new trip is the caller's",
+    paths: ['/api/trips'],
+  },
+  { reason: 'site: public settings of the site', paths: ['/api/site'] },
+  {
+    reason: 'weather: forecasts for a city, nothing of a trip',
+    paths: ['/api/weather', '/api/weather/forecast'],
+  },
+  {
+    reason: 'media: stock photos and videos, nothing of a trip',
+    paths: [
+      '/api/pexels/photos',
+      '/api/pexels/videos',
+      '/api/pexels/videos/popular',
+      '/api/landing-video',
+    ],
+  },
+  { reason: 'waitlist: the public sign-up for the beta', paths: ['/api/waitlist'] },
+  {
+    reason: 'admin: administrators only (requireAdmin), across all accounts',
+    paths: [
+      '/api/admin/waitlist',
+      '/api/admin/waitlist.csv',
+      '/api/admin/waitlist/:id',
+      '/api/admin/users/:id/plan',
+    ],
+  },
+  { reason: 'health: the load balancer probe', paths: ['/api/health'] },
+  {
+    reason: 'join: public by design, the code is the way into a trip for a non-member',
+    paths: ['/api/join/:code'],
+  },
+  {
+    reason:
+      'magic links: public by design, the single-use token e-mailed to one address is the way ' +
+      'in (and the sign-in) for a non-member',
+    paths: ['/api/magic/:token'],
+  },
+];
+/** The OpenAPI page and its assets, whatever paths the plugin registers. */
+const DOCS_PREFIX = '/api/docs';
+
+/** Objects of a trip addressed by their own id: `/api/<kind>/:id`. */
+const TRIP_OBJECT_KINDS = ['widgets', 'todos', 'flights'] as const;
+type TripObjectKind = (typeof TRIP_OBJECT_KINDS)[number];
+const TRIP_OBJECT_ROUTE = new RegExp(`^/api/(${TRIP_OBJECT_KINDS.join('|')})/:id(/|$)`);
+
+function isTripScoped(path: string) {
+  return /\/:tripId(\/|$)/.test(path) || TRIP_OBJECT_ROUTE.test(path);
+}
+
+function notTripScopedReason(path: string) {
+  if (path === DOCS_PREFIX || path.startsWith(`${DOCS_PREFIX}/`)) return 'docs';
+  return NOT_TRIP_SCOPED.find((group) => group.paths.includes(path))?.reason;
+}
+
+/**
+ * What a member would sensibly send, so that validation passes and only the membership check
+ * can refuse. A write route not listed gets `{}`; if that is refused with 400, add it here.
+ */
+const BODIES: Record<string, unknown> = {
+  'PATCH /api/trips/:tripId': { name: 'Taken over' },
+  'POST /api/trips/:tripId/widgets': { type: 'countdown', position: { top: 10, left: 10 } },
+  'POST /api/trips/:tripId/todos': { text: 'Planted by an outsider' },
+  'POST /api/trips/:tripId/flights': {
+    flightNumber: 'GA 401',
+    departureAirport: 'CGK',
+    departureTime: '2030-06-01T08:00:00+07:00',
+    arrivalAirport: 'DPS',
+    arrivalTime: '2030-06-01T10:50:00+08:00',
+    stops: 0,
+  },
+  'POST /api/trips/:tripId/invitations': { email: 'accomplice@example.com' },
+  'POST /api/trips/:tripId/magic-links': { email: 'accomplice@example.com', name: 'Accomplice' },
+  'PATCH /api/widgets/:id': { title: 'Taken over', position: { top: 0, left: 0 } },
+  'PATCH /api/todos/:id': { text: 'Taken over', isCompleted: true },
+  'PATCH /api/flights/:id': { stops: 3 },
+};
+const WRITE_METHODS = new Set(['POST', 'PATCH', 'PUT']);
+
+type Route = { method: string; path: string };
+
+/**
+ * Every route of the app, from `printRoutes({ commonPrefix: false })`: a tree drawn with
+ * `├── `, `└── `, `│   ` and four spaces per level, each line a path segment that continues its
+ * parent's, with its methods in brackets. Fastify offers no list of routes once the app is
+ * built (an onRoute hook would have to be added before), and this needs no change to the app.
+ */
+function parseRoutes(tree: string): Route[] {
+  const routes: Route[] = [];
+  const stack: string[] = [];
+  for (const line of tree.split('\n')) {
+    const match = /^((?:│ {3}| {4})*)[├└]── (\S+)(?: \(([A-Z, ]+)\))?/.exec(line);
+    if (!match) continue;
+    const depth = match[1]!.length / 4;
+    stack.length = depth;
+    stack.push(match[2]!);
+    const path = stack.join('');
+    for (const method of (match[3] ?? '').split(',')) {
+      const name = method.trim();
+      // HEAD is Fastify's automatic twin of each GET.
+      if (name && name !== 'HEAD') routes.push({ method: name, path });
+    }
+  }
+  return routes;
+}
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+async function signUp() {
+  const client = apiClient(t.url);
+  const res = await client.post('/api/register', newAccount());
+  expect(res.status).toBe(201);
+  return { client, id: res.body.user.id as string };
+}
+
+/** The victim's trip as stored, in every table that has a trip_id (new ones included). */
+async function snapshot(tripId: string) {
+  const { db } = t.database;
+  const tables: Record<string, unknown[]> = {
+    trips: await db.select().from(schema.trips).where(eq(schema.trips.id, tripId)),
+  };
+  for (const [name, table] of Object.entries(schema)) {
+    if (!is(table, PgTable)) continue;
+    const tripColumn = (getTableColumns(table) as Record<string, unknown>).tripId;
+    if (!tripColumn) continue;
+    const rows = await db
+      .select()
+      .from(table)
+      .where(eq(tripColumn as typeof schema.trips.id, tripId));
+    tables[name] = rows.sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+  }
+  return tables;
+}
+
+describe('trip-scoped routes', () => {
+  it('answer 404 to a signed-in non-member, with real ids, and change nothing', async () => {
+    const routes = parseRoutes(t.app.printRoutes({ commonPrefix: false }));
+    // The parse is checked against the router itself, and must find what is known to exist.
+    // (A wildcard, like the docs' static files, is stored in a form hasRoute does not match.)
+    for (const route of routes.filter((route) => !route.path.includes('*'))) {
+      expect(t.app.hasRoute({ method: route.method as 'GET', url: route.path }), route.path).toBe(
+        true,
+      );
+    }
+    const found = routes.map((route) => `${route.method} ${route.path}`);
+    expect(found).toEqual(
+      expect.arrayContaining([
+        'GET /api/trips/:tripId',
+        'DELETE /api/trips/:tripId',
+        'POST /api/trips/:tripId/todos',
+        'PATCH /api/widgets/:id',
+        'DELETE /api/flights/:id',
+      ]),
+    );
+
+    const apiRoutes = routes.filter((route) => route.path.startsWith('/api/'));
+    const unclassified = apiRoutes.filter(
+      (route) => !isTripScoped(route.path) && !notTripScopedReason(route.path),
+    );
+    expect(
+      unclassified.map((route) => `${route.method} ${route.path}`),
+      'Classify each of these routes in server/test/tripScopedRoutes.test.ts: trip-scoped ' +
+        '(its URL has :tripId, or it is /api/<widgets|todos|flights>/:id — add a new kind of ' +
+        'trip object to TRIP_OBJECT_KINDS) or listed in NOT_TRIP_SCOPED with the reason why',
+    ).toEqual([]);
+    const both = apiRoutes.filter(
+      (route) => isTripScoped(route.path) && notTripScopedReason(route.path),
+    );
+    expect(
+      both.map((route) => route.path),
+      'listed as not trip-scoped, yet it is',
+    ).toEqual([]);
+    // Deletions go last, the trip's own last of all: one that wrongly succeeded must not turn
+    // the other routes' answers into 404s for the wrong reason.
+    const deletionOrder = (route: Route) =>
+      route.method !== 'DELETE' ? 0 : route.path === '/api/trips/:tripId' ? 2 : 1;
+    const tripScoped = apiRoutes
+      .filter((route) => isTripScoped(route.path))
+      .sort((a, b) => deletionOrder(a) - deletionOrder(b));
+
+    // The victim's trip, with a friend on it and something of every kind.
+    const owner = await signUp();
+    const friend = await signUp();
+    const made = await owner.client.post('/api/trips', {
+      name: 'Private Lombok escape',
+      destination: 'Lombok, Indonesia',
+      startDate: '2030-06-01',
+      endDate: '2030-06-14',
+    });
+    expect(made.status).toBe(201);
+    const tripId = made.body.id as string;
+    await t.database.db
+      .insert(schema.tripMembers)
+      .values({ tripId, userId: friend.id, role: 'member' });
+    const board = await owner.client.get(`/api/trips/${tripId}/widgets`);
+    const todo = await owner.client.post(`/api/trips/${tripId}/todos`, {
+      text: 'Book the boat to the Gilis',
+      assignedTo: friend.id,
+    });
+    const flight = await owner.client.post(`/api/trips/${tripId}/flights`, {
+      ...(BODIES['POST /api/trips/:tripId/flights'] as object),
+      travellerId: friend.id,
+    });
+    expect([board.status, todo.status, flight.status]).toEqual([200, 201, 201]);
+    const objectIds: Record<TripObjectKind, string> = {
+      widgets: board.body[0].id,
+      todos: todo.body.id,
+      flights: flight.body.id,
+    };
+
+    // The intruder is signed in and has a trip of their own: only membership tells them apart.
+    const intruder: ApiClient = (await signUp()).client;
+    expect((await intruder.get('/api/trips')).body).toHaveLength(1);
+
+    const failures: string[] = [];
+    const urlOf = (route: Route) => {
+      const kind = TRIP_OBJECT_ROUTE.exec(route.path)?.[1] as TripObjectKind | undefined;
+      return route.path.replace(/:(\w+)/g, (param, name: string) => {
+        if (name === 'tripId') return tripId;
+        if (name === 'id' && kind) return objectIds[kind];
+        // A member of the victim's trip, so a removal that slipped through would show.
+        if (name === 'userId') return friend.id;
+        failures.push(`${route.method} ${route.path}: no value for ${param}; add one in urlOf`);
+        return param;
+      });
+    };
+
+    // The same reads by the owner succeed: the ids are real, and a 404 is about membership.
+    for (const route of tripScoped.filter((route) => route.method === 'GET')) {
+      const res = await owner.client.get(urlOf(route));
+      if (res.status !== 200) {
+        failures.push(`${route.method} ${route.path}: the owner got ${res.status}, not 200`);
+      }
+    }
+
+    let before = await snapshot(tripId);
+    for (const route of tripScoped) {
+      const key = `${route.method} ${route.path}`;
+      const body = key in BODIES ? BODIES[key] : WRITE_METHODS.has(route.method) ? {} : undefined;
+      const url = urlOf(route);
+      const res =
+        route.method === 'GET'
+          ? await intruder.get(url)
+          : await intruder[route.method.toLowerCase() as 'post' | 'patch' | 'put' | 'delete'](
+              url,
+              body,
+            );
+      if (res.status !== 404) {
+        failures.push(
+          `${key}: a non-member got ${res.status}, not 404 (${JSON.stringify(res.body)})` +
+            (res.status === 400 ? ' — give it a sensible body in BODIES' : ''),
+        );
+      }
+      if (JSON.stringify(res.body).includes('Lombok')) {
+        failures.push(`${key}: the answer shows the trip's data`);
+      }
+      const after = await snapshot(tripId);
+      if (!isDeepStrictEqual(after, before)) {
+        failures.push(`${key}: the victim's trip changed`);
+        // Later routes are judged on their own change, not this one's.
+        before = after;
+      }
+    }
+
+    expect(failures).toEqual([]);
+    // The table was not empty: every kind of trip-scoped route was called.
+    expect(tripScoped.length).toBeGreaterThanOrEqual(14);
+  });
+});

@@ -15,6 +15,7 @@ import { flightsRoutes } from './features/flights/routes';
 import { healthRoutes } from './features/health/routes';
 import { mediaRoutes } from './features/media/routes';
 import { membersRoutes } from './features/members/routes';
+import { realtime } from './features/realtime/plugin';
 import { siteRoutes } from './features/site/routes';
 import { todosRoutes } from './features/todos/routes';
 import { tripsRoutes } from './features/trips/routes';
@@ -107,6 +108,14 @@ export async function buildApp(config: Config, deps: AppDeps) {
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  // Live connections share the HTTP server; routes below broadcast what they save.
+  await app.register(realtime, {
+    db: deps.database.db,
+    publicUrl: config.publicUrl,
+    redisUrl: config.redisUrl,
+    redisPrefix: config.redisPrefix,
+  });
 
   const mailer = deps.mailer ?? createMailer(config, app.log);
   await app.register(healthRoutes, { database: deps.database });

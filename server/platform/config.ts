@@ -38,6 +38,10 @@ const envSchema = z.object({
     urlWithProtocol(['postgres:', 'postgresql:'], 'postgres://user@127.0.0.1:5432/tripmates'),
   ),
   REDIS_URL: optional(urlWithProtocol(['redis:', 'rediss:'], 'redis://127.0.0.1:6379')),
+  // Instances that share a Redis server and this prefix share their live events.
+  REDIS_PREFIX: optional(
+    z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'must be 1-64 letters, digits or _ . : -'),
+  ).default('tripmates'),
   SMTP_URL: optional(urlWithProtocol(['smtp:', 'smtps:'], 'smtp://user:pass@mail.example.com:587')),
   LOG_LEVEL: optional(
     z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }),
@@ -94,6 +98,8 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /** The Redis channel prefix of the live events (instances of one deployment share it). */
+  redisPrefix: string;
   smtpUrl: string | undefined;
   logLevel: (typeof LOG_LEVELS)[number];
   /** Where the built client lives; absent in development, when Vite serves it. */
@@ -143,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
     smtpUrl: e.SMTP_URL,
     logLevel: e.LOG_LEVEL,
     clientDir: path.resolve(e.CLIENT_DIR),

@@ -69,7 +69,8 @@ export async function startTestApp(
     },
     async close() {
       await app.close();
-      await database.close();
+      // A database passed in is shared with another app (a second instance): its owner closes it.
+      if (!options.database) await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -98,7 +98,10 @@ export const authRoutes: FastifyPluginAsyncZod<
     { schema: { tags, summary: 'Sign out this browser', response: { 200: okResponse } } },
     async (request, reply) => {
       const session = request.auth?.session ?? request.pendingAuth?.session;
-      if (session) await deleteSession(ctx.db, session.id);
+      if (session) {
+        await deleteSession(ctx.db, session.id);
+        app.live.disconnect({ sessionId: session.id });
+      }
       clearSessionCookie(reply, secure);
       return { success: true as const };
     },
@@ -146,7 +149,9 @@ export const authRoutes: FastifyPluginAsyncZod<
       },
     },
     async (request, reply) => {
-      await accounts.deleteAccount(ctx, currentAuth(request).user, request.body);
+      const { user } = currentAuth(request);
+      await accounts.deleteAccount(ctx, user, request.body);
+      app.live.disconnect({ userId: user.id });
       clearSessionCookie(reply, secure);
       return { success: true as const };
     },
@@ -269,7 +274,8 @@ export const authRoutes: FastifyPluginAsyncZod<
       },
     },
     async (request, reply) => {
-      await accounts.resetPassword(ctx, request.body, requestMeta(request));
+      const { userId } = await accounts.resetPassword(ctx, request.body, requestMeta(request));
+      app.live.disconnect({ userId });
       clearSessionCookie(reply, secure);
       return { success: true as const };
     },
@@ -296,6 +302,8 @@ export const authRoutes: FastifyPluginAsyncZod<
         requestMeta(request),
       );
       setSessionCookie(reply, token, secure);
+      const { user, session } = currentAuth(request);
+      app.live.disconnect({ userId: user.id, exceptSessionId: session.id });
       return { success: true as const };
     },
   );
@@ -342,6 +350,7 @@ export const authRoutes: FastifyPluginAsyncZod<
     async (request) => {
       const { user, session } = currentAuth(request);
       await accounts.revokeOtherSessions(ctx.db, user.id, session.id);
+      app.live.disconnect({ userId: user.id, exceptSessionId: session.id });
       return { success: true as const };
     },
   );
@@ -360,6 +369,7 @@ export const authRoutes: FastifyPluginAsyncZod<
     async (request, reply) => {
       const { user, session } = currentAuth(request);
       await accounts.revokeSession(ctx.db, user.id, request.params.id);
+      app.live.disconnect({ sessionId: request.params.id });
       if (request.params.id === session.id) clearSessionCookie(reply, secure);
       return { success: true as const };
     },

@@ -416,6 +416,7 @@ export async function resetPassword(
     .where(and(eq(passwordResetTokens.userId, claimed.userId), isNull(passwordResetTokens.usedAt)));
   await deleteUserSessions(ctx.db, claimed.userId);
   await recordLoginEvent(ctx.db, claimed.userId, 'password_reset', meta);
+  return { userId: claimed.userId };
 }
 
 export async function changePassword(

@@ -11,6 +11,7 @@ import {
 import { tripParams } from '../../../shared/contracts/trips';
 import { currentAuth, requireUser } from '../../platform/auth';
 import type { Db } from '../../platform/db/client';
+import { liveOrigin } from '../realtime/plugin';
 import { requireTripMember } from '../trips/access';
 import * as flights from './service';
 
@@ -60,7 +61,9 @@ export const flightsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
         request.params.tripId,
         currentAuth(request).user.id,
       );
-      return reply.code(201).send(await flights.createFlight(db, trip.id, request.body));
+      const added = await flights.createFlight(db, trip.id, request.body);
+      app.live.tripChanged(trip.id, { type: 'flight:saved', flight: added }, liveOrigin(request));
+      return reply.code(201).send(added);
     },
   );
 
@@ -78,7 +81,13 @@ export const flightsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     },
     async (request) => {
       const row = await flights.requireFlight(db, request.params.id, currentAuth(request).user.id);
-      return flights.updateFlight(db, row, request.body);
+      const saved = await flights.updateFlight(db, row, request.body);
+      app.live.tripChanged(
+        row.tripId,
+        { type: 'flight:saved', flight: saved },
+        liveOrigin(request),
+      );
+      return saved;
     },
   );
 
@@ -96,6 +105,11 @@ export const flightsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     async (request) => {
       const row = await flights.requireFlight(db, request.params.id, currentAuth(request).user.id);
       await flights.deleteFlight(db, row);
+      app.live.tripChanged(
+        row.tripId,
+        { type: 'flight:removed', flightId: row.id },
+        liveOrigin(request),
+      );
       return { success: true as const };
     },
   );

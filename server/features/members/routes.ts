@@ -17,6 +17,7 @@ import {
   memberParams,
 } from '../../../shared/contracts/members';
 import { tripParams } from '../../../shared/contracts/trips';
+import { MEMBER_GONE } from '../../../shared/realtime';
 import { currentAuth, requestMeta, requireUser } from '../../platform/auth';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
@@ -148,7 +149,11 @@ export const membersRoutes: FastifyPluginAsyncZod<{
         response: { 200: joinResponse, ...errors, 429: errorResponse },
       },
     },
-    async (request) => members.joinTrip(db, request.params.code, currentAuth(request).user.id),
+    async (request) => {
+      const joined = await members.joinTrip(db, request.params.code, currentAuth(request).user.id);
+      app.live.tripChanged(joined.tripId, { type: 'members:changed' }, null);
+      return joined;
+    },
   );
 
   app.delete(
@@ -169,6 +174,7 @@ export const membersRoutes: FastifyPluginAsyncZod<{
       const { user } = currentAuth(request);
       const access = await members.requireOwnerOfMembers(db, request.params.tripId, user.id);
       await members.removeMember(db, access, user.id, request.params.userId);
+      app.live.memberGone(access.trip.id, request.params.userId, MEMBER_GONE.removed);
       return { success: true as const };
     },
   );
@@ -188,6 +194,7 @@ export const membersRoutes: FastifyPluginAsyncZod<{
       const { user } = currentAuth(request);
       const access = await requireTripMember(db, request.params.tripId, user.id);
       await members.leaveTrip(db, access, user.id);
+      app.live.memberGone(access.trip.id, user.id, MEMBER_GONE.left);
       return { success: true as const };
     },
   );
@@ -265,6 +272,7 @@ export const membersRoutes: FastifyPluginAsyncZod<{
         previous?.id ?? null,
       );
       setSessionCookie(reply, result.token, secure);
+      app.live.tripChanged(result.tripId, { type: 'members:changed' }, null);
       if (result.kind === 'needsSecondFactor') {
         return { requiresTwoFactor: true as const, tripId: result.tripId };
       }

@@ -11,6 +11,7 @@ import {
 } from '../../../shared/contracts/todos';
 import { currentAuth, requireUser } from '../../platform/auth';
 import type { Db } from '../../platform/db/client';
+import { liveOrigin } from '../realtime/plugin';
 import { requireTripMember } from '../trips/access';
 import * as todos from './service';
 
@@ -61,7 +62,9 @@ export const todosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         request.params.tripId,
         currentAuth(request).user.id,
       );
-      return reply.code(201).send(await todos.createTodo(db, trip.id, request.body));
+      const added = await todos.createTodo(db, trip.id, request.body);
+      app.live.tripChanged(trip.id, { type: 'todo:saved', todo: added }, liveOrigin(request));
+      return reply.code(201).send(added);
     },
   );
 
@@ -83,7 +86,13 @@ export const todosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         request.params.id,
         currentAuth(request).user.id,
       );
-      return todos.updateTodo(db, current, request.body);
+      const saved = await todos.updateTodo(db, current, request.body);
+      app.live.tripChanged(
+        current.tripId,
+        { type: 'todo:saved', todo: saved },
+        liveOrigin(request),
+      );
+      return saved;
     },
   );
 
@@ -105,6 +114,11 @@ export const todosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         currentAuth(request).user.id,
       );
       await todos.deleteTodo(db, current.id);
+      app.live.tripChanged(
+        current.tripId,
+        { type: 'todo:removed', todoId: current.id },
+        liveOrigin(request),
+      );
       return { success: true as const };
     },
   );

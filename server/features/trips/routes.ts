@@ -11,6 +11,7 @@ import {
 } from '../../../shared/contracts/trips';
 import { currentAuth, requireUser } from '../../platform/auth';
 import type { Db } from '../../platform/db/client';
+import { liveOrigin } from '../realtime/plugin';
 import { requireTripMember, requireTripOwner } from './access';
 import * as trips from './service';
 
@@ -99,7 +100,10 @@ export const tripsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         request.params.tripId,
         currentAuth(request).user.id,
       );
-      return trips.updateTrip(db, access, request.body);
+      const saved = await trips.updateTrip(db, access, request.body);
+      const { role: _viewerRole, createdAt: _createdAt, ...settings } = saved;
+      app.live.tripChanged(saved.id, { type: 'trip:saved', trip: settings }, liveOrigin(request));
+      return saved;
     },
   );
 
@@ -121,6 +125,7 @@ export const tripsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         currentAuth(request).user.id,
       );
       await trips.deleteTrip(db, access);
+      app.live.tripDeleted(access.trip.id, liveOrigin(request));
       return { success: true as const };
     },
   );

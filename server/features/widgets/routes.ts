@@ -11,6 +11,7 @@ import {
 } from '../../../shared/contracts/widgets';
 import { currentAuth, requireUser } from '../../platform/auth';
 import type { Db } from '../../platform/db/client';
+import { liveOrigin } from '../realtime/plugin';
 import { requireTripMember } from '../trips/access';
 import * as widgets from './service';
 
@@ -60,7 +61,9 @@ export const widgetsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
         request.params.tripId,
         currentAuth(request).user.id,
       );
-      return reply.code(201).send(await widgets.createWidget(db, trip.id, request.body));
+      const added = await widgets.createWidget(db, trip.id, request.body);
+      app.live.tripChanged(trip.id, { type: 'widget:saved', widget: added }, liveOrigin(request));
+      return reply.code(201).send(added);
     },
   );
 
@@ -78,7 +81,13 @@ export const widgetsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     },
     async (request) => {
       const row = await widgets.requireWidget(db, request.params.id, currentAuth(request).user.id);
-      return widgets.updateWidget(db, row, request.body);
+      const saved = await widgets.updateWidget(db, row, request.body);
+      app.live.tripChanged(
+        row.tripId,
+        { type: 'widget:saved', widget: saved },
+        liveOrigin(request),
+      );
+      return saved;
     },
   );
 
@@ -96,6 +105,11 @@ export const widgetsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     async (request) => {
       const row = await widgets.requireWidget(db, request.params.id, currentAuth(request).user.id);
       await widgets.deleteWidget(db, row);
+      app.live.tripChanged(
+        row.tripId,
+        { type: 'widget:removed', widgetId: row.id },
+        liveOrigin(request),
+      );
       return { success: true as const };
     },
   );

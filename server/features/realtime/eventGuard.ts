@@ -1,0 +1,37 @@
+import type { z } from 'zod';
+
+/** What the live server dropped instead of acting on: kept for logs, tests and the benchmark. */
+export type DropStats = { malformed: number; rateLimited: number };
+
+export function createDropStats(): DropStats {
+  return { malformed: 0, rateLimited: 0 };
+}
+
+/**
+ * A token bucket: `perSecond` events a second on average, bursts of up to `perSecond`. A sender
+ * at 30 Hz never notices it; one flooding the room loses what goes over.
+ */
+export function createRateLimit(perSecond: number, now: () => number = Date.now) {
+  let tokens = perSecond;
+  let last = now();
+  return function allow(): boolean {
+    const at = now();
+    tokens = Math.min(perSecond, tokens + ((at - last) * perSecond) / 1000);
+    last = at;
+    if (tokens < 1) return false;
+    tokens -= 1;
+    return true;
+  };
+}
+
+/** The event's payload when it matches its schema; null (and counted) when it does not. */
+export function parseEvent<T extends z.ZodType>(
+  schema: T,
+  payload: unknown,
+  stats: DropStats,
+): z.infer<T> | null {
+  const parsed = schema.safeParse(payload);
+  if (parsed.success) return parsed.data;
+  stats.malformed += 1;
+  return null;
+}

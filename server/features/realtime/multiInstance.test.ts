@@ -1,0 +1,92 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type ApiClient, apiClient, newAccount } from '../../test/apiClient';
+import { createTrip } from '../../test/factories';
+import { collect, connectLive, joinTrip, type LiveClient, nextEvent } from '../../test/liveClient';
+import { startTestApp, type TestApp } from '../../test/testApp';
+
+/**
+ * Two instances of the app sharing one database (the PostgreSQL server in CI's second pass) and
+ * the Redis server on this machine, as two servers behind a load balancer would: what happens on
+ * one reaches the tabs connected to the other. Needs Redis at TEST_REDIS_URL (default
+ * redis://127.0.0.1:6379, which the development and CI machines run).
+ */
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+// A prefix of this run's own: parallel test files and runs never hear each other.
+const env = { REDIS_URL, REDIS_PREFIX: `tripmates-test-${randomBytes(4).toString('hex')}` };
+
+let a: TestApp;
+let b: TestApp;
+let ana: { client: ApiClient; id: string };
+let bruno: { client: ApiClient; id: string };
+let tripId: string;
+const sockets: LiveClient[] = [];
+
+beforeAll(async () => {
+  a = await startTestApp({ env });
+  b = await startTestApp({ env, database: a.database });
+  ana = await signUp(a, 'Ana');
+  bruno = await signUp(b, 'Bruno');
+  tripId = (await createTrip(a.database.db, ana.id, { memberIds: [bruno.id] })).id;
+});
+afterAll(async () => {
+  for (const socket of sockets) socket.close();
+  await b?.close();
+  await a?.close();
+});
+
+async function signUp(instance: TestApp, firstName: string) {
+  const client = apiClient(instance.url);
+  const res = await client.post('/api/register', newAccount({ firstName, lastName: 'Test' }));
+  expect(res.status).toBe(201);
+  return { client, id: res.body.user.id as string };
+}
+
+async function tabOn(instance: TestApp, cookie: string | null) {
+  const socket = await connectLive(instance.url, cookie);
+  sockets.push(socket);
+  const ack = await joinTrip(socket, tripId);
+  expect(ack.ok).toBe(true);
+  return socket;
+}
+
+it('presence lists members connected to either instance', async () => {
+  const anaTab = await tabOn(a, ana.client.cookie);
+  const both = nextEvent(anaTab, 'presence', (m) => m.members.length === 2);
+  const brunoTab = await tabOn(b, bruno.client.cookie);
+  expect((await both).members.map((m) => m.userId).sort()).toEqual([ana.id, bruno.id].sort());
+  // Bruno, on B, sees Ana, on A, in his own join answer too.
+  const again = await joinTrip(brunoTab, tripId);
+  expect(again.ok && again.members.map((m) => m.userId).sort()).toEqual([ana.id, bruno.id].sort());
+});
+
+it('a to-do added through instance A reaches a tab of instance B, and a cursor goes back', async () => {
+  const anaTab = await tabOn(a, ana.client.cookie);
+  const brunoTab = await tabOn(b, bruno.client.cookie);
+  const arrived = nextEvent(brunoTab, 'change', (m) => m.change.type === 'todo:saved');
+  const res = await ana.client.post(`/api/trips/${tripId}/todos`, { text: 'Book the ferry' });
+  expect(res.status).toBe(201);
+  expect((await arrived).change).toEqual({ type: 'todo:saved', todo: res.body });
+
+  brunoTab.emit('cursor:move', { at: { top: 30, left: 40 } });
+  expect(await nextEvent(anaTab, 'cursor')).toEqual({
+    tripId,
+    userId: bruno.id,
+    at: { top: 30, left: 40 },
+  });
+});
+
+it('a member removed on instance A is let go by instance B', async () => {
+  const carla = await signUp(b, 'Carla');
+  const trip = await createTrip(a.database.db, ana.id, { memberIds: [carla.id] });
+  const carlaTab = await connectLive(b.url, carla.client.cookie);
+  sockets.push(carlaTab);
+  expect((await joinTrip(carlaTab, trip.id)).ok).toBe(true);
+  const gone = nextEvent(carlaTab, 'trip:gone');
+  expect((await ana.client.delete(`/api/trips/${trip.id}/members/${carla.id}`)).status).toBe(200);
+  expect((await gone).tripId).toBe(trip.id);
+  const after = collect(carlaTab, 'change');
+  await ana.client.post(`/api/trips/${trip.id}/todos`, { text: 'Only for Ana' });
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  expect(after).toEqual([]);
+});

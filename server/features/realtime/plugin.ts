@@ -1,0 +1,32 @@
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { CLIENT_ID_HEADER, clientId } from '../../../shared/realtime';
+import type { Db } from '../../platform/db/client';
+import { createRealtime, type Realtime } from './realtimeServer';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The live connections: routes tell it what changed once the database has it. */
+    live: Realtime;
+  }
+}
+
+/** Socket.IO on this app's HTTP server, closed before the server itself. */
+export const realtime = fp(
+  async (app, options: { db: Db; publicUrl: string; redisUrl?: string; redisPrefix: string }) => {
+    const live = await createRealtime(app.server, (header) => app.parseCookie(header), {
+      ...options,
+      log: app.log,
+    });
+    app.decorate('live', live);
+    // Before the server closes: open WebSockets would otherwise hold its close() open.
+    app.addHook('preClose', async () => live.close());
+  },
+  { name: 'realtime' },
+);
+
+/** The tab that made a change, from its client id header (so it can skip its own echo). */
+export function liveOrigin(request: FastifyRequest): string | null {
+  const parsed = clientId.safeParse(request.headers[CLIENT_ID_HEADER]);
+  return parsed.success ? parsed.data : null;
+}

@@ -1,0 +1,315 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { CLIENT_ID_HEADER, HANDSHAKE_ERRORS, MEMBER_GONE } from '../../../shared/realtime';
+import { type ApiClient, apiClient, newAccount } from '../../test/apiClient';
+import { createTrip } from '../../test/factories';
+import {
+  collect,
+  connectLive,
+  joinTrip,
+  type LiveClient,
+  nextEvent,
+  pause,
+} from '../../test/liveClient';
+import { startTestApp, type TestApp } from '../../test/testApp';
+
+type Account = { client: ApiClient; id: string; name: string };
+
+let t: TestApp;
+let owner: Account;
+let member: Account;
+let outsider: Account;
+let tripId: string;
+let outsiderTripId: string;
+const open: LiveClient[] = [];
+
+async function signUp(firstName: string): Promise<Account> {
+  const client = apiClient(t.url);
+  const res = await client.post('/api/register', newAccount({ firstName, lastName: 'Test' }));
+  expect(res.status).toBe(201);
+  return { client, id: res.body.user.id, name: `${firstName} Test` };
+}
+
+/** A live tab of `who`, closed after the test. */
+async function tab(who: Account, options?: Parameters<typeof connectLive>[2]) {
+  const socket = await connectLive(t.url, who.client.cookie, options);
+  open.push(socket);
+  return socket;
+}
+
+async function tabOnTrip(who: Account, trip = tripId) {
+  const socket = await tab(who);
+  const ack = await joinTrip(socket, trip);
+  expect(ack.ok).toBe(true);
+  return socket;
+}
+
+beforeAll(async () => {
+  t = await startTestApp();
+  owner = await signUp('Ana');
+  member = await signUp('Bruno');
+  outsider = await signUp('Olga');
+  tripId = (await createTrip(t.database.db, owner.id, { memberIds: [member.id] })).id;
+  outsiderTripId = (await createTrip(t.database.db, outsider.id)).id;
+});
+afterEach(() => {
+  for (const socket of open.splice(0)) socket.close();
+});
+afterAll(() => t.close());
+
+describe('the handshake', () => {
+  it('refuses a connection without a session', async () => {
+    await expect(connectLive(t.url, null)).rejects.toThrow(HANDSHAKE_ERRORS.signedOut);
+    await expect(connectLive(t.url, 'not-a-session')).rejects.toThrow(HANDSHAKE_ERRORS.signedOut);
+  });
+
+  it('refuses a client that speaks another protocol version', async () => {
+    await expect(connectLive(t.url, owner.client.cookie, { version: 0 })).rejects.toThrow(
+      HANDSHAKE_ERRORS.protocolMismatch,
+    );
+  });
+
+  it('refuses a page of another site, even with the cookie', async () => {
+    await expect(
+      connectLive(t.url, owner.client.cookie, { origin: 'https://evil.example' }),
+    ).rejects.toThrow();
+  });
+
+  it('lets a signed-in session in', async () => {
+    const socket = await tab(owner);
+    expect(socket.connected).toBe(true);
+  });
+});
+
+describe('trip rooms', () => {
+  it('lets a member join and refuses an outsider as if the trip did not exist', async () => {
+    expect(await joinTrip(await tab(member), tripId)).toMatchObject({ ok: true });
+    expect(await joinTrip(await tab(outsider), tripId)).toEqual({
+      ok: false,
+      message: 'No such trip',
+    });
+    expect(await joinTrip(await tab(outsider), 'not-a-uuid')).toMatchObject({ ok: false });
+  });
+
+  it('sends an outsider who asked to join nothing of the trip', async () => {
+    const ownerTab = await tabOnTrip(owner);
+    const spy = await tab(outsider);
+    await joinTrip(spy, tripId);
+    const seen = [collect(spy, 'cursor'), collect(spy, 'change'), collect(spy, 'presence')];
+    const memberTab = await tabOnTrip(member);
+    memberTab.emit('cursor:move', { at: { top: 10, left: 20 } });
+    await nextEvent(ownerTab, 'cursor', (m) => m.userId === member.id);
+    const saved = nextEvent(ownerTab, 'change', (m) => m.change.type === 'todo:saved');
+    const todo = await owner.client.post(`/api/trips/${tripId}/todos`, { text: 'Secret plan' });
+    expect(todo.status).toBe(201);
+    await saved;
+    for (const events of seen) expect(events).toEqual([]);
+  });
+});
+
+describe('presence', () => {
+  it('lists who has the trip open, each person once, and drops who leaves', async () => {
+    const ownerTab = await tabOnTrip(owner);
+    const bothHere = nextEvent(ownerTab, 'presence', (m) => m.members.length === 2);
+    const memberTab = await tabOnTrip(member);
+    const secondMemberTab = await tabOnTrip(member);
+    const { members } = await bothHere;
+    expect(members.map((m) => m.name).sort()).toEqual(['Ana Test', 'Bruno Test']);
+    expect(members.find((m) => m.userId === member.id)?.colour).toMatch(/^#[0-9a-f]{6}$/);
+
+    // Two tabs of one person: closing one leaves them here.
+    secondMemberTab.close();
+    await pause(300);
+    const stillHere = await joinTrip(await tab(owner), tripId);
+    expect(stillHere.ok && stillHere.members.map((m) => m.userId)).toContain(member.id);
+
+    const alone = nextEvent(ownerTab, 'presence', (m) => m.members.length === 1);
+    memberTab.close();
+    expect((await alone).members[0]!.userId).toBe(owner.id);
+  });
+});
+
+describe('cursors and drags', () => {
+  it('reach the other members of the trip, not the sender and not another trip', async () => {
+    const ownerTab = await tabOnTrip(owner);
+    const memberTab = await tabOnTrip(member);
+    const otherTrip = await tabOnTrip(outsider, outsiderTripId);
+    const elsewhere = [collect(otherTrip, 'cursor'), collect(otherTrip, 'widget:drag')];
+    const echo = collect(memberTab, 'cursor');
+
+    memberTab.emit('cursor:move', { at: { top: 120.5, left: 300 } });
+    expect(await nextEvent(ownerTab, 'cursor')).toEqual({
+      tripId,
+      userId: member.id,
+      at: { top: 120.5, left: 300 },
+    });
+    memberTab.emit('widget:drag', { widgetId: 'countdown1', at: { top: 5, left: 6 } });
+    expect(await nextEvent(ownerTab, 'widget:drag')).toEqual({
+      tripId,
+      userId: member.id,
+      widgetId: 'countdown1',
+      at: { top: 5, left: 6 },
+    });
+    memberTab.emit('cursor:move', { at: null });
+    expect((await nextEvent(ownerTab, 'cursor')).at).toBeNull();
+    await pause(100);
+    expect(echo).toEqual([]);
+    for (const events of elsewhere) expect(events).toEqual([]);
+  });
+
+  it('hides the pointer of a member who closes the trip', async () => {
+    const ownerTab = await tabOnTrip(owner);
+    const memberTab = await tabOnTrip(member);
+    memberTab.emit('cursor:move', { at: { top: 1, left: 1 } });
+    await nextEvent(ownerTab, 'cursor', (m) => m.at !== null);
+    memberTab.close();
+    expect(await nextEvent(ownerTab, 'cursor')).toEqual({ tripId, userId: member.id, at: null });
+  });
+
+  it('drops malformed events, counts them, and carries on', async () => {
+    const ownerTab = await tabOnTrip(owner);
+    const memberTab = await tabOnTrip(member);
+    const received = collect(ownerTab, 'cursor');
+    const before = t.app.live.stats.malformed;
+    const bad: unknown[] = [
+      { at: { top: 'ten', left: 1 } },
+      { at: { top: 1 } },
+      { at: { top: 1, left: 1, extra: 'x'.repeat(1000) } },
+      { at: { top: Number.NaN, left: 1 } },
+      'hello',
+      null,
+      [1, 2, 3],
+    ];
+    for (const payload of bad) memberTab.emit('cursor:move', payload as never);
+    memberTab.emit('widget:drag', { widgetId: '', at: null });
+    const join = await memberTab.timeout(2000).emitWithAck('trip:join', { trip: 1 } as never);
+    expect(join).toMatchObject({ ok: false });
+
+    memberTab.emit('cursor:move', { at: { top: 7, left: 8 } });
+    await nextEvent(ownerTab, 'cursor', (m) => m.at?.top === 7);
+    expect(received).toHaveLength(1);
+    expect(t.app.live.stats.malformed - before).toBe(bad.length + 2);
+    expect(memberTab.connected).toBe(true);
+  });
+
+  it('drops what goes over 60 pointer events a second from one tab', async () => {
+    const ownerTab = await tabOnTrip(owner);
+    const memberTab = await tabOnTrip(member);
+    const received = collect(ownerTab, 'cursor');
+    const before = t.app.live.stats.rateLimited;
+    for (let i = 0; i < 200; i++) memberTab.emit('cursor:move', { at: { top: i, left: i } });
+    await nextEvent(ownerTab, 'cursor');
+    await pause(300);
+    // A burst of 200 within a few milliseconds: 60 pass the bucket (and a cursor that cannot go
+    // out at once is skipped: cursors are volatile), the rest are dropped and counted.
+    const dropped = t.app.live.stats.rateLimited - before;
+    expect(dropped).toBeGreaterThanOrEqual(200 - 62);
+    expect(dropped).toBeLessThanOrEqual(200 - 60);
+    expect(received.length).toBeLessThanOrEqual(200 - dropped);
+  });
+});
+
+describe('saved changes', () => {
+  it('reach every member with what was saved, marked with the tab that made them', async () => {
+    const ownerTab = await tabOnTrip(owner);
+    const memberTab = await tabOnTrip(member);
+    const otherTrip = await tabOnTrip(outsider, outsiderTripId);
+    const elsewhere = collect(otherTrip, 'change');
+
+    const added = nextEvent(memberTab, 'change', (m) => m.change.type === 'widget:saved');
+    const res = await owner.client.post(
+      `/api/trips/${tripId}/widgets`,
+      { type: 'todo', position: { top: 100, left: 100 } },
+      { [CLIENT_ID_HEADER]: 'owner-tab-1234' },
+    );
+    expect(res.status).toBe(201);
+    expect(await added).toEqual({
+      tripId,
+      origin: 'owner-tab-1234',
+      change: { type: 'widget:saved', widget: res.body },
+    });
+
+    const moved = nextEvent(ownerTab, 'change', (m) => m.change.type === 'widget:saved');
+    await member.client.patch(`/api/widgets/${res.body.id}`, { position: { top: 40, left: 50 } });
+    const move = await moved;
+    expect(move.origin).toBeNull();
+    expect(move.change.type === 'widget:saved' && move.change.widget.position).toMatchObject({
+      top: 40,
+      left: 50,
+    });
+
+    const todo = nextEvent(ownerTab, 'change', (m) => m.change.type === 'todo:saved');
+    const created = await member.client.post(`/api/trips/${tripId}/todos`, { text: 'Sunscreen' });
+    expect((await todo).change).toEqual({ type: 'todo:saved', todo: created.body });
+
+    const removed = nextEvent(memberTab, 'change', (m) => m.change.type === 'widget:removed');
+    await owner.client.delete(`/api/widgets/${res.body.id}`);
+    expect((await removed).change).toEqual({ type: 'widget:removed', widgetId: res.body.id });
+
+    const renamed = nextEvent(memberTab, 'change', (m) => m.change.type === 'trip:saved');
+    await owner.client.patch(`/api/trips/${tripId}`, { name: 'Lisbon in June' });
+    expect((await renamed).change).toMatchObject({ trip: { id: tripId, name: 'Lisbon in June' } });
+    await pause(100);
+    expect(elsewhere).toEqual([]);
+  });
+
+  it('a refused change is not broadcast', async () => {
+    const memberTab = await tabOnTrip(member);
+    const changes = collect(memberTab, 'change');
+    expect((await outsider.client.post(`/api/trips/${tripId}/todos`, { text: 'x' })).status).toBe(
+      404,
+    );
+    expect((await owner.client.post(`/api/trips/${tripId}/todos`, { text: '' })).status).toBe(400);
+    await pause(200);
+    expect(changes).toEqual([]);
+  });
+});
+
+describe('membership and sessions', () => {
+  it('a removed member is told, let go of the room, and hears nothing more', async () => {
+    const extra = await signUp('Carla');
+    const trip = await createTrip(t.database.db, owner.id, { memberIds: [extra.id] });
+    const ownerTab = await tabOnTrip(owner, trip.id);
+    const extraTab = await tabOnTrip(extra, trip.id);
+
+    const gone = nextEvent(extraTab, 'trip:gone');
+    const membersChanged = nextEvent(
+      ownerTab,
+      'change',
+      (m) => m.change.type === 'members:changed',
+    );
+    const alone = nextEvent(ownerTab, 'presence', (m) => m.members.length === 1);
+    expect((await owner.client.delete(`/api/trips/${trip.id}/members/${extra.id}`)).status).toBe(
+      200,
+    );
+    expect(await gone).toEqual({ tripId: trip.id, message: MEMBER_GONE.removed });
+    await membersChanged;
+    await alone;
+
+    const heard = [collect(extraTab, 'change'), collect(extraTab, 'cursor')];
+    const seenByOwner = collect(ownerTab, 'cursor');
+    extraTab.emit('cursor:move', { at: { top: 1, left: 1 } });
+    ownerTab.emit('cursor:move', { at: { top: 2, left: 2 } });
+    await owner.client.post(`/api/trips/${trip.id}/todos`, { text: 'After Carla left' });
+    await pause(200);
+    for (const events of heard) expect(events).toEqual([]);
+    expect(seenByOwner).toEqual([]);
+    // And joining again is refused: the room check reads the membership anew.
+    expect(await joinTrip(extraTab, trip.id)).toMatchObject({ ok: false });
+  });
+
+  it('everyone on a deleted trip is told', async () => {
+    const trip = await createTrip(t.database.db, owner.id, { memberIds: [member.id] });
+    const memberTab = await tabOnTrip(member, trip.id);
+    const deleted = nextEvent(memberTab, 'change', (m) => m.change.type === 'trip:deleted');
+    expect((await owner.client.delete(`/api/trips/${trip.id}`)).status).toBe(200);
+    expect((await deleted).tripId).toBe(trip.id);
+  });
+
+  it("signing out closes that session's live connections", async () => {
+    const traveller = await signUp('Dora');
+    const socket = await tab(traveller);
+    const closed = new Promise((resolve) => socket.once('disconnect', resolve));
+    expect((await traveller.client.post('/api/logout')).status).toBe(200);
+    expect(await closed).toBe('io server disconnect');
+  });
+});

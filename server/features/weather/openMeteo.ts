@@ -5,6 +5,7 @@ import type {
   WeatherUnits,
 } from '../../../shared/contracts/weather';
 import type { Config } from '../../platform/config';
+import { TtlCache } from '../../platform/ttlCache';
 import { fetchUpstreamJson } from '../../platform/upstream';
 import {
   FORECAST_DAYS,
@@ -17,6 +18,7 @@ import { conditionForWmoCode } from './wmoCodes';
 /** Names in logs and errors: which of the two calls failed. */
 export const GEOCODING_SERVICE = 'Open-Meteo geocoding';
 export const FORECAST_SERVICE = 'Open-Meteo forecast';
+const REPORT_SHARED_MS = 30_000;
 
 const place = z.object({
   name: z.string(),
@@ -162,16 +164,12 @@ export function openMeteoProvider(
     return { current: toCurrent(found.name, answer), forecast: toForecast(answer) };
   }
 
-  // The widget asks for the current weather and the forecast at once: both share one round trip.
-  const pending = new Map<string, Promise<Report | null>>();
+  // The widget asks for the current weather and the forecast at once: both share one round trip,
+  // also when the second request arrives after the first has its answer (a busy database can
+  // space them out), so a finished report is kept for a moment too. Failures are not kept.
+  const reports = new TtlCache<Report | null>(REPORT_SHARED_MS, 200);
   function report(city: string, units: WeatherUnits) {
-    const key = `${city.toLowerCase()}|${units}`;
-    let load = pending.get(key);
-    if (!load) {
-      load = loadReport(city, units).finally(() => pending.delete(key));
-      pending.set(key, load);
-    }
-    return load;
+    return reports.get(`${city.toLowerCase()}|${units}`, () => loadReport(city, units));
   }
 
   return {

@@ -21,3 +21,9 @@ export function profileInitials(user: NamedUser): string {
 export function headerInitials(user: NamedUser): string {
   return firstLetter(user?.firstName) + firstLetter(user?.lastName) || 'NS';
 }
+
+/** Initials from a display name alone ("Ana Lima" → AL), for members and presence avatars. */
+export function nameInitials(name: string): string {
+  const [firstName, ...rest] = name.trim().split(/\s+/);
+  return profileInitials({ firstName, lastName: rest.at(-1), email: name });
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CLIENT_ID_PATTERN } from './clientId';
 import { flight } from './contracts/flights';
 import { todo } from './contracts/todos';
 import { widget } from './contracts/widgets';
@@ -27,12 +28,9 @@ export const HANDSHAKE_ERRORS = {
 export const CURSOR_SEND_INTERVAL_MS = 33;
 export const CURSOR_EVENTS_PER_SECOND = 60;
 
-/**
- * Clients send this header with their API calls so the live echo of their own change can be
- * told apart (they already show it). It is a random id per tab, not a secret of anyone else's.
- */
-export const CLIENT_ID_HEADER = 'x-tripmates-client';
-export const clientId = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/);
+// Each tab's id, sent with its API calls and named as a change's `origin` (shared/clientId.ts).
+export { CLIENT_ID_HEADER } from './clientId';
+export const clientId = z.string().regex(CLIENT_ID_PATTERN);
 
 // Board coordinates: pixels from the board's top-left corner, as widget positions are.
 const boardCoordinate = z.number().finite().min(-10_000).max(100_000);
@@ -70,7 +68,8 @@ export type PresenceMember = z.infer<typeof presenceMember>;
 export type PresenceMessage = { tripId: string; members: PresenceMember[]; at: number };
 export type JoinAck =
   | { ok: true; members: PresenceMember[]; at: number }
-  | { ok: false; message: string };
+  /** not-member: no such trip, or not theirs (any more); error: try again later. */
+  | { ok: false; reason: 'not-member' | 'error'; message: string };
 
 /** Trip settings as every member sees them (the caller's role is not part of it). */
 export const liveTripSettings = z.object({

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CLIENT_ID_HEADER, CLIENT_ID_PATTERN } from '../../shared/clientId';
 import {
   apiJson,
   apiRequest,
@@ -7,6 +8,7 @@ import {
   errorStatus,
   getQueryFn,
 } from './queryClient';
+import { TAB_ID } from './tabId';
 
 function stubFetch(status: number, body: string) {
   const fetchMock = vi.fn(async () => new Response(body, { status }));
@@ -23,10 +25,14 @@ describe('apiRequest', () => {
     await apiRequest('POST', '/api/waitlist', { email: 'ana@example.com' });
     expect(fetchMock).toHaveBeenCalledWith('/api/waitlist', {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
+      headers: { [CLIENT_ID_HEADER]: TAB_ID, 'Content-Type': 'application/json' },
       body: '{"email":"ana@example.com"}',
       credentials: 'include',
     });
+  });
+
+  it('names this tab, so its own changes are told apart when they come back live', () => {
+    expect(TAB_ID).toMatch(CLIENT_ID_PATTERN);
   });
 
   it('sends no body and no content type without data', async () => {
@@ -34,7 +40,7 @@ describe('apiRequest', () => {
     await apiRequest('POST', '/api/logout');
     expect(fetchMock).toHaveBeenCalledWith('/api/logout', {
       method: 'POST',
-      headers: {},
+      headers: { [CLIENT_ID_HEADER]: TAB_ID },
       body: undefined,
       credentials: 'include',
     });

@@ -1,4 +1,6 @@
 import { QueryClient, type QueryFunction } from '@tanstack/react-query';
+import { CLIENT_ID_HEADER } from '../../shared/clientId';
+import { TAB_ID } from './tabId';
 
 /** spec §7: any non-OK response becomes an Error of "<status>: <body text>". */
 async function throwIfNotOk(res: Response) {
@@ -12,7 +14,10 @@ async function throwIfNotOk(res: Response) {
 export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
   const res = await fetch(url, {
     method,
-    headers: data === undefined ? {} : { 'Content-Type': 'application/json' },
+    headers: {
+      [CLIENT_ID_HEADER]: TAB_ID,
+      ...(data === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
     body: data === undefined ? undefined : JSON.stringify(data),
     credentials: 'include',
   });

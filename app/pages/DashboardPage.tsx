@@ -13,6 +13,9 @@ import { useBackgroundVideos } from '@/features/background/useBackgroundVideos';
 import { AddWidgetDialog } from '@/features/board/AddWidgetDialog';
 import { Board } from '@/features/board/Board';
 import { InviteFriendsDialog } from '@/features/members/InviteFriendsDialog';
+import { LiveStatusNotice } from '@/features/realtime/LiveStatusNotice';
+import { PresenceStack } from '@/features/realtime/PresenceStack';
+import { type LiveTrip, useLiveTrip } from '@/features/realtime/useLiveTrip';
 import { NoTrip } from '@/features/trips/NoTrip';
 import { TripSwitcher } from '@/features/trips/TripSwitcher';
 import { type CurrentTrip, useCurrentTrip } from '@/features/trips/useCurrentTrip';
@@ -42,6 +45,7 @@ function Dashboard({ user }: { user: CurrentUser }) {
   const background = useBackgroundVideos(trip);
   // spec §2, §4: which background video plays; Change Background moves on (wrapping round).
   const [activeVideo, setActiveVideo] = useState(0);
+  const live = useLiveTrip(trip?.id ?? null, user.id);
 
   return (
     <div className="relative flex h-dvh flex-col overflow-hidden bg-background text-foreground">
@@ -53,6 +57,7 @@ function Dashboard({ user }: { user: CurrentUser }) {
           <div className="ml-auto flex shrink-0 items-center gap-1.5 sm:gap-2">
             {trip && (
               <>
+                <PresenceStack members={live.members} myUserId={user.id} className="mr-1" />
                 <Button
                   onClick={() => setAddingWidget(true)}
                   size="sm"
@@ -89,7 +94,8 @@ function Dashboard({ user }: { user: CurrentUser }) {
       </header>
       <main className="relative flex min-h-0 flex-1 flex-col isolate">
         <h1 className="sr-only">{trip ? trip.name : 'Dashboard'}</h1>
-        <TripArea current={current} onAddWidget={() => setAddingWidget(true)} />
+        {trip && <LiveStatusNotice status={live.status} />}
+        <TripArea current={current} live={live} onAddWidget={() => setAddingWidget(true)} />
       </main>
       {trip && (
         <>
@@ -101,7 +107,15 @@ function Dashboard({ user }: { user: CurrentUser }) {
   );
 }
 
-function TripArea({ current, onAddWidget }: { current: CurrentTrip; onAddWidget: () => void }) {
+function TripArea({
+  current,
+  live,
+  onAddWidget,
+}: {
+  current: CurrentTrip;
+  live: LiveTrip;
+  onAddWidget: () => void;
+}) {
   if (current.isLoading) {
     return (
       <div className="grid flex-1 place-items-center">
@@ -111,5 +125,5 @@ function TripArea({ current, onAddWidget }: { current: CurrentTrip; onAddWidget:
   }
   if (current.error || !current.trip) return <NoTrip current={current} />;
   // A new key per trip: a switch starts the board afresh (layers, the expanded widget).
-  return <Board key={current.trip.id} trip={current.trip} onAddWidget={onAddWidget} />;
+  return <Board key={current.trip.id} trip={current.trip} live={live} onAddWidget={onAddWidget} />;
 }

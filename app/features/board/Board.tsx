@@ -2,6 +2,8 @@ import { LayoutGrid, Plus } from 'lucide-react';
 import { useCallback, useRef, useState } from 'react';
 import { Spinner } from '@/components/Spinner';
 import { Button } from '@/components/ui/button';
+import { LiveCursors } from '@/features/realtime/LiveCursors';
+import type { LiveTrip } from '@/features/realtime/useLiveTrip';
 import { useMediaQuery } from '@/hooks/useMediaQuery';
 import type { TripDto } from '../../../shared/contracts/trips';
 import type { WidgetDto } from '../../../shared/contracts/widgets';
@@ -19,8 +21,19 @@ const STACK_QUERY = '(max-width: 639px)';
 // A widget drawn from a position saved on a wider screen keeps at least its header in view.
 const HEADER_HEIGHT = 48;
 
-/** spec §2: the trip's widgets on a canvas over the background. */
-export function Board({ trip, onAddWidget }: { trip: TripDto; onAddWidget: () => void }) {
+/**
+ * spec §2: the trip's widgets on a canvas over the background, with the other members' pointers
+ * and drags on it when `live` is given.
+ */
+export function Board({
+  trip,
+  onAddWidget,
+  live,
+}: {
+  trip: TripDto;
+  onAddWidget: () => void;
+  live?: LiveTrip;
+}) {
   const widgets = useWidgets(trip.id);
   const updateWidget = useUpdateWidget(trip.id);
   const removeWidget = useRemoveWidget(trip.id);
@@ -37,11 +50,35 @@ export function Board({ trip, onAddWidget }: { trip: TripDto; onAddWidget: () =>
     [],
   );
 
-  function shownPosition(widget: WidgetDto) {
-    if (!boardSize) return widget.position;
+  function clampForHeader(widget: WidgetDto, position: WidgetDto['position']) {
+    if (!boardSize) return position;
     const { width } = widgetKind(widget.type);
-    return clampToBoard(widget.position, { width, height: HEADER_HEIGHT }, boardSize);
+    return clampToBoard(position, { width, height: HEADER_HEIGHT }, boardSize);
   }
+
+  function remoteDragOf(widget: WidgetDto) {
+    const drag = live?.remoteDrags.get(widget.id);
+    const member = drag && live?.members.find((other) => other.userId === drag.userId);
+    if (!drag || !member) return null;
+    return { at: clampForHeader(widget, drag.at), name: member.name, colour: member.colour };
+  }
+
+  // My pointer, in board coordinates (the same on every screen), for the others' boards.
+  const pointer =
+    live && layout === 'canvas'
+      ? {
+          onPointerMove(event: React.PointerEvent<HTMLDivElement>) {
+            const rect = event.currentTarget.getBoundingClientRect();
+            live.sendCursor({
+              top: Math.round(event.clientY - rect.top),
+              left: Math.round(event.clientX - rect.left),
+            });
+          },
+          onPointerLeave() {
+            live.sendCursor(null);
+          },
+        }
+      : {};
 
   const list = widgets.data ?? [];
   const ordered =
@@ -52,6 +89,7 @@ export function Board({ trip, onAddWidget }: { trip: TripDto; onAddWidget: () =>
       ref={boardRef}
       data-testid="board"
       data-layout={layout}
+      {...pointer}
       className={
         layout === 'canvas'
           ? 'relative min-h-0 flex-1 overflow-hidden'
@@ -84,7 +122,9 @@ export function Board({ trip, onAddWidget }: { trip: TripDto; onAddWidget: () =>
             key={widget.id}
             widget={widget}
             layout={layout}
-            position={shownPosition(widget)}
+            position={clampForHeader(widget, widget.position)}
+            remoteDrag={remoteDragOf(widget)}
+            onLiveMove={live && ((at) => live.sendDrag(widget.id, at))}
             layer={layerOf(widget.id)}
             expanded={expandedId === widget.id}
             boardSize={measureBoard}
@@ -101,6 +141,7 @@ export function Board({ trip, onAddWidget }: { trip: TripDto; onAddWidget: () =>
           </WidgetFrame>
         ))
       )}
+      {live && layout === 'canvas' && <LiveCursors store={live.cursors} members={live.members} />}
     </div>
   );
 }

@@ -33,6 +33,10 @@ type Props = {
   onMove: (position: Position) => Promise<void>;
   onRename: (title: string) => void;
   onRemove: () => void;
+  /** Another member dragging this widget right now: where it is on their screen, and who. */
+  remoteDrag?: { at: Position; name: string; colour: string } | null;
+  /** Each step of my drag (or arrow-key move), for the others; null when I cancel it. */
+  onLiveMove?: (at: Position | null) => void;
   children: ReactNode;
 };
 
@@ -55,6 +59,8 @@ export function WidgetFrame({
   onMove,
   onRename,
   onRemove,
+  remoteDrag = null,
+  onLiveMove,
   children,
 }: Props) {
   const kind = widgetKind(widget.type);
@@ -75,8 +81,12 @@ export function WidgetFrame({
     // Adjusting state to a new prop while rendering (React re-renders at once, before painting).
     setPreview(null);
   }
-  const shown = preview?.at ?? position;
-  const showAt = (at: Position) => setPreview({ at, from: position });
+  // My own drag wins over another member's on my screen; the saved position settles it.
+  const shown = preview?.at ?? remoteDrag?.at ?? position;
+  const showAt = (at: Position) => {
+    setPreview({ at, from: position });
+    onLiveMove?.(at);
+  };
   const movable = layout === 'canvas' && !expanded;
 
   const measure = () => {
@@ -89,6 +99,7 @@ export function WidgetFrame({
   const drop = (next: Position) => {
     if (next.top === position.top && next.left === position.left) {
       setPreview(null);
+      onLiveMove?.(null); // nothing to save, so no saved position will end the others' preview
       return;
     }
     // Shown until the save settles: by then the board has the new position (the render-time check
@@ -103,7 +114,10 @@ export function WidgetFrame({
     measure,
     onMove: showAt,
     onDrop: drop,
-    onCancel: () => setPreview(null),
+    onCancel: () => {
+      setPreview(null);
+      onLiveMove?.(null);
+    },
   });
 
   function onHandleKeyDown(event: React.KeyboardEvent) {
@@ -157,6 +171,7 @@ export function WidgetFrame({
           top: shown.top,
           left: shown.left,
           zIndex: layer,
+          ...(remoteDrag && !preview ? { outlineColor: remoteDrag.colour } : {}),
           '--widget-width': `${kind.width}px`,
           '--widget-loaded-width': `${kind.loadedWidth ?? kind.width}px`,
         }
@@ -191,8 +206,17 @@ export function WidgetFrame({
           expanded &&
             'fixed top-1/2 left-1/2 h-[min(80vh,800px)] w-[min(80vw,1200px)] -translate-x-1/2 -translate-y-1/2',
           dragging && 'shadow-2xl ring-2 ring-primary/60',
+          remoteDrag && !preview && 'shadow-2xl outline-2 outline-offset-2 outline-solid',
         )}
       >
+        {remoteDrag && !preview && (
+          <span
+            className="pointer-events-none absolute top-1 right-20 rounded-md px-1.5 py-0.5 text-[11px] font-medium text-white"
+            style={{ backgroundColor: remoteDrag.colour }}
+          >
+            {remoteDrag.name} is moving this
+          </span>
+        )}
         <header
           {...handlers}
           className={cn(

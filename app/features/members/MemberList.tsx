@@ -9,14 +9,8 @@ import { useTripMembers } from '@/features/trips/useTripMembers';
 import { toast } from '@/hooks/useToast';
 import { errorMessage } from '@/lib/queryClient';
 import type { TripDto, TripMemberDto } from '../../../shared/contracts/trips';
-import { profileInitials } from '../../../shared/initials';
+import { nameInitials } from '../../../shared/initials';
 import { useRemoveMember } from './useMembers';
-
-/** A member's display name split the way the initials helper wants it ("Ana Lima" → AL). */
-function memberInitials(name: string) {
-  const [firstName, ...rest] = name.trim().split(/\s+/);
-  return profileInitials({ firstName, lastName: rest.at(-1), email: name });
-}
 
 /**
  * The people on a trip (spec §2 Invite Friends, §3 Trip member): avatar, name, role badge, the
@@ -68,7 +62,7 @@ export function MemberList({ trip }: { trip: TripDto }) {
             <Avatar className="size-9 text-sm">
               {member.image && <AvatarImage src={member.image} alt="" />}
               <AvatarFallback delayMs={member.image ? 600 : undefined}>
-                {memberInitials(member.name)}
+                {nameInitials(member.name)}
               </AvatarFallback>
             </Avatar>
             <p className="min-w-0 flex-1 truncate text-sm font-medium">

@@ -12,7 +12,7 @@ const byStart = (a: TripDto, b: TripDto) =>
   a.startDate.localeCompare(b.startDate) || a.createdAt.localeCompare(b.createdAt);
 
 /** Puts a trip the server answered with into the cached list (added, or replacing its old self). */
-function storeTrip(queryClient: QueryClient, trip: TripDto) {
+export function storeTrip(queryClient: QueryClient, trip: TripDto) {
   queryClient.setQueryData<TripDto[]>(tripKeys.all, (list) =>
     [...(list ?? []).filter((other) => other.id !== trip.id), trip].sort(byStart),
   );

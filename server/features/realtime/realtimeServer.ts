@@ -213,12 +213,12 @@ export async function createRealtime(
     socket.on('trip:join', async (payload, ack) => {
       const answer = typeof ack === 'function' ? ack : () => {};
       const event = parseEvent(joinTripEvent, payload, stats);
-      if (!event) return answer({ ok: false, message: NO_SUCH_TRIP });
+      if (!event) return answer({ ok: false, reason: 'not-member', message: NO_SUCH_TRIP });
       const attempt = ++joins;
       try {
         const access = await findTripAccess(db, event.tripId, user.id);
         if (attempt !== joins || socket.disconnected) return; // a later join (or a goodbye) won
-        if (!access) return answer({ ok: false, message: NO_SUCH_TRIP });
+        if (!access) return answer({ ok: false, reason: 'not-member', message: NO_SUCH_TRIP });
         if (joinedTrip(socket) !== event.tripId) {
           leaveTrip(socket);
           socket.join(tripRoom(event.tripId));
@@ -229,7 +229,11 @@ export async function createRealtime(
         announcePresence(event.tripId);
       } catch (error) {
         log.error({ err: error }, 'joining a trip room failed');
-        answer({ ok: false, message: 'The live connection had a problem. Please reload.' });
+        answer({
+          ok: false,
+          reason: 'error',
+          message: 'The live connection had a problem. Please reload.',
+        });
       }
     });
 
@@ -244,10 +248,10 @@ export async function createRealtime(
       }
       const event = parseEvent(cursorMoveEvent, payload, stats);
       if (!event) return;
-      // Volatile: a cursor that cannot go out now is stale by the next one.
-      socket.volatile
-        .to(tripRoom(tripId))
-        .emit('cursor', { tripId, userId: user.id, at: event.at });
+      // Not volatile: where a pointer comes to rest must arrive, and a volatile emit is skipped
+      // whenever the receiver's connection is busy. Senders are throttled to 30 Hz and capped
+      // at 60 a second here, which bounds what can queue for a slow receiver.
+      socket.to(tripRoom(tripId)).emit('cursor', { tripId, userId: user.id, at: event.at });
     });
 
     socket.on('widget:drag', (payload) => {
@@ -260,9 +264,7 @@ export async function createRealtime(
       const event = parseEvent(widgetDragEvent, payload, stats);
       if (!event) return;
       const message = { tripId, userId: user.id, widgetId: event.widgetId, at: event.at };
-      // The end of a drag must arrive, or the others would keep a ghost position.
-      if (event.at) socket.volatile.to(tripRoom(tripId)).emit('widget:drag', message);
-      else socket.to(tripRoom(tripId)).emit('widget:drag', message);
+      socket.to(tripRoom(tripId)).emit('widget:drag', message);
     });
 
     // 'disconnecting', not 'disconnect': by then Socket.IO has already emptied socket.rooms.

@@ -1,0 +1,250 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { io, type Socket } from 'socket.io-client';
+import { tripKeys } from '@/features/trips/tripKeys';
+import { toast } from '@/hooks/useToast';
+import { TAB_ID } from '@/lib/tabId';
+import {
+  type BoardPoint,
+  type ClientToServerEvents,
+  CURSOR_SEND_INTERVAL_MS,
+  HANDSHAKE_ERRORS,
+  type JoinAck,
+  MEMBER_GONE,
+  type PresenceMember,
+  REALTIME_PATH,
+  REALTIME_PROTOCOL_VERSION,
+  type ServerToClientEvents,
+} from '../../../shared/realtime';
+import { applyTripChange, forgetTrip } from './applyTripChange';
+import { createCursorStore } from './cursorStore';
+import { throttle } from './throttle';
+
+type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/**
+ * connecting: the first connection is being made; live: in the trip's room; reconnecting: the
+ * connection dropped and is being made again (with backoff); outdated: the server speaks a newer
+ * protocol, so the page needs a reload; signed-out: the session ended.
+ */
+export type LiveStatus = 'connecting' | 'live' | 'reconnecting' | 'outdated' | 'signed-out';
+
+/** A widget another member is dragging: where it is on their screen now. */
+export type RemoteDrag = { at: BoardPoint; userId: string };
+
+// A drag whose end never arrived (their tab closed mid-drag) lets go after this long.
+const REMOTE_DRAG_TIMEOUT_MS = 5000;
+
+export type LiveTrip = {
+  status: LiveStatus;
+  /** Who has the trip open now, me included, each person once. */
+  members: PresenceMember[];
+  cursors: ReturnType<typeof createCursorStore>;
+  remoteDrags: ReadonlyMap<string, RemoteDrag>;
+  /** My pointer on the board (board coordinates), or null when it left the board. */
+  sendCursor: (at: BoardPoint | null) => void;
+  /** A widget I am dragging: where it is now, or null when the drag was cancelled. */
+  sendDrag: (widgetId: string, at: BoardPoint | null) => void;
+};
+
+/**
+ * The trip's live room (architecture §6): one Socket.IO connection for the dashboard, joined to
+ * the trip on screen. Other members' saved changes are written into the query cache as they
+ * arrive; after a reconnect the trip is refetched, since changes made meanwhile were missed.
+ */
+export function useLiveTrip(tripId: string | null, myUserId: string): LiveTrip {
+  const queryClient = useQueryClient();
+  const [socket, setSocket] = useState<LiveSocket | null>(null);
+  const [status, setStatus] = useState<LiveStatus>('connecting');
+  const [presence, setPresence] = useState<{
+    tripId: string;
+    members: PresenceMember[];
+    at: number;
+  } | null>(null);
+  const [remoteDrags, setRemoteDrags] = useState<ReadonlyMap<string, RemoteDrag>>(new Map());
+  const cursors = useMemo(() => createCursorStore(), []);
+  const dragTimers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
+
+  // One connection while the dashboard is open.
+  useEffect(() => {
+    const live: LiveSocket = io({
+      path: REALTIME_PATH,
+      auth: { v: REALTIME_PROTOCOL_VERSION },
+      // WebSocket first (no long-polling round trips); polling if a proxy refuses WebSockets.
+      transports: ['websocket', 'polling'],
+      tryAllTransports: true,
+    });
+    setSocket(live);
+    return () => {
+      live.close();
+    };
+  }, []);
+
+  const dropRemoteDrag = useCallback((widgetId: string) => {
+    clearTimeout(dragTimers.current.get(widgetId));
+    dragTimers.current.delete(widgetId);
+    setRemoteDrags((drags) => {
+      if (!drags.has(widgetId)) return drags;
+      const next = new Map(drags);
+      next.delete(widgetId);
+      return next;
+    });
+  }, []);
+
+  // The room of the trip on screen, and everything said in it.
+  useEffect(() => {
+    if (!socket || !tripId) return;
+    let everConnected = socket.connected;
+    const showPresence = (members: PresenceMember[], at: number) =>
+      setPresence((current) =>
+        current && current.tripId === tripId && current.at > at ? current : { tripId, members, at },
+      );
+
+    function gone(message: string) {
+      forgetTrip(queryClient, tripId!);
+      toast({
+        variant: 'destructive',
+        title: 'You are no longer on this trip',
+        description: message,
+      });
+    }
+
+    function join() {
+      socket!.emit('trip:join', { tripId: tripId! }, (answer: JoinAck) => {
+        if (answer.ok) {
+          setStatus('live');
+          showPresence(answer.members, answer.at);
+        } else if (answer.reason === 'not-member') {
+          gone(MEMBER_GONE.removed);
+        }
+      });
+    }
+
+    function onConnect() {
+      // A reconnect: whatever was saved while the connection was down is fetched again.
+      if (everConnected) void queryClient.invalidateQueries({ queryKey: tripKeys.trip(tripId!) });
+      everConnected = true;
+      join();
+    }
+    function onDisconnect(reason: Socket.DisconnectReason) {
+      if (reason === 'io client disconnect') return;
+      setStatus('reconnecting');
+      cursors.clear();
+      // The server let go of this session (signed out here or elsewhere): ask who I am now.
+      if (reason === 'io server disconnect') {
+        void queryClient.invalidateQueries({ queryKey: ['/api/user'] });
+        socket!.connect();
+      }
+    }
+    function onConnectError(error: Error) {
+      if (error.message === HANDSHAKE_ERRORS.protocolMismatch) setStatus('outdated');
+      else if (error.message === HANDSHAKE_ERRORS.signedOut) {
+        setStatus('signed-out');
+        void queryClient.invalidateQueries({ queryKey: ['/api/user'] });
+      } else setStatus('reconnecting'); // the client tries again by itself, with backoff
+    }
+
+    socket.on('connect', onConnect);
+    socket.on('disconnect', onDisconnect);
+    socket.on('connect_error', onConnectError);
+    socket.on('presence', (message) => {
+      if (message.tripId === tripId) showPresence(message.members, message.at);
+    });
+    socket.on('cursor', (message) => {
+      if (message.tripId === tripId && message.userId !== myUserId) {
+        cursors.set(message.userId, message.at);
+      }
+    });
+    socket.on('widget:drag', (message) => {
+      if (message.tripId !== tripId || message.userId === myUserId) return;
+      if (!message.at) return dropRemoteDrag(message.widgetId);
+      const drag = { at: message.at, userId: message.userId };
+      setRemoteDrags((drags) => new Map(drags).set(message.widgetId, drag));
+      clearTimeout(dragTimers.current.get(message.widgetId));
+      dragTimers.current.set(
+        message.widgetId,
+        setTimeout(() => dropRemoteDrag(message.widgetId), REMOTE_DRAG_TIMEOUT_MS),
+      );
+    });
+    socket.on('change', (message) => {
+      if (message.tripId !== tripId) return;
+      const { change } = message;
+      // The saved position ends another member's drag preview (theirs or mine, from another tab).
+      if (change.type === 'widget:saved') dropRemoteDrag(change.widget.id);
+      if (change.type === 'widget:removed') dropRemoteDrag(change.widgetId);
+      if (message.origin === TAB_ID) return; // my own change: this tab shows it already
+      applyTripChange(queryClient, tripId, change);
+      if (change.type === 'trip:deleted') {
+        toast({
+          variant: 'destructive',
+          title: 'You are no longer on this trip',
+          description: MEMBER_GONE.deleted,
+        });
+      }
+    });
+    socket.on('trip:gone', (message) => {
+      if (message.tripId === tripId) gone(message.message);
+      else forgetTrip(queryClient, message.tripId);
+    });
+
+    if (socket.connected) join();
+    return () => {
+      for (const event of [
+        'connect',
+        'disconnect',
+        'connect_error',
+        'presence',
+        'cursor',
+        'widget:drag',
+        'change',
+        'trip:gone',
+      ] as const) {
+        socket.off(event);
+      }
+      if (socket.connected) socket.emit('trip:leave');
+      cursors.clear();
+      setRemoteDrags(new Map());
+      for (const timer of dragTimers.current.values()) clearTimeout(timer);
+      dragTimers.current.clear();
+    };
+  }, [socket, tripId, myUserId, queryClient, cursors, dropRemoteDrag]);
+
+  const sendCursor = useMemo(
+    () =>
+      throttle((at: BoardPoint | null) => {
+        // Not volatile: the throttle already limits the rate, and the last position must arrive.
+        if (socket?.connected) socket.emit('cursor:move', { at });
+      }, CURSOR_SEND_INTERVAL_MS),
+    [socket],
+  );
+  const sendDragThrottled = useMemo(
+    () =>
+      throttle((widgetId: string, at: BoardPoint | null) => {
+        if (socket?.connected) socket.emit('widget:drag', { widgetId, at });
+      }, CURSOR_SEND_INTERVAL_MS),
+    [socket],
+  );
+  const sendDrag = useCallback(
+    (widgetId: string, at: BoardPoint | null) => {
+      sendDragThrottled(widgetId, at);
+      // The end of a drag goes out now, after the last position.
+      if (!at) sendDragThrottled.flush();
+    },
+    [sendDragThrottled],
+  );
+
+  // A hidden tab's pointer is not on the board.
+  useEffect(() => {
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') {
+        sendCursor(null);
+        sendCursor.flush();
+      }
+    };
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => document.removeEventListener('visibilitychange', onVisibility);
+  }, [sendCursor]);
+
+  const members = presence && presence.tripId === tripId ? presence.members : [];
+  return { status, members, cursors, remoteDrags, sendCursor, sendDrag };
+}

@@ -1,0 +1,161 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { newTraveller } from './support/accounts';
+import { actAsNewVisitor, toast } from './support/ui';
+
+/**
+ * Two people on one trip, each in a browser context of their own (as on two machines): they see
+ * each other, each other's pointer, and each other's changes as they are made.
+ */
+
+async function signUp(browser: Browser, firstName: string) {
+  const context = await browser.newContext({
+    baseURL: test.info().project.use.baseURL,
+    viewport: test.info().project.use.viewport,
+  });
+  const page = await context.newPage();
+  const ip = await actAsNewVisitor(page);
+  const res = await page.request.post('/api/register', {
+    data: { ...newTraveller(firstName.toLowerCase()), firstName, lastName: 'Live' },
+    headers: { origin: test.info().project.use.baseURL ?? '', 'x-forwarded-for': ip },
+  });
+  expect(res.status()).toBe(201);
+  return page;
+}
+
+const widget = (page: Page, title: string) =>
+  page.getByRole('region', { name: title, exact: true });
+
+/** The owner's first trip, with the member joined through its invitation link. */
+async function ownerAndMember(browser: Browser) {
+  const owner = await signUp(browser, 'Olivia');
+  const member = await signUp(browser, 'Mateo');
+  const [trip] = (await (await owner.request.get('/api/trips')).json()) as { id: string }[];
+  const invitation = await (await owner.request.get(`/api/trips/${trip!.id}/invitation`)).json();
+  const code = new URL(invitation.url).pathname.split('/').pop()!;
+  const joined = await member.request.post(`/api/join/${code}`, {
+    headers: { origin: test.info().project.use.baseURL ?? '' },
+  });
+  expect(joined.status()).toBe(200);
+  await owner.goto(`/dashboard?trip=${trip!.id}`);
+  await member.goto(`/dashboard?trip=${trip!.id}`);
+  // Two sign-ups and two first loads at once: a busy CI machine may take a while.
+  await expect(widget(owner, 'Group To-Do List')).toBeVisible({ timeout: 15_000 });
+  await expect(widget(member, 'Group To-Do List')).toBeVisible({ timeout: 15_000 });
+  return { owner, member, tripId: trip!.id };
+}
+
+test('each sees the other in the presence stack, and the stack drops who closes the trip', async ({
+  browser,
+}) => {
+  const { owner, member } = await ownerAndMember(browser);
+  await expect(owner.getByRole('group', { name: 'Here now: Mateo Live, and you' })).toBeVisible();
+  await expect(member.getByRole('group', { name: 'Here now: Olivia Live, and you' })).toBeVisible();
+  await expect(owner.getByTestId('presence-member')).toHaveCount(2);
+
+  await member.context().close();
+  await expect(owner.getByRole('group', { name: 'Only you have this trip open' })).toBeVisible({
+    timeout: 3000,
+  });
+  await owner.context().close();
+});
+
+test('the owner sees the member’s named cursor move on the board', async ({ browser }, info) => {
+  test.skip(info.project.name === 'phone', 'phones stack the widgets: there is no shared canvas');
+  const { owner, member } = await ownerAndMember(browser);
+  const board = await member.getByTestId('board').boundingBox();
+  await member.mouse.move(board!.x + 600, board!.y + 300);
+  await member.mouse.move(board!.x + 640, board!.y + 330, { steps: 4 });
+
+  const cursor = owner.getByTestId('live-cursor');
+  await expect(cursor).toHaveCount(1);
+  await expect(cursor).toContainText('Mateo Live');
+  const ownerBoard = await owner.getByTestId('board').boundingBox();
+  await expect
+    .poll(async () => {
+      const box = await cursor.boundingBox();
+      return box && [Math.round(box.x - ownerBoard!.x), Math.round(box.y - ownerBoard!.y)];
+    })
+    .toEqual([640, 330]);
+
+  // Off the board, the cursor goes.
+  await member.mouse.move(board!.x + 10, board!.y - 30);
+  await expect(cursor).toHaveCount(0);
+  await owner.context().close();
+  await member.context().close();
+});
+
+test('a to-do the member adds appears in the owner’s list within a second', async ({ browser }) => {
+  const { owner, member } = await ownerAndMember(browser);
+  const list = widget(member, 'Group To-Do List');
+  const form = list.getByRole('form', { name: 'Add a task' });
+  await form.getByLabel('New task').fill('Rent scooters in Ubud');
+  await form.getByLabel('New task').press('Enter');
+  await expect(list.getByText('Rent scooters in Ubud')).toBeVisible();
+  await expect(widget(owner, 'Group To-Do List').getByText('Rent scooters in Ubud')).toBeVisible({
+    timeout: 1000,
+  });
+  await owner.context().close();
+  await member.context().close();
+});
+
+test('a widget the member drags moves on the owner’s screen, during the drag and after', async ({
+  browser,
+}, info) => {
+  test.skip(
+    info.project.name === 'phone',
+    'phones stack the widgets: there is no canvas to drag on',
+  );
+  const { owner, member } = await ownerAndMember(browser);
+  const start = await widget(owner, 'Weather').boundingBox();
+  const handle = await widget(member, 'Weather').boundingBox();
+  await member.mouse.move(handle!.x + 60, handle!.y + 20);
+  await member.mouse.down();
+  await member.mouse.move(handle!.x + 160, handle!.y + 70, { steps: 8 });
+
+  // Mid-drag: the owner sees it where the member holds it, marked with who is moving it.
+  await expect
+    .poll(async () => {
+      const box = await widget(owner, 'Weather').boundingBox();
+      return box && [Math.round(box.x - start!.x), Math.round(box.y - start!.y)];
+    })
+    .toEqual([100, 50]);
+  await expect(widget(owner, 'Weather').getByText('Mateo Live is moving this')).toBeVisible();
+
+  await member.mouse.move(handle!.x + 260, handle!.y + 120, { steps: 8 });
+  await member.mouse.up();
+  await expect
+    .poll(async () => {
+      const box = await widget(owner, 'Weather').boundingBox();
+      return box && [Math.round(box.x - start!.x), Math.round(box.y - start!.y)];
+    })
+    .toEqual([200, 100]);
+  await expect(widget(owner, 'Weather').getByText('is moving this')).toHaveCount(0);
+
+  // Saved: the owner's reload shows it there too.
+  await owner.reload();
+  const reloaded = await widget(owner, 'Weather').boundingBox();
+  expect(Math.round(reloaded!.x - start!.x)).toBe(200);
+  await owner.context().close();
+  await member.context().close();
+});
+
+test('a removed member is let go at once and told why', async ({ browser }) => {
+  const { owner, member, tripId } = await ownerAndMember(browser);
+  const members = (await (await owner.request.get(`/api/trips/${tripId}/members`)).json()) as {
+    id: string;
+    isCurrentUser: boolean;
+  }[];
+  const mateo = members.find((m) => !m.isCurrentUser)!;
+  const removed = await owner.request.delete(`/api/trips/${tripId}/members/${mateo.id}`, {
+    headers: { origin: test.info().project.use.baseURL ?? '' },
+  });
+  expect(removed.status()).toBe(200);
+  await expect(toast(member, 'You are no longer on this trip')).toBeVisible();
+  await expect(toast(member, 'You were removed from this trip by its owner.')).toBeVisible();
+  // Their dashboard moves on: this was their only trip, so they are offered to plan one.
+  await expect(member.getByRole('button', { name: 'Plan a trip' })).toBeVisible();
+  await expect(member.getByRole('region', { name: 'Group To-Do List' })).toHaveCount(0);
+  await expect(owner.getByRole('group', { name: 'Only you have this trip open' })).toBeVisible();
+  await owner.context().close();
+  await member.context().close();
+});

@@ -171,7 +171,10 @@ export function WidgetFrame({
           top: shown.top,
           left: shown.left,
           zIndex: layer,
-          ...(remoteDrag && !preview ? { outlineColor: remoteDrag.colour } : {}),
+          // Held by another member: above the others, as it is on their screen, in their colour.
+          ...(remoteDrag && !preview
+            ? { outlineColor: remoteDrag.colour, zIndex: EXPANDED_LAYER - 10 }
+            : {}),
           '--widget-width': `${kind.width}px`,
           '--widget-loaded-width': `${kind.loadedWidth ?? kind.width}px`,
         }
@@ -210,10 +213,8 @@ export function WidgetFrame({
         )}
       >
         {remoteDrag && !preview && (
-          <span
-            className="pointer-events-none absolute top-1 right-20 rounded-md px-1.5 py-0.5 text-[11px] font-medium text-white"
-            style={{ backgroundColor: remoteDrag.colour }}
-          >
+          // Their named cursor shows who on screen; this says it to screen readers.
+          <span className="sr-only" role="status">
             {remoteDrag.name} is moving this
           </span>
         )}

@@ -73,6 +73,11 @@ export function useLiveTrip(tripId: string | null, myUserId: string): LiveTrip {
       // WebSocket first (no long-polling round trips); polling if a proxy refuses WebSockets.
       transports: ['websocket', 'polling'],
       tryAllTransports: true,
+      // Backoff from half a second to 4 s, randomised by half so a restarted server is not met
+      // by every tab at the same instant.
+      reconnectionDelay: 500,
+      reconnectionDelayMax: 4000,
+      randomizationFactor: 0.5,
     });
     setSocket(live);
     return () => {

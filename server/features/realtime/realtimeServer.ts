@@ -306,10 +306,11 @@ export async function createRealtime(
     async close() {
       for (const timer of pendingAnnouncements.values()) clearTimeout(timer);
       pendingAnnouncements.clear();
-      io.local.disconnectSockets(true);
+      // Closing the transports (not disconnecting the sockets, which tells a client "you were
+      // let go, do not come back") makes every tab reconnect by itself once a server is back.
       // Socket.IO's own close() would close the HTTP server too, which is Fastify's to close.
-      await io.of('/').adapter.close?.();
       io.engine.close();
+      await io.of('/').adapter.close?.();
       if (redis) await Promise.all([redis.pub.quit(), redis.sub.quit()]).catch(() => {});
     },
   };

@@ -9,6 +9,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
 import { adminRoutes } from './features/admin/routes';
 import { authRoutes } from './features/auth/routes';
 import { flightsRoutes } from './features/flights/routes';
@@ -86,9 +87,25 @@ export async function buildApp(config: Config, deps: AppDeps) {
   await app.register(compress, { threshold: 1024 });
   registerJsonBodies(app);
   registerCsrfProtection(app, config.publicUrl);
-  // Limits are set per route (sign-in, reset, ...); counters live in this process.
+  // Limits are set per route (sign-in, reset, ...). Counters live in this process, or in Redis
+  // when instances share one, so a limit holds whichever instance a request reaches. Should
+  // Redis fail, requests are let through (and logged) rather than every sign-in refused.
+  const rateLimitRedis = config.redisUrl
+    ? new Redis(config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1 })
+    : null;
+  if (rateLimitRedis) {
+    rateLimitRedis.on('error', (error) =>
+      app.log.warn({ err: error.message }, 'redis (rate limits) connection problem'),
+    );
+    app.addHook('onClose', async () => {
+      await rateLimitRedis.quit().catch(() => {});
+    });
+  }
   await app.register(rateLimit, {
     global: false,
+    ...(rateLimitRedis
+      ? { redis: rateLimitRedis, nameSpace: `${config.redisPrefix}:rate-limit:`, skipOnError: true }
+      : {}),
     errorResponseBuilder: (_request, context) => ({
       statusCode: context.statusCode,
       message: `Too many attempts. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,

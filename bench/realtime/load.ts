@@ -90,15 +90,14 @@ async function openSocketIoRaw(url: string, client: BenchClient): Promise<Tab> {
     `${url.replace(/^http/, 'ws')}${REALTIME_PATH}/?EIO=4&transport=websocket`,
     { headers: { origin: url, cookie: `${SESSION_COOKIE}=${client.token}` } },
   );
-  await opened(socket);
   // Engine.IO: the server opens ("0{…}") and pings ("2"), and a client answers each ping ("3").
   // Socket.IO on top: "40{auth}" connects to the main namespace ("40{sid}" accepted,
   // "44{error}" refused), "42[name, data]" is an event, "42<id>[…]" one that wants an ack,
-  // answered by "43<id>[answer]".
+  // answered by "43<id>[answer]". The listener goes on before the socket opens: the server's
+  // "0{…}" may arrive in the same packet as the upgrade.
   const handshake = new Promise<void>((resolve, reject) => {
     const onMessage = (data: Buffer) => {
       const text = data.toString();
-      console.error('DBG', text.slice(0, 120));
       if (text.startsWith('0{')) {
         socket.send(`40${JSON.stringify({ v: REALTIME_PROTOCOL_VERSION })}`);
       } else if (text.startsWith('40')) {
@@ -106,16 +105,15 @@ async function openSocketIoRaw(url: string, client: BenchClient): Promise<Tab> {
       } else if (text.startsWith('44')) {
         reject(new Error(`connection refused: ${text.slice(2)}`));
       } else if (text.startsWith('430')) {
+        socket.off('message', onMessage);
         const [answer] = JSON.parse(text.slice(3)) as [JoinAck];
         if (answer.ok) resolve();
         else reject(new Error(`trip:join refused: ${answer.reason} ${answer.message}`));
-      } else return;
-      if (!text.startsWith('0{') && !text.startsWith('40')) socket.off('message', onMessage);
+      }
     };
     socket.on('message', onMessage);
-    socket.once('close', (code, reason) =>
-      reject(new Error(`closed during the handshake ${code} ${reason}`)),
-    );
+    socket.once('error', reject);
+    socket.once('close', (code) => reject(new Error(`closed during the handshake (${code})`)));
   });
   try {
     await handshake;

@@ -76,6 +76,20 @@ it('a to-do added through instance A reaches a tab of instance B, and a cursor g
   });
 });
 
+it('rate limits count across instances', async () => {
+  // Forgot-password allows 5 a minute per address: 3 through A and 2 through B use them up.
+  const visitor = {
+    a: apiClient(a.url, { ip: '192.0.2.77' }),
+    b: apiClient(b.url, { ip: '192.0.2.77' }),
+  };
+  const ask = (client: ApiClient) =>
+    client.post('/api/forgot-password', { email: 'nobody@example.com' });
+  for (const client of [visitor.a, visitor.b, visitor.a, visitor.b, visitor.a]) {
+    expect((await ask(client)).status).toBe(200);
+  }
+  expect((await ask(visitor.b)).status).toBe(429);
+});
+
 it('a member removed on instance A is let go by instance B', async () => {
   const carla = await signUp(b, 'Carla');
   const trip = await createTrip(a.database.db, ana.id, { memberIds: [carla.id] });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CLIENT_ID_PATTERN } from './clientId';
 import { flight } from './contracts/flights';
 import { todo } from './contracts/todos';
+import { trip } from './contracts/trips';
 import { widget } from './contracts/widgets';
 
 /**
@@ -72,14 +73,7 @@ export type JoinAck =
   | { ok: false; reason: 'not-member' | 'error'; message: string };
 
 /** Trip settings as every member sees them (the caller's role is not part of it). */
-export const liveTripSettings = z.object({
-  id: z.string(),
-  name: z.string(),
-  destination: z.string().nullable(),
-  startDate: z.string(),
-  endDate: z.string(),
-  ownerId: z.string(),
-});
+export const liveTripSettings = trip.omit({ role: true, createdAt: true });
 
 /** What changed on a trip, after the database has it. */
 export const tripChange = z.discriminatedUnion('type', [

@@ -182,13 +182,14 @@ describe('cursors and drags', () => {
     ];
     for (const payload of bad) memberTab.emit('cursor:move', payload as never);
     memberTab.emit('widget:drag', { widgetId: '', at: null });
+    memberTab.emit('delete:everything' as never);
     const join = await memberTab.timeout(2000).emitWithAck('trip:join', { trip: 1 } as never);
     expect(join).toMatchObject({ ok: false });
 
     memberTab.emit('cursor:move', { at: { top: 7, left: 8 } });
     await nextEvent(ownerTab, 'cursor', (m) => m.at?.top === 7);
     expect(received).toHaveLength(1);
-    expect(t.app.live.stats.malformed - before).toBe(bad.length + 2);
+    expect(t.app.live.stats.malformed - before).toBe(bad.length + 3);
     expect(memberTab.connected).toBe(true);
   });
 

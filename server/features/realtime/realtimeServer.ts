@@ -3,6 +3,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
+import type { z } from 'zod';
 import {
   type ClientToServerEvents,
   CURSOR_EVENTS_PER_SECOND,
@@ -32,6 +33,13 @@ type SocketData = {
 };
 type LiveServer = Server<ClientToServerEvents, ServerToClientEvents, never, SocketData>;
 type LiveSocket = Socket<ClientToServerEvents, ServerToClientEvents, never, SocketData>;
+
+const CLIENT_EVENTS = new Set<string>([
+  'trip:join',
+  'trip:leave',
+  'cursor:move',
+  'widget:drag',
+] satisfies (keyof ClientToServerEvents)[]);
 
 const tripRoom = (tripId: string) => `trip:${tripId}`;
 const userRoom = (userId: string) => `user:${userId}`;
@@ -238,34 +246,46 @@ export async function createRealtime(
     });
 
     socket.on('trip:leave', () => leaveTrip(socket));
-
-    socket.on('cursor:move', (payload) => {
-      const tripId = joinedTrip(socket);
-      if (!tripId) return;
-      if (!allowPointer()) {
-        stats.rateLimited += 1;
-        return;
-      }
-      const event = parseEvent(cursorMoveEvent, payload, stats);
-      if (!event) return;
-      // Not volatile: where a pointer comes to rest must arrive, and a volatile emit is skipped
-      // whenever the receiver's connection is busy. Senders are throttled to 30 Hz and capped
-      // at 60 a second here, which bounds what can queue for a slow receiver.
-      socket.to(tripRoom(tripId)).emit('cursor', { tripId, userId: user.id, at: event.at });
+    // An event nobody listens for is ignored by Socket.IO; it is counted with the malformed.
+    socket.onAny((event: string) => {
+      if (!CLIENT_EVENTS.has(event)) stats.malformed += 1;
     });
 
-    socket.on('widget:drag', (payload) => {
-      const tripId = joinedTrip(socket);
-      if (!tripId) return;
-      if (!allowPointer()) {
-        stats.rateLimited += 1;
-        return;
-      }
-      const event = parseEvent(widgetDragEvent, payload, stats);
-      if (!event) return;
-      const message = { tripId, userId: user.id, widgetId: event.widgetId, at: event.at };
-      socket.to(tripRoom(tripId)).emit('widget:drag', message);
-    });
+    /**
+     * Pointer events (cursors, drags) from a socket in a trip's room: within the rate, and of
+     * the right shape, or dropped and counted. The relay is not volatile: where a pointer comes
+     * to rest must arrive, and a volatile emit is skipped whenever the receiver's connection is
+     * busy. Senders throttle to 30 Hz and are capped at 60 a second here, which bounds what can
+     * queue for a slow receiver.
+     */
+    function onPointerEvent<T extends z.ZodType>(
+      schema: T,
+      relay: (tripId: string, event: z.infer<T>) => void,
+    ) {
+      return (payload: unknown) => {
+        const tripId = joinedTrip(socket);
+        if (!tripId) return;
+        if (!allowPointer()) {
+          stats.rateLimited += 1;
+          return;
+        }
+        const event = parseEvent(schema, payload, stats);
+        if (event) relay(tripId, event);
+      };
+    }
+
+    socket.on(
+      'cursor:move',
+      onPointerEvent(cursorMoveEvent, (tripId, { at }) =>
+        socket.to(tripRoom(tripId)).emit('cursor', { tripId, userId: user.id, at }),
+      ),
+    );
+    socket.on(
+      'widget:drag',
+      onPointerEvent(widgetDragEvent, (tripId, { widgetId, at }) =>
+        socket.to(tripRoom(tripId)).emit('widget:drag', { tripId, userId: user.id, widgetId, at }),
+      ),
+    );
 
     // 'disconnecting', not 'disconnect': by then Socket.IO has already emptied socket.rooms.
     socket.on('disconnecting', () => leaveTrip(socket));

@@ -182,7 +182,7 @@ describe('cursors and drags', () => {
     ];
     for (const payload of bad) memberTab.emit('cursor:move', payload as never);
     memberTab.emit('widget:drag', { widgetId: '', at: null });
-    memberTab.emit('delete:everything' as never);
+    (memberTab as unknown as { emit(event: string): void }).emit('delete:everything');
     const join = await memberTab.timeout(2000).emitWithAck('trip:join', { trip: 1 } as never);
     expect(join).toMatchObject({ ok: false });
 

@@ -15,7 +15,7 @@ import { widget } from './contracts/widgets';
  * is dropped and counted. Presence and cursors are never stored; data changes are broadcast only
  * after the database has them.
  */
-export const REALTIME_PROTOCOL_VERSION = 1;
+export const REALTIME_PROTOCOL_VERSION = 2;
 export const REALTIME_PATH = '/socket.io';
 
 /** Handshake refusals (the `connect_error` message the client sees). */
@@ -27,6 +27,12 @@ export const HANDSHAKE_ERRORS = {
 
 /** Live cursors are sent at most this often (~30 Hz); a socket may send at most this many a second. */
 export const CURSOR_SEND_INTERVAL_MS = 33;
+/**
+ * The server gathers a trip's cursor moves and sends them as one message this often: one frame
+ * per tab per tick instead of one per move of each member (nine times fewer for ten people),
+ * which is what lets one process carry a thousand tabs (bench/realtime.ts).
+ */
+export const CURSOR_BATCH_MS = 33;
 export const CURSOR_EVENTS_PER_SECOND = 60;
 
 // Each tab's id, sent with its API calls and named as a change's `origin` (shared/clientId.ts).
@@ -65,6 +71,9 @@ export const presenceMember = z.object({
 });
 export type PresenceMember = z.infer<typeof presenceMember>;
 
+/** A member's pointer moved to `at` (null: it left the board). */
+export type CursorMove = { userId: string; at: BoardPoint | null };
+
 /** `at`: the server's clock when the list was read, so a late, older list never wins. */
 export type PresenceMessage = { tripId: string; members: PresenceMember[]; at: number };
 export type JoinAck =
@@ -99,7 +108,8 @@ export type TripChangeMessage = {
 
 export type ServerToClientEvents = {
   presence: (message: PresenceMessage) => void;
-  cursor: (message: { tripId: string; userId: string; at: BoardPoint | null }) => void;
+  /** The trip's cursor moves since the last batch, oldest first (mine included: skip them). */
+  cursors: (message: { tripId: string; moves: CursorMove[] }) => void;
   'widget:drag': (message: {
     tripId: string;
     userId: string;

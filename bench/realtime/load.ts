@@ -12,7 +12,12 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { WebSocket } from 'ws';
 import { SESSION_COOKIE } from '../../server/platform/sessions';
 import { connectLive, joinTrip, type LiveClient } from '../../server/test/liveClient';
-import { type JoinAck, REALTIME_PATH, REALTIME_PROTOCOL_VERSION } from '../../shared/realtime';
+import {
+  type CursorMove,
+  type JoinAck,
+  REALTIME_PATH,
+  REALTIME_PROTOCOL_VERSION,
+} from '../../shared/realtime';
 import { createHistogram, record, type SparseHistogram, toSparse } from './histogram';
 import type { BenchClient } from './seed';
 
@@ -63,6 +68,7 @@ type Tab = {
 // The send time sits in `"left":<ms>` of every cursor message, whichever server relays it.
 // Finding it in the raw frame costs far less than decoding the frame, for both servers alike.
 const LEFT = Buffer.from('"left":');
+const CURSORS_PREFIX = Buffer.from('42["cursors"');
 function stampIn(frame: Buffer): number | null {
   const at = frame.indexOf(LEFT);
   // A member leaving sends `at: null`; presence lists carry no `left`: nothing to measure.
@@ -126,10 +132,19 @@ async function openSocketIoRaw(url: string, client: BenchClient): Promise<Tab> {
   });
   return {
     send: (stamp) => socket.send(`42["cursor:move",{"at":{"top":0,"left":${stamp}}}]`),
+    // The server sends a trip's moves as one batch a tick: `42["cursors",{tripId, moves}]`.
+    // Every other member's move in it is one delivery (this tab's own are skipped, as the app
+    // does), so the count compares with the relay's one-frame-per-move deliveries.
     onCursor: (listener) =>
       socket.on('message', (data: Buffer) => {
-        const stamp = stampIn(data);
-        if (stamp !== null) listener(stamp);
+        if (!data.subarray(0, CURSORS_PREFIX.length).equals(CURSORS_PREFIX)) return;
+        const [, { moves }] = JSON.parse(data.toString('utf8', 2)) as [
+          string,
+          { moves: CursorMove[] },
+        ];
+        for (const move of moves) {
+          if (move.at && move.userId !== client.userId) listener(move.at.left);
+        }
       }),
     onDisconnect: (listener) => socket.on('close', listener),
     close: () => socket.close(),
@@ -147,8 +162,10 @@ async function openSocketIoLibrary(url: string, client: BenchClient): Promise<Ta
   return {
     send: (stamp) => socket.emit('cursor:move', { at: { top: 0, left: stamp } }),
     onCursor: (listener) =>
-      socket.on('cursor', (message) => {
-        if (message.at) listener(message.at.left);
+      socket.on('cursors', ({ moves }) => {
+        for (const move of moves) {
+          if (move.at && move.userId !== client.userId) listener(move.at.left);
+        }
       }),
     onDisconnect: (listener) => socket.on('disconnect', listener),
     close: () => socket.close(),

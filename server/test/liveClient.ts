@@ -1,6 +1,7 @@
 import { io, type Socket } from 'socket.io-client';
 import {
   type ClientToServerEvents,
+  type CursorMove,
   type JoinAck,
   REALTIME_PATH,
   REALTIME_PROTOCOL_VERSION,
@@ -75,3 +76,36 @@ export function collect<E extends EventName>(socket: LiveClient, event: E): Even
 }
 
 export const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+type TripCursorMove = CursorMove & { tripId: string };
+
+/** Every cursor move the socket receives from now on, the batches flattened, oldest first. */
+export function collectCursors(socket: LiveClient): TripCursorMove[] {
+  const seen: TripCursorMove[] = [];
+  socket.on('cursors', ({ tripId, moves }) => {
+    for (const move of moves) seen.push({ tripId, ...move });
+  });
+  return seen;
+}
+
+/** The next cursor move (from whichever batch carries it) matching `match`. */
+export function nextCursor(
+  socket: LiveClient,
+  match: (move: TripCursorMove) => boolean = () => true,
+  ms = 5000,
+): Promise<TripCursorMove> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      socket.off('cursors', listener);
+      reject(new Error(`no matching cursor move within ${ms} ms`));
+    }, ms);
+    function listener({ tripId, moves }: { tripId: string; moves: CursorMove[] }) {
+      const found = moves.map((move) => ({ tripId, ...move })).find(match);
+      if (!found) return;
+      clearTimeout(timer);
+      socket.off('cursors', listener);
+      resolve(found);
+    }
+    socket.on('cursors', listener);
+  });
+}

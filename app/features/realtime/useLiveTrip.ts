@@ -155,9 +155,10 @@ export function useLiveTrip(tripId: string | null, myUserId: string): LiveTrip {
     socket.on('presence', (message) => {
       if (message.tripId === tripId) showPresence(message.members, message.at);
     });
-    socket.on('cursor', (message) => {
-      if (message.tripId === tripId && message.userId !== myUserId) {
-        cursors.set(message.userId, message.at);
+    socket.on('cursors', (message) => {
+      if (message.tripId !== tripId) return;
+      for (const move of message.moves) {
+        if (move.userId !== myUserId) cursors.set(move.userId, move.at);
       }
     });
     socket.on('widget:drag', (message) => {
@@ -199,7 +200,7 @@ export function useLiveTrip(tripId: string | null, myUserId: string): LiveTrip {
         'disconnect',
         'connect_error',
         'presence',
-        'cursor',
+        'cursors',
         'widget:drag',
         'change',
         'trip:gone',

@@ -2,7 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type ApiClient, apiClient, newAccount } from '../../test/apiClient';
 import { createTrip } from '../../test/factories';
-import { collect, connectLive, joinTrip, type LiveClient, nextEvent } from '../../test/liveClient';
+import {
+  collect,
+  connectLive,
+  joinTrip,
+  type LiveClient,
+  nextCursor,
+  nextEvent,
+} from '../../test/liveClient';
 import { startTestApp, type TestApp } from '../../test/testApp';
 
 /**
@@ -69,7 +76,7 @@ it('a to-do added through instance A reaches a tab of instance B, and a cursor g
   expect((await arrived).change).toEqual({ type: 'todo:saved', todo: res.body });
 
   brunoTab.emit('cursor:move', { at: { top: 30, left: 40 } });
-  expect(await nextEvent(anaTab, 'cursor')).toEqual({
+  expect(await nextCursor(anaTab)).toEqual({
     tripId,
     userId: bruno.id,
     at: { top: 30, left: 40 },

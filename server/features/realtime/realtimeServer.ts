@@ -6,7 +6,9 @@ import { Server, type Socket } from 'socket.io';
 import type { z } from 'zod';
 import {
   type ClientToServerEvents,
+  CURSOR_BATCH_MS,
   CURSOR_EVENTS_PER_SECOND,
+  type CursorMove,
   cursorMoveEvent,
   HANDSHAKE_ERRORS,
   type JoinAck,
@@ -163,6 +165,27 @@ export async function createRealtime(
     }
   });
 
+  // ——— cursors: gathered per trip, sent as one message a tick ———
+
+  const pendingCursors = new Map<string, CursorMove[]>();
+  let cursorTimer: NodeJS.Timeout | null = null;
+
+  function flushCursors() {
+    for (const [tripId, moves] of pendingCursors) {
+      io.to(tripRoom(tripId)).emit('cursors', { tripId, moves });
+    }
+    pendingCursors.clear();
+    cursorTimer = null;
+  }
+
+  /** Queues a move for the trip's next batch; the timer runs only while there is something. */
+  function queueCursor(tripId: string, move: CursorMove) {
+    const moves = pendingCursors.get(tripId);
+    if (moves) moves.push(move);
+    else pendingCursors.set(tripId, [move]);
+    cursorTimer ??= setTimeout(flushCursors, CURSOR_BATCH_MS);
+  }
+
   // ——— presence ———
 
   async function presenceOf(tripId: string): Promise<PresenceMember[]> {
@@ -208,7 +231,7 @@ export async function createRealtime(
     if (!tripId) return;
     socket.leave(tripRoom(tripId));
     // Their pointer goes with them; their other tabs will show it again on their next move.
-    socket.to(tripRoom(tripId)).emit('cursor', { tripId, userId: socket.data.user.id, at: null });
+    queueCursor(tripId, { userId: socket.data.user.id, at: null });
     announcePresence(tripId);
   }
 
@@ -253,10 +276,10 @@ export async function createRealtime(
 
     /**
      * Pointer events (cursors, drags) from a socket in a trip's room: within the rate, and of
-     * the right shape, or dropped and counted. The relay is not volatile: where a pointer comes
-     * to rest must arrive, and a volatile emit is skipped whenever the receiver's connection is
+     * the right shape, or dropped and counted. Nothing is volatile: where a pointer comes to
+     * rest must arrive, and a volatile emit is skipped whenever the receiver's connection is
      * busy. Senders throttle to 30 Hz and are capped at 60 a second here, which bounds what can
-     * queue for a slow receiver.
+     * queue for a slow receiver; cursors go out in one batch per trip per tick.
      */
     function onPointerEvent<T extends z.ZodType>(
       schema: T,
@@ -277,7 +300,7 @@ export async function createRealtime(
     socket.on(
       'cursor:move',
       onPointerEvent(cursorMoveEvent, (tripId, { at }) =>
-        socket.to(tripRoom(tripId)).emit('cursor', { tripId, userId: user.id, at }),
+        queueCursor(tripId, { userId: user.id, at }),
       ),
     );
     socket.on(
@@ -305,7 +328,7 @@ export async function createRealtime(
       });
       io.to(userRoom(userId)).emit('trip:gone', { tripId, message });
       io.in(userRoom(userId)).socketsLeave(tripRoom(tripId));
-      io.to(tripRoom(tripId)).emit('cursor', { tripId, userId, at: null });
+      queueCursor(tripId, { userId, at: null });
       announcePresence(tripId);
     },
     tripDeleted(tripId, origin) {
@@ -325,6 +348,8 @@ export async function createRealtime(
     },
     async close() {
       for (const timer of pendingAnnouncements.values()) clearTimeout(timer);
+      if (cursorTimer) clearTimeout(cursorTimer);
+      pendingCursors.clear();
       pendingAnnouncements.clear();
       // Closing the transports (not disconnecting the sockets, which tells a client "you were
       // let go, do not come back") makes every tab reconnect by itself once a server is back.

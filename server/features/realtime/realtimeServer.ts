@@ -97,6 +97,27 @@ async function connectRedis(url: string, log: FastifyBaseLogger) {
     // ioredis reconnects by itself; say so once per failure instead of crashing on 'error'.
     client.on('error', (error) => log.warn({ err: error.message }, 'redis connection problem'));
   }
+  // The adapter publishes without waiting for the answer. While Redis is unreachable those
+  // publishes fail, and an unhandled rejection would take the whole process down: a live event
+  // that cannot reach the other instances is dropped (this instance's own tabs still get it),
+  // and said once per outage.
+  const publish = pub.publish.bind(pub) as (
+    channel: string,
+    message: string | Buffer,
+  ) => Promise<number>;
+  let warned = false;
+  (pub as { publish: unknown }).publish = (channel: string, message: string | Buffer) =>
+    publish(channel, message).then(
+      (receivers) => {
+        warned = false;
+        return receivers;
+      },
+      (error: Error) => {
+        if (!warned) log.warn({ err: error.message }, 'live events cannot reach Redis');
+        warned = true;
+        return 0;
+      },
+    );
   try {
     await Promise.all([pub.connect(), sub.connect()]);
   } catch (error) {
@@ -168,6 +189,7 @@ export async function createRealtime(
   // ——— cursors: gathered per trip, sent as one message a tick ———
 
   const pendingCursors = new Map<string, CursorMove[]>();
+  let closed = false;
   let cursorTimer: NodeJS.Timeout | null = null;
 
   function flushCursors() {
@@ -180,6 +202,7 @@ export async function createRealtime(
 
   /** Queues a move for the trip's next batch; the timer runs only while there is something. */
   function queueCursor(tripId: string, move: CursorMove) {
+    if (closed) return; // the goodbyes of sockets closing with the server go nowhere
     const moves = pendingCursors.get(tripId);
     if (moves) moves.push(move);
     else pendingCursors.set(tripId, [move]);
@@ -206,7 +229,7 @@ export async function createRealtime(
 
   const pendingAnnouncements = new Map<string, NodeJS.Timeout>();
   function announcePresence(tripId: string) {
-    if (pendingAnnouncements.has(tripId)) return;
+    if (closed || pendingAnnouncements.has(tripId)) return;
     const timer = setTimeout(async () => {
       pendingAnnouncements.delete(tripId);
       try {
@@ -347,6 +370,7 @@ export async function createRealtime(
       }
     },
     async close() {
+      closed = true;
       for (const timer of pendingAnnouncements.values()) clearTimeout(timer);
       if (cursorTimer) clearTimeout(cursorTimer);
       pendingCursors.clear();

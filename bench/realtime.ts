@@ -14,9 +14,10 @@
  * ends, fails or is interrupted.
  *
  * Measured on the 2-core development machine (server and load generator share the cores), with
- * cursors batched per trip every 33 ms: 100 × 10 delivered 99.8 % at p50 37 ms / p99 68 ms with
- * the server at 83 % of a core (target p99 < 50 ms: missed); 70 × 10 delivered 99.9 % at p99
- * 48.5 ms (65 %). Before batching, 100 × 10 fell behind: 72 % delivered, p99 2.8 s.
+ * cursors batched per trip every 33 ms: five runs at 100 × 10 delivered 99.9-100 % at p50 34 ms
+ * and p99 48-87 ms (median 57), the server at 73-82 % of a core (target p99 < 50 ms: met in one
+ * run of five); 70 × 10 delivered 99.9 % at p99 48.5 ms (65 %). Before batching, 100 × 10 fell
+ * behind: 72 % delivered, p99 2.8 s.
  */
 import { type ChildProcess, fork, spawn } from 'node:child_process';
 import fs from 'node:fs';

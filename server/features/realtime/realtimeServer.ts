@@ -188,25 +188,26 @@ export async function createRealtime(
 
   // ——— cursors: gathered per trip, sent as one message a tick ———
 
-  const pendingCursors = new Map<string, CursorMove[]>();
+  // Each trip has its own tick, started by its first move: one timer for every trip would write
+  // all trips' batches in one burst, and the moves arriving meanwhile would wait behind it.
+  const pendingCursors = new Map<string, { moves: CursorMove[]; timer: NodeJS.Timeout }>();
   let closed = false;
-  let cursorTimer: NodeJS.Timeout | null = null;
 
-  function flushCursors() {
-    for (const [tripId, moves] of pendingCursors) {
-      io.to(tripRoom(tripId)).emit('cursors', { tripId, moves });
-    }
-    pendingCursors.clear();
-    cursorTimer = null;
+  function flushCursors(tripId: string) {
+    const pending = pendingCursors.get(tripId);
+    pendingCursors.delete(tripId);
+    if (pending) io.to(tripRoom(tripId)).emit('cursors', { tripId, moves: pending.moves });
   }
 
-  /** Queues a move for the trip's next batch; the timer runs only while there is something. */
+  /** Queues a move for the trip's next batch; a trip's timer runs only while it has moves. */
   function queueCursor(tripId: string, move: CursorMove) {
     if (closed) return; // the goodbyes of sockets closing with the server go nowhere
-    const moves = pendingCursors.get(tripId);
-    if (moves) moves.push(move);
-    else pendingCursors.set(tripId, [move]);
-    cursorTimer ??= setTimeout(flushCursors, CURSOR_BATCH_MS);
+    const pending = pendingCursors.get(tripId);
+    if (pending) pending.moves.push(move);
+    else {
+      const timer = setTimeout(() => flushCursors(tripId), CURSOR_BATCH_MS);
+      pendingCursors.set(tripId, { moves: [move], timer });
+    }
   }
 
   // ——— presence ———
@@ -372,7 +373,7 @@ export async function createRealtime(
     async close() {
       closed = true;
       for (const timer of pendingAnnouncements.values()) clearTimeout(timer);
-      if (cursorTimer) clearTimeout(cursorTimer);
+      for (const { timer } of pendingCursors.values()) clearTimeout(timer);
       pendingCursors.clear();
       pendingAnnouncements.clear();
       // Closing the transports (not disconnecting the sockets, which tells a client "you were

@@ -1,0 +1,109 @@
+import { randomBytes } from 'node:crypto';
+import net from 'node:net';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { apiClient, newAccount } from '../../test/apiClient';
+import { createTrip } from '../../test/factories';
+import { connectLive, joinTrip, type LiveClient, nextEvent } from '../../test/liveClient';
+import { startTestApp, type TestApp } from '../../test/testApp';
+
+/**
+ * Redis going away under a running instance: the instance keeps serving its own tabs, no failed
+ * publish becomes an unhandled rejection (which would end the process), and once Redis is back
+ * the events cross again. Redis is reached through a small TCP proxy on 127.0.0.1 that the test
+ * cuts and restores; the Redis server itself is never touched.
+ */
+const [redisHost, redisPort] = ['127.0.0.1', 6379];
+
+let proxy: net.Server;
+let proxyPort = 0;
+const links = new Set<net.Socket>();
+
+function startProxy(port = 0) {
+  proxy = net.createServer((client) => {
+    const upstream = net.connect(redisPort, redisHost);
+    links.add(client).add(upstream);
+    client.pipe(upstream).pipe(client);
+    for (const end of [client, upstream]) {
+      end.on('error', () => {});
+      end.on('close', () => {
+        client.destroy();
+        upstream.destroy();
+        links.delete(end);
+      });
+    }
+  });
+  return new Promise<void>((resolve) =>
+    proxy.listen(port, '127.0.0.1', () => {
+      proxyPort = (proxy.address() as net.AddressInfo).port;
+      resolve();
+    }),
+  );
+}
+
+function cutProxy() {
+  return new Promise<void>((resolve) => {
+    proxy.close(() => resolve());
+    for (const link of links) link.destroy();
+  });
+}
+
+let a: TestApp;
+let b: TestApp;
+const sockets: LiveClient[] = [];
+
+beforeAll(async () => {
+  await startProxy();
+  const env = {
+    REDIS_URL: `redis://127.0.0.1:${proxyPort}`,
+    REDIS_PREFIX: `tripmates-outage-${randomBytes(4).toString('hex')}`,
+  };
+  a = await startTestApp({ env });
+  b = await startTestApp({ env, database: a.database });
+});
+afterAll(async () => {
+  for (const socket of sockets) socket.close();
+  await b?.close();
+  await a?.close();
+  await cutProxy().catch(() => {});
+});
+
+async function tabOn(instance: TestApp, cookie: string | null, tripId: string) {
+  const socket = await connectLive(instance.url, cookie);
+  sockets.push(socket);
+  expect((await joinTrip(socket, tripId)).ok).toBe(true);
+  return socket;
+}
+
+it('keeps serving its own tabs while Redis is away, and crosses instances again once it is back', async () => {
+  const client = apiClient(a.url);
+  const res = await client.post('/api/register', newAccount());
+  expect(res.status).toBe(201);
+  const trip = await createTrip(a.database.db, res.body.user.id);
+  const onA = await tabOn(a, client.cookie, trip.id);
+  const onB = await tabOn(b, client.cookie, trip.id);
+
+  await cutProxy();
+  const during = nextEvent(onA, 'change', (m) => m.change.type === 'todo:saved');
+  const added = await client.post(`/api/trips/${trip.id}/todos`, { text: 'While Redis is away' });
+  expect(added.status).toBe(201);
+  expect((await during).change).toMatchObject({ todo: { text: 'While Redis is away' } });
+  // Let the failed publishes fail (ioredis gives up on a command after a few reconnects): an
+  // unhandled rejection here would fail this file.
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+
+  await startProxy(proxyPort);
+  const crossed = nextEvent(onB, 'change', (m) => m.change.type === 'todo:saved', 10_000);
+  // The clients reconnect with backoff: ask until a change made on A reaches the tab on B.
+  for (let i = 0; i < 20; i++) {
+    const again = await client.post(`/api/trips/${trip.id}/todos`, { text: `Redis is back ${i}` });
+    expect(again.status).toBe(201);
+    const arrived = await Promise.race([
+      crossed.then(() => true),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 500)),
+    ]);
+    if (arrived) break;
+  }
+  expect((await crossed).change).toMatchObject({
+    todo: { text: expect.stringMatching(/^Redis is back/) },
+  });
+}, 30_000);

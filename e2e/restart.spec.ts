@@ -104,6 +104,10 @@ test('a restarted server: the boards reconnect by themselves, keep what was save
 
   await stopServer();
   await expect(owner.getByRole('status').filter({ hasText: 'Reconnecting' })).toBeVisible();
+  // Meanwhile the board stays as it was, not an error page.
+  await owner.waitForTimeout(1500);
+  await expect(todos(owner).getByText('Pack the snorkels')).toBeVisible();
+  await expect(owner.getByText('The board could not be loaded')).toHaveCount(0);
   const restartedAt = Date.now();
   await startServer();
 

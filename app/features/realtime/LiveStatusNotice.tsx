@@ -11,7 +11,7 @@ export function LiveStatusNotice({ status }: { status: LiveStatus }) {
   return (
     <div
       role="status"
-      className="pointer-events-auto absolute top-3 left-1/2 z-[995] flex -translate-x-1/2 items-center gap-2 rounded-full border border-border/70 bg-card/95 px-3 py-1.5 text-sm shadow-lg backdrop-blur-md"
+      className="pointer-events-auto absolute bottom-4 left-1/2 z-[995] flex -translate-x-1/2 items-center gap-2 rounded-full border border-border/70 bg-card/95 px-3 py-1.5 text-sm shadow-lg backdrop-blur-md"
     >
       {status === 'reconnecting' ? (
         <>

@@ -155,9 +155,13 @@ test('a removed member is let go at once and told why', async ({ browser }) => {
   expect(removed.status()).toBe(200);
   await expect(toast(member, 'You are no longer on this trip')).toBeVisible();
   await expect(toast(member, 'You were removed from this trip by its owner.')).toBeVisible();
-  // Their dashboard moves on: this was their only trip, so they are offered to plan one.
-  await expect(member.getByRole('button', { name: 'Plan a trip' })).toBeVisible();
-  await expect(member.getByRole('region', { name: 'Group To-Do List' })).toHaveCount(0);
+  // Their dashboard moves off the trip (to a trip to start from of their own, or to "Plan a
+  // trip"): the owner is no longer with them, and the trip is no longer theirs.
+  await expect(member.getByRole('group', { name: 'Here now: Olivia Live, and you' })).toHaveCount(
+    0,
+  );
+  const theirs = (await (await member.request.get('/api/trips')).json()) as { id: string }[];
+  expect(theirs.map((trip) => trip.id)).not.toContain(tripId);
   await expect(owner.getByRole('group', { name: 'Only you have this trip open' })).toHaveCount(1);
   await owner.context().close();
   await member.context().close();

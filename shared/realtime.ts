@@ -23,6 +23,8 @@ export const HANDSHAKE_ERRORS = {
   signedOut: 'SIGNED_OUT',
   protocolMismatch: 'PROTOCOL_MISMATCH',
   origin: 'FORBIDDEN_ORIGIN',
+  /** The server could not check the session just now (its database, say): try again later. */
+  unavailable: 'UNAVAILABLE',
 } as const;
 
 /** Live cursors are sent at most this often (~30 Hz); a socket may send at most this many a second. */
@@ -99,12 +101,8 @@ export const tripChange = z.discriminatedUnion('type', [
 ]);
 export type TripChange = z.infer<typeof tripChange>;
 
-export type TripChangeMessage = {
-  tripId: string;
-  change: TripChange;
-  /** The client id of the tab whose API call made the change, if it sent one. */
-  origin: string | null;
-};
+/** Sent to every tab on the trip except the one whose API call made the change. */
+export type TripChangeMessage = { tripId: string; change: TripChange };
 
 export type ServerToClientEvents = {
   presence: (message: PresenceMessage) => void;
@@ -133,6 +131,8 @@ export const MEMBER_GONE = {
   removed: 'You were removed from this trip by its owner.',
   left: 'You left this trip.',
   deleted: 'This trip was deleted by its owner.',
+  /** A join refused: removed, left or deleted while this tab was away. */
+  unavailable: 'This trip is no longer available to you.',
 } as const;
 
 // Presence colours: distinct on the dark board and in the light theme, with white text on top.

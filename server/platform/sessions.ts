@@ -1,4 +1,4 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { Db } from './db/client';
 import { type Session, sessions, type User, users } from './db/schema';
@@ -119,4 +119,32 @@ export function setSessionCookie(reply: FastifyReply, token: string, secure: boo
 
 export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
   reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+}
+
+/** Which of these sessions are still live (not ended, not expired, not half signed in). */
+export async function liveSessionIds(
+  db: Db,
+  sessionIds: string[],
+  now: number = Date.now(),
+): Promise<Set<string>> {
+  if (sessionIds.length === 0) return new Set();
+  const rows = await db
+    .select({
+      id: sessions.id,
+      expiresAt: sessions.expiresAt,
+      lastSeenAt: sessions.lastSeenAt,
+      pendingTwoFactor: sessions.pendingTwoFactor,
+    })
+    .from(sessions)
+    .where(inArray(sessions.id, sessionIds));
+  return new Set(
+    rows
+      .filter(
+        (row) =>
+          !row.pendingTwoFactor &&
+          row.expiresAt.getTime() > now &&
+          row.lastSeenAt.getTime() + SESSION_IDLE_MS > now,
+      )
+      .map((row) => row.id),
+  );
 }

@@ -20,14 +20,14 @@ type EventOf<E extends EventName> = Parameters<ServerToClientEvents[E]>[0];
 export function connectLive(
   baseUrl: string,
   cookie: string | null,
-  options: { version?: number; origin?: string } = {},
+  options: { version?: number; origin?: string; tab?: string } = {},
 ): Promise<LiveClient> {
   const socket: LiveClient = io(baseUrl, {
     path: REALTIME_PATH,
     transports: ['websocket'],
     reconnection: false,
     forceNew: true,
-    auth: { v: options.version ?? REALTIME_PROTOCOL_VERSION },
+    auth: { v: options.version ?? REALTIME_PROTOCOL_VERSION, tab: options.tab },
     extraHeaders: {
       origin: options.origin ?? baseUrl,
       ...(cookie ? { cookie: `${SESSION_COOKIE}=${cookie}` } : {}),

@@ -1,5 +1,5 @@
 import { LayoutGrid, Plus } from 'lucide-react';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Spinner } from '@/components/Spinner';
 import { Button } from '@/components/ui/button';
 import { LiveCursors } from '@/features/realtime/LiveCursors';
@@ -63,6 +63,12 @@ export function Board({
     return { at: clampForHeader(widget, drag.at), name: member.name, colour: member.colour };
   }
 
+  // Stacked (a phone, or a window made narrow) there is no shared canvas to point at.
+  const sendCursor = live?.sendCursor;
+  useEffect(() => {
+    if (layout === 'stack') sendCursor?.(null);
+  }, [layout, sendCursor]);
+
   // My pointer, in board coordinates (the same on every screen), for the others' boards.
   const pointer =
     live && layout === 'canvas'
@@ -124,7 +130,7 @@ export function Board({
             layout={layout}
             position={clampForHeader(widget, widget.position)}
             remoteDrag={remoteDragOf(widget)}
-            onLiveMove={live && ((at) => live.sendDrag(widget.id, at))}
+            onLiveMove={live && ((at, final) => live.sendDrag(widget.id, at, final))}
             layer={layerOf(widget.id)}
             expanded={expandedId === widget.id}
             boardSize={measureBoard}

@@ -35,8 +35,9 @@ type Props = {
   onRemove: () => void;
   /** Another member dragging this widget right now: where it is on their screen, and who. */
   remoteDrag?: { at: Position; name: string; colour: string } | null;
-  /** Each step of my drag (or arrow-key move), for the others; null when I cancel it. */
-  onLiveMove?: (at: Position | null) => void;
+  /** Each step of my drag (or arrow-key move), for the others; null when I cancel it; `final`
+   * for the drop, sent at once. */
+  onLiveMove?: (at: Position | null, final?: boolean) => void;
   children: ReactNode;
 };
 
@@ -102,6 +103,7 @@ export function WidgetFrame({
       onLiveMove?.(null); // nothing to save, so no saved position will end the others' preview
       return;
     }
+    onLiveMove?.(next, true);
     // Shown until the save settles: by then the board has the new position (the render-time check
     // above has let go already) or, after a quick refusal, the old one again, which that check
     // cannot see as a change. Either way this drop's preview is done.

@@ -34,6 +34,13 @@ export type RemoteDrag = { at: BoardPoint; userId: string };
 
 // A drag whose end never arrived (their tab closed mid-drag) lets go after this long.
 const REMOTE_DRAG_TIMEOUT_MS = 5000;
+// A join the server could not complete (its database or Redis, say) is tried again after this.
+const JOIN_RETRY_MS = 3000;
+
+/** A query of this trip's data, or my trip list (which holds the trip's settings). */
+function isTripQuery(queryKey: readonly unknown[], tripId: string) {
+  return queryKey[0] === tripKeys.all[0] && (queryKey.length === 1 || queryKey[1] === tripId);
+}
 
 export type LiveTrip = {
   status: LiveStatus;
@@ -43,8 +50,11 @@ export type LiveTrip = {
   remoteDrags: ReadonlyMap<string, RemoteDrag>;
   /** My pointer on the board (board coordinates), or null when it left the board. */
   sendCursor: (at: BoardPoint | null) => void;
-  /** A widget I am dragging: where it is now, or null when the drag was cancelled. */
-  sendDrag: (widgetId: string, at: BoardPoint | null) => void;
+  /**
+   * A widget I am dragging: where it is now, or null when the drag was cancelled. `final` sends
+   * the drop's position at once, ahead of its save, so it never trails the saved position.
+   */
+  sendDrag: (widgetId: string, at: BoardPoint | null, final?: boolean) => void;
 };
 
 /**
@@ -69,7 +79,7 @@ export function useLiveTrip(tripId: string | null, myUserId: string): LiveTrip {
   useEffect(() => {
     const live: LiveSocket = io({
       path: REALTIME_PATH,
-      auth: { v: REALTIME_PROTOCOL_VERSION },
+      auth: { v: REALTIME_PROTOCOL_VERSION, tab: TAB_ID },
       // WebSocket first (no long-polling round trips); polling if a proxy refuses WebSockets.
       transports: ['websocket', 'polling'],
       tryAllTransports: true,
@@ -99,7 +109,7 @@ export function useLiveTrip(tripId: string | null, myUserId: string): LiveTrip {
   // The room of the trip on screen, and everything said in it.
   useEffect(() => {
     if (!socket || !tripId) return;
-    let everConnected = socket.connected;
+    let retry: ReturnType<typeof setTimeout> | undefined;
     const showPresence = (members: PresenceMember[], at: number) =>
       setPresence((current) =>
         current && current.tripId === tripId && current.at > at ? current : { tripId, members, at },
@@ -115,20 +125,28 @@ export function useLiveTrip(tripId: string | null, myUserId: string): LiveTrip {
     }
 
     function join() {
+      clearTimeout(retry);
+      const sentAt = Date.now();
       socket!.emit('trip:join', { tripId: tripId! }, (answer: JoinAck) => {
         if (answer.ok) {
           setStatus('live');
           showPresence(answer.members, answer.at);
+          // Whatever this tab fetched before it was in the room may have changed unseen: a
+          // trip looked at earlier, a connection that dropped, a change just before the join.
+          void queryClient.invalidateQueries({
+            predicate: (query) =>
+              isTripQuery(query.queryKey, tripId!) && query.state.dataUpdatedAt < sentAt,
+          });
         } else if (answer.reason === 'not-member') {
-          gone(MEMBER_GONE.removed);
+          gone(MEMBER_GONE.unavailable);
+        } else {
+          setStatus('reconnecting');
+          retry = setTimeout(() => socket!.connected && join(), JOIN_RETRY_MS);
         }
       });
     }
 
     function onConnect() {
-      // A reconnect: whatever was saved while the connection was down is fetched again.
-      if (everConnected) void queryClient.invalidateQueries({ queryKey: tripKeys.trip(tripId!) });
-      everConnected = true;
       join();
     }
     function onDisconnect(reason: Socket.DisconnectReason) {
@@ -146,7 +164,14 @@ export function useLiveTrip(tripId: string | null, myUserId: string): LiveTrip {
       else if (error.message === HANDSHAKE_ERRORS.signedOut) {
         setStatus('signed-out');
         void queryClient.invalidateQueries({ queryKey: ['/api/user'] });
-      } else setStatus('reconnecting'); // the client tries again by itself, with backoff
+      } else {
+        setStatus('reconnecting');
+        // After a refusal by the server Socket.IO does not try again by itself; a transport
+        // failure it retries with backoff.
+        if (error.message === HANDSHAKE_ERRORS.unavailable) {
+          retry = setTimeout(() => socket!.connect(), JOIN_RETRY_MS);
+        }
+      }
     }
 
     socket.on('connect', onConnect);
@@ -178,7 +203,6 @@ export function useLiveTrip(tripId: string | null, myUserId: string): LiveTrip {
       // The saved position ends another member's drag preview (theirs or mine, from another tab).
       if (change.type === 'widget:saved') dropRemoteDrag(change.widget.id);
       if (change.type === 'widget:removed') dropRemoteDrag(change.widgetId);
-      if (message.origin === TAB_ID) return; // my own change: this tab shows it already
       applyTripChange(queryClient, tripId, change);
       if (change.type === 'trip:deleted') {
         toast({
@@ -207,6 +231,7 @@ export function useLiveTrip(tripId: string | null, myUserId: string): LiveTrip {
       ] as const) {
         socket.off(event);
       }
+      clearTimeout(retry);
       if (socket.connected) socket.emit('trip:leave');
       cursors.clear();
       setRemoteDrags(new Map());
@@ -231,10 +256,10 @@ export function useLiveTrip(tripId: string | null, myUserId: string): LiveTrip {
     [socket],
   );
   const sendDrag = useCallback(
-    (widgetId: string, at: BoardPoint | null) => {
+    (widgetId: string, at: BoardPoint | null, final = false) => {
       sendDragThrottled(widgetId, at);
       // The end of a drag goes out now, after the last position.
-      if (!at) sendDragThrottled.flush();
+      if (!at || final) sendDragThrottled.flush();
     },
     [sendDragThrottled],
   );

@@ -87,6 +87,8 @@ export const authRoutes: FastifyPluginAsyncZod<
     async (request, reply) => {
       const previous = request.auth?.session ?? request.pendingAuth?.session ?? null;
       const result = await accounts.login(ctx, request.body, requestMeta(request), previous);
+      // The session this browser had is gone (whoever it was): so are its live connections.
+      if (previous) app.live.disconnect({ sessionId: previous.id });
       setSessionCookie(reply, result.token, secure);
       if (result.kind === 'needsSecondFactor') return { requiresTwoFactor: true as const };
       return { success: true as const, user: toCurrentUser(result.user) };
@@ -302,8 +304,10 @@ export const authRoutes: FastifyPluginAsyncZod<
         requestMeta(request),
       );
       setSessionCookie(reply, token, secure);
-      const { user, session } = currentAuth(request);
-      app.live.disconnect({ userId: user.id, exceptSessionId: session.id });
+      const { user } = currentAuth(request);
+      // Every live connection of the user, this tab's too: its session was replaced by the
+      // new one, and it reconnects at once with the new cookie.
+      app.live.disconnect({ userId: user.id });
       return { success: true as const };
     },
   );

@@ -272,6 +272,7 @@ export const membersRoutes: FastifyPluginAsyncZod<{
         previous?.id ?? null,
       );
       setSessionCookie(reply, result.token, secure);
+      if (previous) app.live.disconnect({ sessionId: previous.id });
       app.live.tripChanged(result.tripId, { type: 'members:changed' }, null);
       if (result.kind === 'needsSecondFactor') {
         return { requiresTwoFactor: true as const, tripId: result.tripId };

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { CLIENT_ID_HEADER, clientId } from '../../../shared/realtime';
 import type { Db } from '../../platform/db/client';
-import { createRealtime, type Realtime } from './realtimeServer';
+import { createRealtime, type LiveOrigin, type Realtime } from './realtimeServer';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,8 +25,13 @@ export const realtime = fp(
   { name: 'realtime' },
 );
 
-/** The tab that made a change, from its client id header (so it can skip its own echo). */
-export function liveOrigin(request: FastifyRequest): string | null {
+/**
+ * The tab that made a change: the signed-in user and the tab id their request names (header
+ * `x-tripmates-client`), so the broadcast skips that tab. Scoped to the user, a request can only
+ * ever name its own user's tabs.
+ */
+export function liveOrigin(request: FastifyRequest): LiveOrigin | null {
   const parsed = clientId.safeParse(request.headers[CLIENT_ID_HEADER]);
-  return parsed.success ? parsed.data : null;
+  const userId = request.auth?.user.id;
+  return parsed.success && userId ? { userId, tab: parsed.data } : null;
 }

@@ -1,5 +1,7 @@
+import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_ID_HEADER, HANDSHAKE_ERRORS, MEMBER_GONE } from '../../../shared/realtime';
+import { sessions, tripMembers } from '../../platform/db/schema';
 import { type ApiClient, apiClient, newAccount } from '../../test/apiClient';
 import { createTrip } from '../../test/factories';
 import {
@@ -225,23 +227,39 @@ describe('saved changes', () => {
     const otherTrip = await tabOnTrip(outsider, outsiderTripId);
     const elsewhere = collect(otherTrip, 'change');
 
+    // The owner's tab that makes the change names itself; it gets no echo, their other tab does.
+    const makingTab = await connectLive(t.url, owner.client.cookie, { tab: 'owner-tab-1234' });
+    open.push(makingTab);
+    await joinTrip(makingTab, tripId);
+    const echo = collect(makingTab, 'change');
     const added = nextEvent(memberTab, 'change', (m) => m.change.type === 'widget:saved');
+    const ownersOtherTab = nextEvent(ownerTab, 'change', (m) => m.change.type === 'widget:saved');
     const res = await owner.client.post(
       `/api/trips/${tripId}/widgets`,
       { type: 'todo', position: { top: 100, left: 100 } },
       { [CLIENT_ID_HEADER]: 'owner-tab-1234' },
     );
     expect(res.status).toBe(201);
-    expect(await added).toEqual({
-      tripId,
-      origin: 'owner-tab-1234',
-      change: { type: 'widget:saved', widget: res.body },
-    });
+    expect(await added).toEqual({ tripId, change: { type: 'widget:saved', widget: res.body } });
+    await ownersOtherTab;
+
+    // Naming a tab of someone else's does not silence it: the exception is the caller's own.
+    const memberNamesOwnerTab = nextEvent(
+      makingTab,
+      'change',
+      (m) => m.change.type === 'todo:saved',
+    );
+    await member.client.post(
+      `/api/trips/${tripId}/todos`,
+      { text: 'Named the owner’s tab' },
+      { [CLIENT_ID_HEADER]: 'owner-tab-1234' },
+    );
+    await memberNamesOwnerTab;
+    expect(echo.filter((m) => m.change.type === 'widget:saved')).toEqual([]);
 
     const moved = nextEvent(ownerTab, 'change', (m) => m.change.type === 'widget:saved');
     await member.client.patch(`/api/widgets/${res.body.id}`, { position: { top: 40, left: 50 } });
     const move = await moved;
-    expect(move.origin).toBeNull();
     expect(move.change.type === 'widget:saved' && move.change.widget.position).toMatchObject({
       top: 40,
       left: 50,
@@ -323,5 +341,44 @@ describe('membership and sessions', () => {
     const closed = new Promise((resolve) => socket.once('disconnect', resolve));
     expect((await traveller.client.post('/api/logout')).status).toBe(200);
     expect(await closed).toBe('io server disconnect');
+  });
+});
+
+describe('the once-a-minute recheck', () => {
+  it('closes a connection whose session ended unseen, and lets go of a membership that did', async () => {
+    const traveller = await signUp('Edu');
+    const trip = await createTrip(t.database.db, owner.id, { memberIds: [traveller.id] });
+    const socket = await tabOnTrip(traveller, trip.id);
+
+    // The membership ends without a live event (as if changed while Redis was away).
+    await t.database.db
+      .delete(tripMembers)
+      .where(and(eq(tripMembers.tripId, trip.id), eq(tripMembers.userId, traveller.id)));
+    const gone = nextEvent(socket, 'trip:gone');
+    await t.app.live.recheck();
+    expect((await gone).tripId).toBe(trip.id);
+
+    // The session ends without a live event (an expiry, say).
+    const closed = new Promise((resolve) => socket.once('disconnect', resolve));
+    await t.database.db.delete(sessions).where(eq(sessions.userId, traveller.id));
+    await t.app.live.recheck();
+    expect(await closed).toBe('io server disconnect');
+  });
+
+  it("signing in over a session closes that session's live connections", async () => {
+    const first = await signUp('Fay');
+    const socket = await tab(first);
+    const closed = new Promise((resolve) => socket.once('disconnect', resolve));
+    // Someone else signs in on this browser: the session the tab had is replaced.
+    const other = newAccount();
+    expect((await apiClient(t.url).post('/api/register', other)).status).toBe(201);
+    const signIn = await first.client.post('/api/login', {
+      username: other.username,
+      password: other.password,
+    });
+    expect(signIn.status).toBe(200);
+    expect(await Promise.race([closed, pause(3000).then(() => 'still open')])).not.toBe(
+      'still open',
+    );
   });
 });

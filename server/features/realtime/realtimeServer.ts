@@ -9,10 +9,12 @@ import {
   CURSOR_BATCH_MS,
   CURSOR_EVENTS_PER_SECOND,
   type CursorMove,
+  clientId,
   cursorMoveEvent,
   HANDSHAKE_ERRORS,
   type JoinAck,
   joinTripEvent,
+  MEMBER_GONE,
   type PresenceMember,
   presenceColour,
   REALTIME_PATH,
@@ -22,14 +24,16 @@ import {
   widgetDragEvent,
 } from '../../../shared/realtime';
 import type { Db } from '../../platform/db/client';
-import { findSession, SESSION_COOKIE } from '../../platform/sessions';
-import { findTripAccess, memberName, NO_SUCH_TRIP } from '../trips/access';
+import { findSession, liveSessionIds, SESSION_COOKIE } from '../../platform/sessions';
+import { findTripAccess, isTripMember, memberName, NO_SUCH_TRIP } from '../trips/access';
 import { createDropStats, createRateLimit, type DropStats, parseEvent } from './eventGuard';
 
 type SocketUser = { id: string; name: string; image: string | null };
 type SocketData = {
   user: SocketUser;
   sessionId: string;
+  /** The tab's own id (shared/clientId.ts), so the echo of its own changes can skip it. */
+  tab: string | null;
   /** The trip this tab shows; it is in that trip's room while it is a member. */
   tripId: string | null;
 };
@@ -44,6 +48,7 @@ const CLIENT_EVENTS = new Set<string>([
 ] satisfies (keyof ClientToServerEvents)[]);
 
 const tripRoom = (tripId: string) => `trip:${tripId}`;
+const tabRoom = (userId: string, tab: string) => `tab:${userId}:${tab}`;
 const userRoom = (userId: string) => `user:${userId}`;
 const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
@@ -54,6 +59,10 @@ const PING_TIMEOUT_MS = 10_000;
 const MAX_MESSAGE_BYTES = 16 * 1024;
 // Joins and leaves close together are announced once.
 const PRESENCE_SETTLE_MS = 50;
+const JOINS_PER_SECOND = 5;
+// Sessions end and memberships change without a live event now and then (an expiry, a change
+// made while Redis was away): every open connection is checked against the database this often.
+const RECHECK_EVERY_MS = 60_000;
 
 export type RealtimeOptions = {
   db: Db;
@@ -65,17 +74,26 @@ export type RealtimeOptions = {
   log: FastifyBaseLogger;
 };
 
+/** The tab whose API call made a change: its user, and the tab id it sent. */
+export type LiveOrigin = { userId: string; tab: string };
+
 /** The live side of the app, as routes see it: they tell it what changed once it is saved. */
 export type Realtime = {
-  /** Sends a saved change to everyone who has the trip open. */
-  tripChanged(tripId: string, change: TripChange, origin: string | null): void;
+  /**
+   * Sends a saved change to everyone who has the trip open, except the tab that made it (named
+   * by its user and tab id: it shows the change already, and a late echo could undo a newer
+   * local change for a moment). Only the user's own tabs can be named so.
+   */
+  tripChanged(tripId: string, change: TripChange, origin: LiveOrigin | null): void;
   /** The user is no longer on the trip (removed, or left): their tabs are told and let go. */
   memberGone(tripId: string, userId: string, message: string): void;
   /** The trip is gone: everyone is told and the room is emptied. */
-  tripDeleted(tripId: string, origin: string | null): void;
+  tripDeleted(tripId: string, origin: LiveOrigin | null): void;
   /** Closes the live connections of a signed-out session, or of every session of a user. */
   disconnect(target: { sessionId: string } | { userId: string; exceptSessionId?: string }): void;
   stats: DropStats;
+  /** Checks every open connection against the database now (it also runs once a minute). */
+  recheck(): Promise<void>;
   io: LiveServer;
   close(): Promise<void>;
 };
@@ -118,6 +136,13 @@ async function connectRedis(url: string, log: FastifyBaseLogger) {
         return 0;
       },
     );
+  // The same for the unsubscribes the adapter fires (without waiting) as it closes: a server
+  // shutting down while Redis is away must not die of them halfway.
+  for (const method of ['unsubscribe', 'punsubscribe'] as const) {
+    const original = sub[method].bind(sub) as (...channels: string[]) => Promise<unknown>;
+    (sub as unknown as Record<string, unknown>)[method] = (...channels: string[]) =>
+      original(...channels).catch(() => 0);
+  }
   try {
     await Promise.all([pub.connect(), sub.connect()]);
   } catch (error) {
@@ -170,6 +195,7 @@ export async function createRealtime(
       if (!found || found.session.pendingTwoFactor) {
         return next(new Error(HANDSHAKE_ERRORS.signedOut));
       }
+      const tab = clientId.safeParse(socket.handshake.auth?.tab);
       socket.data = {
         user: {
           id: found.user.id,
@@ -177,12 +203,14 @@ export async function createRealtime(
           image: found.user.profileImageUrl,
         },
         sessionId: found.session.id,
+        tab: tab.success ? tab.data : null,
         tripId: null,
       };
       next();
     } catch (error) {
+      // Not the client's fault (the database, say): it may try again, unlike after SIGNED_OUT.
       log.error({ err: error }, 'live connection check failed');
-      next(new Error(HANDSHAKE_ERRORS.signedOut));
+      next(new Error(HANDSHAKE_ERRORS.unavailable));
     }
   });
 
@@ -212,8 +240,18 @@ export async function createRealtime(
 
   // ——— presence ———
 
+  /**
+   * Who is in the trip's room, on every instance; when the other instances cannot be asked
+   * (Redis away), on this one, rather than not at all.
+   */
   async function presenceOf(tripId: string): Promise<PresenceMember[]> {
-    const sockets = await io.in(tripRoom(tripId)).fetchSockets();
+    const sockets = await io
+      .in(tripRoom(tripId))
+      .fetchSockets()
+      .catch((error: Error) => {
+        log.warn({ err: error.message }, 'presence read from this instance only');
+        return io.local.in(tripRoom(tripId)).fetchSockets();
+      });
     const members = new Map<string, PresenceMember>();
     for (const { data } of sockets) {
       // One person with three tabs open is one face in the stack.
@@ -234,8 +272,9 @@ export async function createRealtime(
     const timer = setTimeout(async () => {
       pendingAnnouncements.delete(tripId);
       try {
+        const at = Date.now(); // when the room was read, not when the answer came
         const members = await presenceOf(tripId);
-        io.to(tripRoom(tripId)).emit('presence', { tripId, members, at: Date.now() });
+        io.to(tripRoom(tripId)).emit('presence', { tripId, members, at });
       } catch (error) {
         log.warn({ err: error }, 'could not announce presence');
       }
@@ -262,11 +301,18 @@ export async function createRealtime(
   io.on('connection', (socket) => {
     const { user, sessionId } = socket.data;
     socket.join([userRoom(user.id), sessionRoom(sessionId)]);
+    if (socket.data.tab) socket.join(tabRoom(user.id, socket.data.tab));
     const allowPointer = createRateLimit(CURSOR_EVENTS_PER_SECOND);
+    // Each join reads the database and the room: a handful a second is plenty for a person.
+    const allowJoin = createRateLimit(JOINS_PER_SECOND);
     let joins = 0;
 
     socket.on('trip:join', async (payload, ack) => {
       const answer = typeof ack === 'function' ? ack : () => {};
+      if (!allowJoin()) {
+        stats.rateLimited += 1;
+        return answer({ ok: false, reason: 'error', message: 'Too many attempts to join.' });
+      }
       const event = parseEvent(joinTripEvent, payload, stats);
       if (!event) return answer({ ok: false, reason: 'not-member', message: NO_SUCH_TRIP });
       const attempt = ++joins;
@@ -278,9 +324,16 @@ export async function createRealtime(
           leaveTrip(socket);
           socket.join(tripRoom(event.tripId));
           socket.data.tripId = event.tripId;
+          // A removal between the check above and the join would have found no socket to let
+          // go of: with the socket in the room, the membership is read once more.
+          if (!(await isTripMember(db, event.tripId, user.id))) {
+            leaveTrip(socket);
+            return answer({ ok: false, reason: 'not-member', message: NO_SUCH_TRIP });
+          }
         }
+        const at = Date.now();
         const members = await presenceOf(event.tripId);
-        answer({ ok: true, members, at: Date.now() } satisfies JoinAck);
+        answer({ ok: true, members, at } satisfies JoinAck);
         announcePresence(event.tripId);
       } catch (error) {
         log.error({ err: error }, 'joining a trip room failed');
@@ -338,25 +391,54 @@ export async function createRealtime(
     socket.on('disconnecting', () => leaveTrip(socket));
   });
 
+  /**
+   * Every open connection against the database, once a minute: a session that expired or was
+   * ended, or a membership that ended, while no live event could say so (an expiry; a change
+   * made while Redis was away) loses its connection or its room here.
+   */
+  async function recheckConnections() {
+    const sockets = [...io.of('/').sockets.values()]; // this instance's
+    if (sockets.length === 0) return;
+    const live = await liveSessionIds(db, [...new Set(sockets.map((s) => s.data.sessionId))]);
+    for (const socket of sockets) {
+      if (!live.has(socket.data.sessionId)) {
+        socket.disconnect(true);
+        continue;
+      }
+      const tripId = joinedTrip(socket);
+      if (tripId && !(await isTripMember(db, tripId, socket.data.user.id))) {
+        socket.emit('trip:gone', { tripId, message: MEMBER_GONE.removed });
+        leaveTrip(socket);
+      }
+    }
+  }
+  function broadcastChange(tripId: string, change: TripChange, origin: LiveOrigin | null) {
+    const room = io.to(tripRoom(tripId));
+    (origin ? room.except(tabRoom(origin.userId, origin.tab)) : room).emit('change', {
+      tripId,
+      change,
+    });
+  }
+
+  const recheck = setInterval(() => {
+    recheckConnections().catch((error) => log.warn({ err: error }, 'live recheck failed'));
+  }, RECHECK_EVERY_MS);
+  recheck.unref();
+
   return {
     io,
     stats,
-    tripChanged(tripId, change, origin) {
-      io.to(tripRoom(tripId)).emit('change', { tripId, change, origin });
-    },
+    tripChanged: broadcastChange,
+    recheck: recheckConnections,
     memberGone(tripId, userId, message) {
-      io.to(tripRoom(tripId)).emit('change', {
-        tripId,
-        change: { type: 'members:changed' },
-        origin: null,
-      });
+      io.to(tripRoom(tripId)).emit('change', { tripId, change: { type: 'members:changed' } });
       io.to(userRoom(userId)).emit('trip:gone', { tripId, message });
       io.in(userRoom(userId)).socketsLeave(tripRoom(tripId));
       queueCursor(tripId, { userId, at: null });
       announcePresence(tripId);
     },
     tripDeleted(tripId, origin) {
-      io.to(tripRoom(tripId)).emit('change', { tripId, change: { type: 'trip:deleted' }, origin });
+      broadcastChange(tripId, { type: 'trip:deleted' }, origin);
       io.in(tripRoom(tripId)).socketsLeave(tripRoom(tripId));
     },
     disconnect(target) {
@@ -381,7 +463,9 @@ export async function createRealtime(
       // Socket.IO's own close() would close the HTTP server too, which is Fastify's to close.
       io.engine.close();
       await io.of('/').adapter.close?.();
-      if (redis) await Promise.all([redis.pub.quit(), redis.sub.quit()]).catch(() => {});
+      clearInterval(recheck);
+      // disconnect(), not quit(): quit is a command, which waits for (or fails without) Redis.
+      if (redis) for (const client of [redis.pub, redis.sub]) client.disconnect();
     },
   };
 }

@@ -1,11 +1,16 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import pg from 'pg';
-import { newTraveller } from './support/accounts';
+import {
+  joinOwnersTrip,
+  openTrip,
+  signUpPerson,
+  startOwnServer,
+  todoList as todos,
+} from './support/together';
 
 /**
  * Issue #8's "done when": two people whose browsers are connected to different server instances
@@ -17,7 +22,6 @@ const ADMIN_URL = process.env.E2E_PG_ADMIN_URL ?? 'postgres://root@127.0.0.1:543
 const REDIS_URL = process.env.E2E_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const PORTS = [4322, 4323] as const;
 const database = `tripmates_e2e_instances_${randomBytes(4).toString('hex')}`;
-const servers: ChildProcess[] = [];
 let dataDir: string;
 
 function databaseUrl(name: string) {
@@ -36,92 +40,40 @@ async function adminQuery(sql: string) {
   }
 }
 
-async function startInstance(port: number) {
-  const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: base,
-      DATA_DIR: path.join(dataDir, String(port)),
-      DATABASE_URL: databaseUrl(database),
-      REDIS_URL,
-      REDIS_PREFIX: database,
-      LOG_LEVEL: 'warn',
-      OPEN_METEO_GEOCODING_URL: 'http://127.0.0.1:9/v1/search',
-      OPEN_METEO_FORECAST_URL: 'http://127.0.0.1:9/v1/forecast',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+function startInstance(port: number) {
+  return startOwnServer(port, {
+    DATA_DIR: path.join(dataDir, String(port)),
+    DATABASE_URL: databaseUrl(database),
+    REDIS_URL,
+    REDIS_PREFIX: database,
   });
-  servers.push(child);
-  for (const started = Date.now(); Date.now() - started < 30_000; ) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return base;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`instance on ${port} did not start`);
 }
 
-let bases: string[] = [];
+let instances: Awaited<ReturnType<typeof startOwnServer>>[] = [];
 
 test.beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tripmates-instances-'));
   await adminQuery(`create database ${database}`);
   // One after the other: the first applies the migrations.
-  bases = [await startInstance(PORTS[0]), await startInstance(PORTS[1])];
+  instances = [await startInstance(PORTS[0]), await startInstance(PORTS[1])];
 });
 test.afterAll(async () => {
-  await Promise.all(
-    servers.map(
-      (child) =>
-        new Promise((resolve) => {
-          if (child.exitCode !== null) return resolve(null);
-          child.once('exit', resolve);
-          child.kill('SIGTERM');
-        }),
-    ),
-  );
+  await Promise.all(instances.map((instance) => instance.stop()));
   await adminQuery(`drop database if exists ${database} with (force)`);
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
-
-async function signUp(browser: Browser, base: string, firstName: string) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  const res = await page.request.post(`${base}/api/register`, {
-    data: { ...newTraveller(firstName.toLowerCase()), firstName, lastName: 'Apart' },
-    headers: { origin: base },
-  });
-  expect(res.status()).toBe(201);
-  return page;
-}
-
-const todos = (page: Page) => page.getByRole('region', { name: 'Group To-Do List', exact: true });
 
 test('two people on two server instances see each other, their pointers and their changes', async ({
   browser,
 }, info) => {
   test.skip(info.project.name === 'phone', 'one run is enough: this is about the servers');
   test.slow();
-  const [onA, onB] = bases as [string, string];
-  const owner = await signUp(browser, onA, 'Ines');
-  const member = await signUp(browser, onB, 'Joao');
-  const [trip] = (await (await owner.request.get(`${onA}/api/trips`)).json()) as { id: string }[];
-  const invitation = await (
-    await owner.request.get(`${onA}/api/trips/${trip!.id}/invitation`)
-  ).json();
-  const code = new URL(invitation.url).pathname.split('/').pop()!;
-  const joined = await member.request.post(`${onB}/api/join/${code}`, { headers: { origin: onB } });
-  expect(joined.status()).toBe(200);
-
-  await owner.goto(`${onA}/dashboard?trip=${trip!.id}`);
-  await member.goto(`${onB}/dashboard?trip=${trip!.id}`);
-  await expect(todos(owner)).toBeVisible({ timeout: 15_000 });
-  await expect(todos(member)).toBeVisible({ timeout: 15_000 });
+  const [onA, onB] = instances.map((instance) => instance.base) as [string, string];
+  const owner = await signUpPerson(browser, { base: onA, firstName: 'Ines', lastName: 'Apart' });
+  const member = await signUpPerson(browser, { base: onB, firstName: 'Joao', lastName: 'Apart' });
+  const tripId = await joinOwnersTrip(owner, member);
+  await openTrip(owner, tripId);
+  await openTrip(member, tripId);
 
   // Presence across instances.
   await expect(owner.getByRole('group', { name: 'Here now: Joao Apart, and you' })).toHaveCount(1);

@@ -1,47 +1,24 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { newTraveller } from './support/accounts';
-import { actAsNewVisitor, toast } from './support/ui';
+import { joinOwnersTrip, openTrip, signUpPerson } from './support/together';
+import { toast } from './support/ui';
 
 /**
  * Two people on one trip, each in a browser context of their own (as on two machines): they see
  * each other, each other's pointer, and each other's changes as they are made.
  */
 
-async function signUp(browser: Browser, firstName: string) {
-  const context = await browser.newContext({
-    baseURL: test.info().project.use.baseURL,
-    viewport: test.info().project.use.viewport,
-  });
-  const page = await context.newPage();
-  const ip = await actAsNewVisitor(page);
-  const res = await page.request.post('/api/register', {
-    data: { ...newTraveller(firstName.toLowerCase()), firstName, lastName: 'Live' },
-    headers: { origin: test.info().project.use.baseURL ?? '', 'x-forwarded-for': ip },
-  });
-  expect(res.status()).toBe(201);
-  return page;
-}
-
 const widget = (page: Page, title: string) =>
   page.getByRole('region', { name: title, exact: true });
 
-/** The owner's first trip, with the member joined through its invitation link. */
+/** The owner's first trip, with the member joined through its invitation link, both open on it. */
 async function ownerAndMember(browser: Browser) {
-  const owner = await signUp(browser, 'Olivia');
-  const member = await signUp(browser, 'Mateo');
-  const [trip] = (await (await owner.request.get('/api/trips')).json()) as { id: string }[];
-  const invitation = await (await owner.request.get(`/api/trips/${trip!.id}/invitation`)).json();
-  const code = new URL(invitation.url).pathname.split('/').pop()!;
-  const joined = await member.request.post(`/api/join/${code}`, {
-    headers: { origin: test.info().project.use.baseURL ?? '' },
-  });
-  expect(joined.status()).toBe(200);
-  await owner.goto(`/dashboard?trip=${trip!.id}`);
-  await member.goto(`/dashboard?trip=${trip!.id}`);
-  // Two sign-ups and two first loads at once: a busy CI machine may take a while.
-  await expect(widget(owner, 'Group To-Do List')).toBeVisible({ timeout: 15_000 });
-  await expect(widget(member, 'Group To-Do List')).toBeVisible({ timeout: 15_000 });
-  return { owner, member, tripId: trip!.id };
+  const base = test.info().project.use.baseURL ?? '';
+  const owner = await signUpPerson(browser, { base, firstName: 'Olivia', lastName: 'Live' });
+  const member = await signUpPerson(browser, { base, firstName: 'Mateo', lastName: 'Live' });
+  const tripId = await joinOwnersTrip(owner, member);
+  await openTrip(owner, tripId);
+  await openTrip(member, tripId);
+  return { owner, member, tripId };
 }
 
 test('each sees the other in the presence stack, and the stack drops who closes the trip', async ({

@@ -1,9 +1,14 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type Browser, expect, test } from '@playwright/test';
-import { newTraveller } from './support/accounts';
+import { expect, test } from '@playwright/test';
+import {
+  joinOwnersTrip,
+  openTrip,
+  signUpPerson,
+  startOwnServer,
+  todoList as todos,
+} from './support/together';
 
 /**
  * A server restart in the middle of a session (issue #8): the open boards say they are
@@ -12,45 +17,18 @@ import { newTraveller } from './support/accounts';
  * on its own port and data directory, and restarts it.
  */
 const PORT = Number(process.env.E2E_RESTART_PORT ?? 4321);
-const BASE = `http://127.0.0.1:${PORT}`;
 
-let server: ChildProcess | null = null;
+let server: Awaited<ReturnType<typeof startOwnServer>> | null = null;
 let dataDir: string;
 
-async function startServer() {
-  server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: BASE,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      // Outside services are not part of this test: a closed port answers at once.
-      OPEN_METEO_GEOCODING_URL: 'http://127.0.0.1:9/v1/search',
-      OPEN_METEO_FORECAST_URL: 'http://127.0.0.1:9/v1/forecast',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (const started = Date.now(); Date.now() - started < 30_000; ) {
-    try {
-      if ((await fetch(`${BASE}/api/health`)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('the restart test server did not start');
-}
-
-async function stopServer() {
-  const running = server;
+const startServer = async () => {
+  server = await startOwnServer(PORT, { DATA_DIR: dataDir });
+  return server.base;
+};
+const stopServer = async () => {
+  await server?.stop();
   server = null;
-  if (!running || running.exitCode !== null) return;
-  const exited = new Promise((resolve) => running.once('exit', resolve));
-  running.kill('SIGTERM');
-  await exited;
-}
+};
 
 test.beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tripmates-restart-'));
@@ -61,39 +39,17 @@ test.afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function signUp(browser: Browser, firstName: string) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  const res = await page.request.post(`${BASE}/api/register`, {
-    data: { ...newTraveller(firstName.toLowerCase()), firstName, lastName: 'Restart' },
-    headers: { origin: BASE },
-  });
-  expect(res.status()).toBe(201);
-  return page;
-}
-
 test('a restarted server: the boards reconnect by themselves, keep what was saved, and are live again', async ({
   browser,
 }, info) => {
   test.skip(info.project.name === 'phone', 'one run is enough: this is about the server');
   test.slow();
-  const owner = await signUp(browser, 'Rita');
-  const member = await signUp(browser, 'Sam');
-  const [trip] = (await (await owner.request.get(`${BASE}/api/trips`)).json()) as { id: string }[];
-  const invitation = await (
-    await owner.request.get(`${BASE}/api/trips/${trip!.id}/invitation`)
-  ).json();
-  const code = new URL(invitation.url).pathname.split('/').pop()!;
-  expect(
-    (await member.request.post(`${BASE}/api/join/${code}`, { headers: { origin: BASE } })).status(),
-  ).toBe(200);
-
-  const todos = (page: typeof owner) =>
-    page.getByRole('region', { name: 'Group To-Do List', exact: true });
-  for (const page of [owner, member]) {
-    await page.goto(`${BASE}/dashboard?trip=${trip!.id}`);
-    await expect(todos(page)).toBeVisible({ timeout: 15_000 });
-  }
+  const base = server!.base;
+  const owner = await signUpPerson(browser, { base, firstName: 'Rita', lastName: 'Restart' });
+  const member = await signUpPerson(browser, { base, firstName: 'Sam', lastName: 'Restart' });
+  const tripId = await joinOwnersTrip(owner, member);
+  await openTrip(owner, tripId);
+  await openTrip(member, tripId);
   await expect(owner.getByTestId('presence-member')).toHaveCount(1);
 
   // Saved before the restart.

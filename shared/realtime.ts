@@ -37,7 +37,8 @@ export const CURSOR_SEND_INTERVAL_MS = 33;
 export const CURSOR_BATCH_MS = 33;
 export const CURSOR_EVENTS_PER_SECOND = 60;
 
-// Each tab's id, sent with its API calls and named as a change's `origin` (shared/clientId.ts).
+// Each tab's id (shared/clientId.ts), sent in its handshake and with its API calls, so the
+// broadcast of a change can skip the tab that made it.
 export { CLIENT_ID_HEADER } from './clientId';
 export const clientId = z.string().regex(CLIENT_ID_PATTERN);
 

@@ -60,7 +60,8 @@ export type LiveTrip = {
 /**
  * The trip's live room (architecture §6): one Socket.IO connection for the dashboard, joined to
  * the trip on screen. Other members' saved changes are written into the query cache as they
- * arrive; after a reconnect the trip is refetched, since changes made meanwhile were missed.
+ * arrive; each join (first load, a trip switched back to, a reconnect) refetches what was fetched
+ * before the tab was in the room, since changes made meanwhile were missed.
  */
 export function useLiveTrip(tripId: string | null, myUserId: string): LiveTrip {
   const queryClient = useQueryClient();

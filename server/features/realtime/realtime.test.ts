@@ -221,7 +221,7 @@ describe('cursors and drags', () => {
 });
 
 describe('saved changes', () => {
-  it('reach every member with what was saved, marked with the tab that made them', async () => {
+  it('reach every member with what was saved, except the tab that made them', async () => {
     const ownerTab = await tabOnTrip(owner);
     const memberTab = await tabOnTrip(member);
     const otherTrip = await tabOnTrip(outsider, outsiderTripId);

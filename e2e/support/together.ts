@@ -1,0 +1,99 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { newTraveller } from './accounts';
+import { actAsNewVisitor } from './ui';
+
+/**
+ * Helpers for the tests of several people on one trip (e2e/live, restart and instances specs):
+ * a browser context per person, signed up through the API, and servers a test runs itself.
+ */
+
+// The server each person's page talks to: API calls need its origin (the CSRF check).
+const baseOfPage = new WeakMap<Page, string>();
+
+/** A new person in a browser context of their own, signed up on the server at `base`. */
+export async function signUpPerson(
+  browser: Browser,
+  { base, firstName, lastName }: { base: string; firstName: string; lastName: string },
+): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: base,
+    viewport: test.info().project.use.viewport ?? { width: 1280, height: 800 },
+  });
+  const page = await context.newPage();
+  // Sign-ups are limited per address: each person signs up from an address of their own.
+  const ip = await actAsNewVisitor(page);
+  const res = await page.request.post('/api/register', {
+    data: { ...newTraveller(firstName.toLowerCase()), firstName, lastName },
+    headers: { origin: base, 'x-forwarded-for': ip },
+  });
+  expect(res.status()).toBe(201);
+  baseOfPage.set(page, base);
+  return page;
+}
+
+/**
+ * The owner's first trip, with the member joined through its invitation link (each on the server
+ * their page was signed up on). Answers the trip's id.
+ */
+export async function joinOwnersTrip(owner: Page, member: Page): Promise<string> {
+  const [trip] = (await (await owner.request.get('/api/trips')).json()) as { id: string }[];
+  const invitation = await (await owner.request.get(`/api/trips/${trip!.id}/invitation`)).json();
+  const code = new URL(invitation.url).pathname.split('/').pop()!;
+  const joined = await member.request.post(`/api/join/${code}`, {
+    headers: { origin: baseOfPage.get(member) ?? '' },
+  });
+  expect(joined.status()).toBe(200);
+  return trip!.id;
+}
+
+export const todoList = (page: Page) =>
+  page.getByRole('region', { name: 'Group To-Do List', exact: true });
+
+/** Opens the trip's dashboard and waits for its board (first loads may be slow on busy CI). */
+export async function openTrip(page: Page, tripId: string) {
+  await page.goto(`/dashboard?trip=${tripId}`);
+  await expect(todoList(page)).toBeVisible({ timeout: 15_000 });
+}
+
+/**
+ * A server of the test's own (`node --import tsx server/main.ts`) on 127.0.0.1:`port`, for tests
+ * that restart servers or run several; outside services point at a closed port. Resolves once
+ * its health check answers.
+ */
+export async function startOwnServer(port: number, env: Record<string, string>) {
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: base,
+      LOG_LEVEL: 'warn',
+      // Sign-ups name their own address (actAsNewVisitor), as on the shared e2e server.
+      TRUST_PROXY: 'loopback',
+      OPEN_METEO_GEOCODING_URL: 'http://127.0.0.1:9/v1/search',
+      OPEN_METEO_FORECAST_URL: 'http://127.0.0.1:9/v1/forecast',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (const started = Date.now(); Date.now() - started < 30_000; ) {
+    if (child.exitCode !== null) break;
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return { base, stop: () => stopServer(child) };
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  await stopServer(child);
+  throw new Error(`the test's server on port ${port} did not start`);
+}
+
+async function stopServer(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}

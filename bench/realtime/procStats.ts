@@ -15,13 +15,13 @@ const CLOCK_TICKS = (() => {
   }
 })();
 
-/** Seconds of CPU (user + system) the process has used so far. */
-export function cpuSeconds(pid: number): number {
+/** Seconds of CPU the process has used so far, in its own code (user) and the kernel's. */
+export function cpuSeconds(pid: number): { user: number; system: number } {
   const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
   // The command name (field 2) may hold spaces; the fields after its closing paren are fixed:
   // state is field 3, so utime (14) and stime (15) are at 11 and 12 after it.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  return { user: Number(fields[11]) / CLOCK_TICKS, system: Number(fields[12]) / CLOCK_TICKS };
 }
 
 /** Resident memory in MB. */
@@ -44,6 +44,8 @@ export function machineJiffies(): { busy: number; total: number } {
 export type ProcessUsage = {
   /** CPU over the window, in % of one core (200 % = both cores of this machine). */
   cpuPercent: number;
+  /** The part of it spent in the kernel (sockets, mostly), in % of one core. */
+  systemPercent: number;
   rssAvgMb: number;
   rssPeakMb: number;
 };
@@ -68,8 +70,11 @@ export function sampleProcess(pid: number) {
       clearInterval(timer);
       rss.push(rssMb(pid));
       const seconds = (performance.now() - startedAt) / 1000;
+      const endCpu = cpuSeconds(pid);
+      const system = endCpu.system - startCpu.system;
       return {
-        cpuPercent: ((cpuSeconds(pid) - startCpu) / seconds) * 100,
+        cpuPercent: ((endCpu.user - startCpu.user + system) / seconds) * 100,
+        systemPercent: (system / seconds) * 100,
         rssAvgMb: rss.reduce((sum, value) => sum + value, 0) / rss.length,
         rssPeakMb: Math.max(...rss),
       };

@@ -121,6 +121,9 @@ test('a widget the member drags moves on the owner’s screen, during the drag a
 
 test('a removed member is let go at once and told why', async ({ browser }) => {
   const { owner, member, tripId } = await ownerAndMember(browser);
+  // In the room first: a removal before the member's tab has joined is told as a refused join
+  // ("no longer available"), not as a removal.
+  await expect(member.getByRole('group', { name: 'Here now: Olivia Live, and you' })).toBeVisible();
   const members = (await (await owner.request.get(`/api/trips/${tripId}/members`)).json()) as {
     id: string;
     isCurrentUser: boolean;
@@ -140,6 +143,44 @@ test('a removed member is let go at once and told why', async ({ browser }) => {
   const theirs = (await (await member.request.get('/api/trips')).json()) as { id: string }[];
   expect(theirs.map((trip) => trip.id)).not.toContain(tripId);
   await expect(owner.getByRole('group', { name: 'Only you have this trip open' })).toHaveCount(1);
+  await owner.context().close();
+  await member.context().close();
+});
+
+test('a trip the owner renames or deletes changes in the switcher of a member looking at another trip', async ({
+  browser,
+}) => {
+  const base = test.info().project.use.baseURL ?? '';
+  const owner = await signUpPerson(browser, { base, firstName: 'Olivia', lastName: 'Switch' });
+  const member = await signUpPerson(browser, { base, firstName: 'Mateo', lastName: 'Switch' });
+  const tripId = await joinOwnersTrip(owner, member);
+  const own = await member.request.post('/api/trips', {
+    data: {
+      name: 'Madeira',
+      destination: 'Funchal',
+      startDate: '2031-03-01',
+      endDate: '2031-03-08',
+    },
+    headers: { origin: base },
+  });
+  expect(own.status()).toBe(201);
+  await openTrip(member, (await own.json()).id);
+
+  const renamed = await owner.request.patch(`/api/trips/${tripId}`, {
+    data: { name: 'Porto weekend' },
+    headers: { origin: base },
+  });
+  expect(renamed.status()).toBe(200);
+  await member.getByRole('button', { name: /^Madeira/ }).click();
+  const menu = member.getByRole('menu');
+  await expect(menu.getByRole('menuitemradio', { name: /^Porto weekend/ })).toBeVisible();
+
+  const deleted = await owner.request.delete(`/api/trips/${tripId}`, { headers: { origin: base } });
+  expect(deleted.status()).toBe(200);
+  await expect(menu.getByRole('menuitemradio', { name: /^Porto weekend/ })).toHaveCount(0);
+  await expect(menu.getByRole('menuitemradio')).toHaveCount(1);
+  // Nothing was said about it on the trip this member is looking at.
+  await expect(toast(member, 'You are no longer on this trip')).toHaveCount(0);
   await owner.context().close();
   await member.context().close();
 });

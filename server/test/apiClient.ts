@@ -53,9 +53,12 @@ export function apiClient(baseUrl: string, options: { ip?: string } = {}) {
     get: (path: string, headers?: Record<string, string>) => call('GET', path, undefined, headers),
     post: (path: string, body?: unknown, headers?: Record<string, string>) =>
       call('POST', path, body, headers),
-    patch: (path: string, body?: unknown) => call('PATCH', path, body),
-    put: (path: string, body?: unknown) => call('PUT', path, body),
-    delete: (path: string, body?: unknown) => call('DELETE', path, body),
+    patch: (path: string, body?: unknown, headers?: Record<string, string>) =>
+      call('PATCH', path, body, headers),
+    put: (path: string, body?: unknown, headers?: Record<string, string>) =>
+      call('PUT', path, body, headers),
+    delete: (path: string, body?: unknown, headers?: Record<string, string>) =>
+      call('DELETE', path, body, headers),
     get cookie() {
       return cookie;
     },

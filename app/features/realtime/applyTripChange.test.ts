@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { makeTrip } from '@/features/trips/tripFixtures';
 import { tripKeys } from '@/features/trips/tripKeys';
@@ -6,7 +6,7 @@ import type { FlightDto } from '../../../shared/contracts/flights';
 import type { Todo } from '../../../shared/contracts/todos';
 import type { TripDto } from '../../../shared/contracts/trips';
 import type { WidgetDto } from '../../../shared/contracts/widgets';
-import { applyTripChange, forgetTrip } from './applyTripChange';
+import { applyChangeElsewhere, applyTripChange, forgetTrip } from './applyTripChange';
 
 const TRIP = 'trip-1';
 
@@ -117,5 +117,78 @@ describe('applyTripChange', () => {
     expect(queryClient.getQueryData(tripKeys.widgets(TRIP))).toBeUndefined();
     forgetTrip(queryClient, 'other');
     expect(queryClient.getQueryData(tripKeys.all)).toEqual([]);
+  });
+});
+
+describe('applyChangeElsewhere (a trip this tab does not show)', () => {
+  const stale = (key: readonly unknown[]) => queryClient.getQueryState(key)?.isInvalidated;
+
+  it('renames it in my trip list and forgets it when it is deleted', () => {
+    const other = makeTrip({ id: TRIP, name: 'Bali', role: 'member' });
+    const shown = makeTrip({ id: 'shown' });
+    queryClient.setQueryData(tripKeys.all, [shown, other]);
+    const { role: _role, createdAt: _createdAt, ...settings } = other;
+    applyChangeElsewhere(queryClient, TRIP, {
+      type: 'trip:saved',
+      trip: { ...settings, name: 'Bali and Lombok' },
+    });
+    expect(queryClient.getQueryData<TripDto[]>(tripKeys.all)).toEqual([
+      shown,
+      { ...other, name: 'Bali and Lombok' },
+    ]);
+    applyChangeElsewhere(queryClient, TRIP, { type: 'trip:deleted' });
+    expect(queryClient.getQueryData<TripDto[]>(tripKeys.all)).toEqual([shown]);
+  });
+
+  it('fetches my trip list again for a trip it does not hold yet (joined in another tab)', () => {
+    queryClient.setQueryData(tripKeys.all, [makeTrip({ id: 'shown' })]);
+    applyChangeElsewhere(queryClient, TRIP, { type: 'members:changed' });
+    expect(stale(tripKeys.all)).toBe(true);
+  });
+
+  it('leaves alone what only that trip’s board shows, and a listed trip’s members', () => {
+    queryClient.setQueryData(tripKeys.all, [makeTrip({ id: TRIP })]);
+    queryClient.setQueryData(tripKeys.todos(TRIP), [todo('a')]);
+    queryClient.setQueryData(tripKeys.members(TRIP), []);
+    applyChangeElsewhere(queryClient, TRIP, { type: 'todo:saved', todo: todo('b') });
+    applyChangeElsewhere(queryClient, TRIP, { type: 'members:changed' });
+    expect(queryClient.getQueryData(tripKeys.todos(TRIP))).toEqual([todo('a')]);
+    expect(stale(tripKeys.all)).toBe(false);
+    expect(stale(tripKeys.members(TRIP))).toBe(false);
+  });
+});
+
+describe('a fetch under way when a change arrives', () => {
+  it('is replaced by one that has the change, so the change is not undone when it lands', async () => {
+    // The list is shown and being fetched again (after a join, say), slowly: that read is before
+    // the change.
+    queryClient.setQueryData(tripKeys.todos(TRIP), [todo('a')]);
+    let saved = [todo('a')];
+    let reads = 0;
+    const observer = new QueryObserver<Todo[]>(queryClient, {
+      queryKey: tripKeys.todos(TRIP),
+      queryFn: async () => {
+        reads += 1;
+        const answer = saved;
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        return answer;
+      },
+    });
+    const stop = observer.subscribe(() => {});
+    await new Promise((resolve) => setTimeout(resolve, 5)); // the first read is under way
+
+    saved = [todo('a'), todo('b')];
+    applyTripChange(queryClient, TRIP, { type: 'todo:saved', todo: todo('b') });
+    expect(queryClient.getQueryData<Todo[]>(tripKeys.todos(TRIP))?.map((t) => t.id)).toEqual([
+      'a',
+      'b',
+    ]);
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(queryClient.getQueryData<Todo[]>(tripKeys.todos(TRIP))?.map((t) => t.id)).toEqual([
+      'a',
+      'b',
+    ]);
+    expect(reads).toBe(2);
+    stop();
   });
 });

@@ -23,11 +23,47 @@ function without<T extends WithId>(list: T[] | undefined, id: string): T[] | und
 }
 
 /**
+ * A fetch of `queryKey` already under way may have read the database before this change was
+ * saved, and would put the old state back when it lands: it is replaced by a fresh one (which
+ * starts after the change, so it has it).
+ */
+function refetchIfInFlight(queryClient: QueryClient, queryKey: readonly unknown[]) {
+  if (queryClient.isFetching({ queryKey, exact: true }) > 0) {
+    void queryClient.invalidateQueries({ queryKey, exact: true }, { cancelRefetch: true });
+  }
+}
+
+/**
  * Writes another member's saved change into the query cache, so the board shows it without a
  * refetch. Member lists differ per viewer (`isCurrentUser`), so a membership change refetches
  * them — and the to-dos and flights, whose assignees and travellers a removal clears.
  */
 export function applyTripChange(queryClient: QueryClient, tripId: string, change: TripChange) {
+  for (const key of keysChangedBy(tripId, change)) refetchIfInFlight(queryClient, key);
+  writeChange(queryClient, tripId, change);
+}
+
+/** The cached queries a change writes into. */
+function keysChangedBy(tripId: string, change: TripChange): (readonly unknown[])[] {
+  switch (change.type) {
+    case 'widget:saved':
+    case 'widget:removed':
+      return [tripKeys.widgets(tripId)];
+    case 'todo:saved':
+    case 'todo:removed':
+      return [tripKeys.todos(tripId)];
+    case 'flight:saved':
+    case 'flight:removed':
+      return [tripKeys.flights(tripId)];
+    case 'trip:saved':
+    case 'trip:deleted':
+      return [tripKeys.all, tripKeys.trip(tripId)];
+    case 'members:changed':
+      return []; // refetched anyway
+  }
+}
+
+function writeChange(queryClient: QueryClient, tripId: string, change: TripChange) {
   switch (change.type) {
     case 'widget:saved':
       queryClient.setQueryData<WidgetDto[]>(tripKeys.widgets(tripId), (list) =>
@@ -78,6 +114,22 @@ export function applyTripChange(queryClient: QueryClient, tripId: string, change
         void queryClient.invalidateQueries({ queryKey: key, exact: true });
       }
       return;
+  }
+}
+
+/**
+ * A change to one of my trips that this tab does not show: only what its trip list shows
+ * matters here (the trip's other caches are refetched when it is opened and joined). A trip the
+ * list does not hold yet was joined in another tab: the list is fetched again.
+ */
+export function applyChangeElsewhere(queryClient: QueryClient, tripId: string, change: TripChange) {
+  const listed = queryClient.getQueryData<TripDto[]>(tripKeys.all);
+  if (change.type === 'trip:deleted') return applyTripChange(queryClient, tripId, change);
+  if (change.type !== 'trip:saved' && change.type !== 'members:changed') return;
+  if (listed?.some((trip) => trip.id === tripId)) {
+    if (change.type === 'trip:saved') applyTripChange(queryClient, tripId, change);
+  } else if (listed) {
+    void queryClient.invalidateQueries({ queryKey: tripKeys.all, exact: true });
   }
 }
 

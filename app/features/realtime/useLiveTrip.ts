@@ -15,8 +15,9 @@ import {
   REALTIME_PATH,
   REALTIME_PROTOCOL_VERSION,
   type ServerToClientEvents,
+  type TripChangeMessage,
 } from '../../../shared/realtime';
-import { applyTripChange, forgetTrip } from './applyTripChange';
+import { applyChangeElsewhere, applyTripChange, forgetTrip } from './applyTripChange';
 import { createCursorStore } from './cursorStore';
 import { throttle } from './throttle';
 
@@ -198,7 +199,7 @@ export function useLiveTrip(tripId: string | null, myUserId: string): LiveTrip {
         setTimeout(() => dropRemoteDrag(message.widgetId), REMOTE_DRAG_TIMEOUT_MS),
       );
     });
-    socket.on('change', (message) => {
+    const onChange = (message: TripChangeMessage) => {
       if (message.tripId !== tripId) return;
       const { change } = message;
       // The saved position ends another member's drag preview (theirs or mine, from another tab).
@@ -212,7 +213,8 @@ export function useLiveTrip(tripId: string | null, myUserId: string): LiveTrip {
           description: MEMBER_GONE.deleted,
         });
       }
-    });
+    };
+    socket.on('change', onChange);
     socket.on('trip:gone', (message) => {
       if (message.tripId === tripId) gone(message.message);
       else forgetTrip(queryClient, message.tripId);
@@ -227,11 +229,11 @@ export function useLiveTrip(tripId: string | null, myUserId: string): LiveTrip {
         'presence',
         'cursors',
         'widget:drag',
-        'change',
         'trip:gone',
       ] as const) {
         socket.off(event);
       }
+      socket.off('change', onChange);
       clearTimeout(retry);
       if (socket.connected) socket.emit('trip:leave');
       cursors.clear();
@@ -240,6 +242,21 @@ export function useLiveTrip(tripId: string | null, myUserId: string): LiveTrip {
       dragTimers.current.clear();
     };
   }, [socket, tripId, myUserId, queryClient, cursors, dropRemoteDrag]);
+
+  // Changes to my other trips reach this tab too (through my user's room): the trip switcher
+  // shows their names and dates, and whether they are still there, whichever trip is on screen.
+  useEffect(() => {
+    if (!socket) return;
+    const onChangeElsewhere = (message: TripChangeMessage) => {
+      if (message.tripId !== tripId) {
+        applyChangeElsewhere(queryClient, message.tripId, message.change);
+      }
+    };
+    socket.on('change', onChangeElsewhere);
+    return () => {
+      socket.off('change', onChangeElsewhere);
+    };
+  }, [socket, tripId, queryClient]);
 
   const sendCursor = useMemo(
     () =>

@@ -24,6 +24,7 @@ import type { Db } from '../../platform/db/client';
 import type { Mailer } from '../../platform/mailer';
 import { setSessionCookie } from '../../platform/sessions';
 import { toCurrentUser } from '../auth/serializers';
+import { liveOrigin } from '../realtime/plugin';
 import { requireTripMember } from '../trips/access';
 import { getOrCreateLink, resetLink } from './invitations';
 import { consumeMagicLink, previewMagicLink, sendMagicLink } from './magicLinks';
@@ -150,8 +151,12 @@ export const membersRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const joined = await members.joinTrip(db, request.params.code, currentAuth(request).user.id);
-      app.live.tripChanged(joined.tripId, { type: 'members:changed' }, null);
+      const { user } = currentAuth(request);
+      const joined = await members.joinTrip(db, request.params.code, user.id);
+      // The joiner's other tabs have a trip list to add it to.
+      app.live.tripChanged(joined.tripId, { type: 'members:changed' }, liveOrigin(request), {
+        memberIds: [user.id],
+      });
       return joined;
     },
   );
@@ -273,7 +278,9 @@ export const membersRoutes: FastifyPluginAsyncZod<{
       );
       setSessionCookie(reply, result.token, secure);
       if (previous) app.live.disconnect({ sessionId: previous.id });
-      app.live.tripChanged(result.tripId, { type: 'members:changed' }, null);
+      app.live.tripChanged(result.tripId, { type: 'members:changed' }, null, {
+        memberIds: result.kind === 'signedIn' ? [result.user.id] : [],
+      });
       if (result.kind === 'needsSecondFactor') {
         return { requiresTwoFactor: true as const, tripId: result.tripId };
       }

@@ -280,6 +280,58 @@ describe('saved changes', () => {
     expect(elsewhere).toEqual([]);
   });
 
+  it("what trip lists show reaches members' tabs on another trip or none, and nothing else does", async () => {
+    const trip = await createTrip(t.database.db, owner.id, { memberIds: [member.id] });
+    const memberOwnTrip = await createTrip(t.database.db, member.id);
+    const onAnotherTrip = await tabOnTrip(member, memberOwnTrip.id);
+    const onNoTrip = await tab(member);
+    const heard = [collect(onAnotherTrip, 'change'), collect(onNoTrip, 'change')];
+
+    // The owner's own tab that renames it is skipped, as in the trip's room.
+    const ownerElsewhere = await tab(owner, { tab: 'owner-list-tab' });
+    const ownerEcho = collect(ownerElsewhere, 'change');
+    const renamed = (socket: LiveClient) =>
+      nextEvent(socket, 'change', (m) => m.change.type === 'trip:saved');
+    const both = [renamed(onAnotherTrip), renamed(onNoTrip)];
+    const res = await owner.client.patch(
+      `/api/trips/${trip.id}`,
+      { name: 'Porto weekend' },
+      { [CLIENT_ID_HEADER]: 'owner-list-tab' },
+    );
+    expect(res.status).toBe(200);
+    for (const message of await Promise.all(both)) {
+      expect(message).toMatchObject({
+        tripId: trip.id,
+        change: { type: 'trip:saved', trip: { id: trip.id, name: 'Porto weekend' } },
+      });
+    }
+
+    // What only the board shows stays in the trip's room.
+    await owner.client.post(`/api/trips/${trip.id}/todos`, { text: 'Only for the board' });
+
+    // Someone joining by the link: their tab elsewhere learns of the trip; the members' do not.
+    const joiner = await signUp('Júlia');
+    const joinerTab = await tab(joiner);
+    const link = await owner.client.get(`/api/trips/${trip.id}/invitation`);
+    const joined = nextEvent(joinerTab, 'change', (m) => m.tripId === trip.id);
+    const code = String(link.body.url).split('/join/')[1];
+    expect((await joiner.client.post(`/api/join/${code}`)).status).toBe(200);
+    expect((await joined).change).toEqual({ type: 'members:changed' });
+
+    const gone = [onAnotherTrip, onNoTrip, joinerTab].map((socket) =>
+      nextEvent(socket, 'change', (m) => m.change.type === 'trip:deleted'),
+    );
+    expect((await owner.client.delete(`/api/trips/${trip.id}`)).status).toBe(200);
+    for (const message of await Promise.all(gone)) expect(message.tripId).toBe(trip.id);
+
+    await pause(100);
+    for (const events of heard) {
+      expect(events.map((m) => m.change.type)).toEqual(['trip:saved', 'trip:deleted']);
+    }
+    // The rename's own tab had no echo; the deletion named no tab, so all the owner's hear it.
+    expect(ownerEcho.map((m) => m.change.type)).toEqual(['trip:deleted']);
+  });
+
   it('a refused change is not broadcast', async () => {
     const memberTab = await tabOnTrip(member);
     const changes = collect(memberTab, 'change');

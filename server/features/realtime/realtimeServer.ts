@@ -77,6 +77,12 @@ export type RealtimeOptions = {
 /** The tab whose API call made a change: its user, and the tab id it sent. */
 export type LiveOrigin = { userId: string; tab: string };
 
+/**
+ * A change that trip lists show too (its name, dates, who is on it): also sent to these users'
+ * tabs that show another trip, or none, so that their trip switcher is right without a reload.
+ */
+export type ElsewhereToo = { memberIds: string[] };
+
 /** The live side of the app, as routes see it: they tell it what changed once it is saved. */
 export type Realtime = {
   /**
@@ -84,11 +90,19 @@ export type Realtime = {
    * by its user and tab id: it shows the change already, and a late echo could undo a newer
    * local change for a moment). Only the user's own tabs can be named so.
    */
-  tripChanged(tripId: string, change: TripChange, origin: LiveOrigin | null): void;
+  tripChanged(
+    tripId: string,
+    change: TripChange,
+    origin: LiveOrigin | null,
+    options?: ElsewhereToo,
+  ): void;
   /** The user is no longer on the trip (removed, or left): their tabs are told and let go. */
   memberGone(tripId: string, userId: string, message: string): void;
-  /** The trip is gone: everyone is told and the room is emptied. */
-  tripDeleted(tripId: string, origin: LiveOrigin | null): void;
+  /**
+   * The trip is gone: everyone is told (`memberIds`: also the tabs showing another trip, whose
+   * trip lists hold it) and the room is emptied.
+   */
+  tripDeleted(tripId: string, origin: LiveOrigin | null, options: ElsewhereToo): void;
   /** Closes the live connections of a signed-out session, or of every session of a user. */
   disconnect(target: { sessionId: string } | { userId: string; exceptSessionId?: string }): void;
   stats: DropStats;
@@ -412,8 +426,14 @@ export async function createRealtime(
       }
     }
   }
-  function broadcastChange(tripId: string, change: TripChange, origin: LiveOrigin | null) {
-    const room = io.to(tripRoom(tripId));
+  function broadcastChange(
+    tripId: string,
+    change: TripChange,
+    origin: LiveOrigin | null,
+    options?: ElsewhereToo,
+  ) {
+    // A tab in several of these rooms gets the message once.
+    const room = io.to([tripRoom(tripId), ...(options?.memberIds ?? []).map(userRoom)]);
     (origin ? room.except(tabRoom(origin.userId, origin.tab)) : room).emit('change', {
       tripId,
       change,
@@ -437,8 +457,8 @@ export async function createRealtime(
       queueCursor(tripId, { userId, at: null });
       announcePresence(tripId);
     },
-    tripDeleted(tripId, origin) {
-      broadcastChange(tripId, { type: 'trip:deleted' }, origin);
+    tripDeleted(tripId, origin, options) {
+      broadcastChange(tripId, { type: 'trip:deleted' }, origin, options);
       io.in(tripRoom(tripId)).socketsLeave(tripRoom(tripId));
     },
     disconnect(target) {

@@ -59,6 +59,15 @@ export async function isTripMember(db: Db, tripId: string, userId: string): Prom
   return row !== undefined;
 }
 
+/** Everyone on the trip, owner included: whose trip lists show it. */
+export async function tripMemberIds(db: Db, tripId: string): Promise<string[]> {
+  const rows = await db
+    .select({ userId: tripMembers.userId })
+    .from(tripMembers)
+    .where(eq(tripMembers.tripId, tripId));
+  return rows.map((row) => row.userId);
+}
+
 /** The display name of a member: first and last name, else the username. */
 export function memberName(user: {
   firstName: string | null;

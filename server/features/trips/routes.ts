@@ -12,7 +12,7 @@ import {
 import { currentAuth, requireUser } from '../../platform/auth';
 import type { Db } from '../../platform/db/client';
 import { liveOrigin } from '../realtime/plugin';
-import { requireTripMember, requireTripOwner } from './access';
+import { requireTripMember, requireTripOwner, tripMemberIds } from './access';
 import * as trips from './service';
 
 const signedIn = { preHandler: requireUser };
@@ -102,7 +102,9 @@ export const tripsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
       );
       const saved = await trips.updateTrip(db, access, request.body);
       const { role: _viewerRole, createdAt: _createdAt, ...settings } = saved;
-      app.live.tripChanged(saved.id, { type: 'trip:saved', trip: settings }, liveOrigin(request));
+      app.live.tripChanged(saved.id, { type: 'trip:saved', trip: settings }, liveOrigin(request), {
+        memberIds: await tripMemberIds(db, saved.id),
+      });
       return saved;
     },
   );
@@ -124,8 +126,8 @@ export const tripsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         request.params.tripId,
         currentAuth(request).user.id,
       );
-      await trips.deleteTrip(db, access);
-      app.live.tripDeleted(access.trip.id, liveOrigin(request));
+      const memberIds = await trips.deleteTrip(db, access);
+      app.live.tripDeleted(access.trip.id, liveOrigin(request), { memberIds });
       return { success: true as const };
     },
   );

@@ -13,7 +13,7 @@ import { type Trip, tripMembers, trips, type User, users } from '../../platform/
 import { HttpError } from '../../platform/errors';
 import { createSampleTodos } from '../todos/service';
 import { addDefaultWidgets } from '../widgets/service';
-import { memberName, type TripAccess, type TripRole } from './access';
+import { memberName, type TripAccess, type TripRole, tripMemberIds } from './access';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -167,8 +167,13 @@ export async function updateTrip(db: Db, access: TripAccess, body: UpdateTripBod
 }
 
 /** Deletes the trip and everything on it (widgets, to-dos, flights, members go with it). */
-export async function deleteTrip(db: Db, access: TripAccess) {
-  await db.delete(trips).where(eq(trips.id, access.trip.id));
+/** Deletes the trip; answers who was on it (their trip lists still show it). */
+export async function deleteTrip(db: Db, access: TripAccess): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    const memberIds = await tripMemberIds(tx, access.trip.id);
+    await tx.delete(trips).where(eq(trips.id, access.trip.id));
+    return memberIds;
+  });
 }
 
 /** The trip's members, the owner first and then in the order they joined. */

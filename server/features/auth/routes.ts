@@ -25,6 +25,7 @@ import type { Config } from '../../platform/config';
 import { HttpError } from '../../platform/errors';
 import { clearSessionCookie, deleteSession, setSessionCookie } from '../../platform/sessions';
 import { maySignUp } from '../members/invitations';
+import { memberName } from '../trips/access';
 import { toCurrentUser } from './serializers';
 import * as accounts from './service';
 
@@ -133,8 +134,17 @@ export const authRoutes: FastifyPluginAsyncZod<
         response: { 200: currentUser, ...errors },
       },
     },
-    async (request) =>
-      toCurrentUser(await accounts.updateProfile(ctx, currentAuth(request).user, request.body)),
+    async (request) => {
+      const before = currentAuth(request).user;
+      const after = await accounts.updateProfile(ctx, before, request.body);
+      if (
+        memberName(after) !== memberName(before) ||
+        after.profileImageUrl !== before.profileImageUrl
+      ) {
+        await app.live.userChanged(after);
+      }
+      return toCurrentUser(after);
+    },
   );
 
   app.delete(

@@ -111,3 +111,25 @@ it('a member removed on instance A is let go by instance B', async () => {
   await new Promise((resolve) => setTimeout(resolve, 300));
   expect(after).toEqual([]);
 });
+
+it('a new name given through instance A shows in the presence read by instance B', async () => {
+  const dora = await signUp(b, 'Dora');
+  const trip = await createTrip(a.database.db, ana.id, { memberIds: [dora.id] });
+  const anaTab = await connectLive(a.url, ana.client.cookie);
+  sockets.push(anaTab);
+  expect((await joinTrip(anaTab, trip.id)).ok).toBe(true);
+  const both = nextEvent(anaTab, 'presence', (m) => m.members.length === 2);
+  const doraTab = await connectLive(b.url, dora.client.cookie); // Dora's tab is on B
+  sockets.push(doraTab);
+  expect((await joinTrip(doraTab, trip.id)).ok).toBe(true);
+  await both;
+
+  const renamed = nextEvent(anaTab, 'presence', (m) =>
+    m.members.some((member) => member.name === 'Dora Reis'),
+  );
+  // Dora's session works on either instance: she renames herself through A.
+  const viaA = apiClient(a.url);
+  viaA.cookie = dora.client.cookie;
+  expect((await viaA.patch('/api/user', { lastName: 'Reis' })).status).toBe(200);
+  expect((await renamed).members.map((m) => m.name).sort()).toEqual(['Ana Test', 'Dora Reis']);
+});

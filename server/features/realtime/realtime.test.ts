@@ -133,6 +133,34 @@ describe('presence', () => {
   });
 });
 
+describe('a new name or picture', () => {
+  it('shows in the presence stacks, and the member lists of their trips are fetched again', async () => {
+    const renamer = await signUp('Rita');
+    const trip = await createTrip(t.database.db, owner.id, { memberIds: [renamer.id] });
+    const ownerTab = await tabOnTrip(owner, trip.id);
+    const both = nextEvent(ownerTab, 'presence', (m) => m.members.length === 2);
+    await tabOnTrip(renamer, trip.id);
+    await both;
+
+    const renamed = nextEvent(ownerTab, 'presence', (m) =>
+      m.members.some((member) => member.name === 'Rita Lobo'),
+    );
+    const refetch = nextEvent(ownerTab, 'change', (m) => m.change.type === 'members:changed');
+    const res = await renamer.client.patch('/api/user', { lastName: 'Lobo' });
+    expect(res.status).toBe(200);
+    const { members } = await renamed;
+    expect(members.find((m) => m.userId === renamer.id)).toMatchObject({ name: 'Rita Lobo' });
+    expect((await refetch).tripId).toBe(trip.id);
+
+    // A new e-mail alone changes nothing anyone else sees.
+    const heard = collect(ownerTab, 'change');
+    const email = `rita-${Date.now()}@example.com`;
+    expect((await renamer.client.patch('/api/user', { email })).status).toBe(200);
+    await pause(150);
+    expect(heard).toEqual([]);
+  });
+});
+
 describe('cursors and drags', () => {
   it('reach the other members of the trip and not another trip; a drag not its sender', async () => {
     const ownerTab = await tabOnTrip(owner);

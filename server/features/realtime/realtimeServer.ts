@@ -25,7 +25,7 @@ import {
 } from '../../../shared/realtime';
 import type { Db } from '../../platform/db/client';
 import { findSession, liveSessionIds, SESSION_COOKIE } from '../../platform/sessions';
-import { findTripAccess, isTripMember, memberName, NO_SUCH_TRIP } from '../trips/access';
+import { findTripAccess, isTripMember, memberName, NO_SUCH_TRIP, tripIdsOf } from '../trips/access';
 import { createDropStats, createRateLimit, type DropStats, parseEvent } from './eventGuard';
 
 type SocketUser = { id: string; name: string; image: string | null };
@@ -37,8 +37,10 @@ type SocketData = {
   /** The trip this tab shows; it is in that trip's room while it is a member. */
   tripId: string | null;
 };
-type LiveServer = Server<ClientToServerEvents, ServerToClientEvents, never, SocketData>;
-type LiveSocket = Socket<ClientToServerEvents, ServerToClientEvents, never, SocketData>;
+/** Between instances (through the Redis adapter): a person's name or picture changed. */
+type InterServerEvents = { 'user:changed': (user: SocketUser) => void };
+type LiveServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+type LiveSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
 const CLIENT_EVENTS = new Set<string>([
   'trip:join',
@@ -103,6 +105,17 @@ export type Realtime = {
    * trip lists hold it) and the room is emptied.
    */
   tripDeleted(tripId: string, origin: LiveOrigin | null, options: ElsewhereToo): void;
+  /**
+   * A person's name or picture changed: the presence stacks showing them follow, and their
+   * trips' member lists (names in pickers and on to-dos) are refetched.
+   */
+  userChanged(user: {
+    id: string;
+    firstName: string | null;
+    lastName: string | null;
+    username: string;
+    profileImageUrl: string | null;
+  }): Promise<void>;
   /** Closes the live connections of a signed-out session, or of every session of a user. */
   disconnect(target: { sessionId: string } | { userId: string; exceptSessionId?: string }): void;
   stats: DropStats;
@@ -296,6 +309,19 @@ export async function createRealtime(
     pendingAnnouncements.set(tripId, timer);
   }
 
+  /** This instance's sockets of the person take their new name and picture; presence follows. */
+  function refreshUser(user: SocketUser) {
+    const trips = new Set<string>();
+    for (const socket of io.of('/').sockets.values()) {
+      if (socket.data.user?.id !== user.id) continue;
+      socket.data.user = user;
+      const tripId = joinedTrip(socket);
+      if (tripId) trips.add(tripId);
+    }
+    for (const tripId of trips) announcePresence(tripId);
+  }
+  io.on('user:changed', refreshUser);
+
   /** The socket's trip, if it is still in that trip's room (a removed member's is not). */
   function joinedTrip(socket: LiveSocket) {
     const { tripId } = socket.data;
@@ -456,6 +482,19 @@ export async function createRealtime(
       io.in(userRoom(userId)).socketsLeave(tripRoom(tripId));
       queueCursor(tripId, { userId, at: null });
       announcePresence(tripId);
+    },
+    async userChanged(user) {
+      const live = { id: user.id, name: memberName(user), image: user.profileImageUrl };
+      refreshUser(live);
+      io.serverSideEmit('user:changed', live);
+      try {
+        for (const tripId of await tripIdsOf(db, user.id)) {
+          broadcastChange(tripId, { type: 'members:changed' }, null);
+        }
+      } catch (error) {
+        // The profile is saved; member lists catch up when they are next fetched.
+        log.warn({ err: error }, 'could not announce a profile change');
+      }
     },
     tripDeleted(tripId, origin, options) {
       broadcastChange(tripId, { type: 'trip:deleted' }, origin, options);

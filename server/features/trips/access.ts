@@ -68,6 +68,15 @@ export async function tripMemberIds(db: Db, tripId: string): Promise<string[]> {
   return rows.map((row) => row.userId);
 }
 
+/** The trips a person is on. */
+export async function tripIdsOf(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ tripId: tripMembers.tripId })
+    .from(tripMembers)
+    .where(eq(tripMembers.userId, userId));
+  return rows.map((row) => row.tripId);
+}
+
 /** The display name of a member: first and last name, else the username. */
 export function memberName(user: {
   firstName: string | null;

@@ -15,7 +15,8 @@ async function firstVisit(page: Page) {
   });
   expect(res.status()).toBe(201);
   await page.goto('/dashboard');
-  await expect(widget(page, 'Trip Countdown')).toBeVisible();
+  // A first visit makes the sample trip and its widgets: slower than a page on a busy CI machine.
+  await expect(widget(page, 'Trip Countdown')).toBeVisible({ timeout: 15_000 });
   return me;
 }
 

@@ -119,6 +119,40 @@ test('a widget the member drags moves on the owner’s screen, during the drag a
   await member.context().close();
 });
 
+test('a drop the server refuses goes back on the owner’s screen at once, not after a timeout', async ({
+  browser,
+}, info) => {
+  test.skip(
+    info.project.name === 'phone',
+    'phones stack the widgets: there is no canvas to drag on',
+  );
+  const { owner, member } = await ownerAndMember(browser);
+  // The member's save fails (as when the widget was removed meanwhile, or the network drops).
+  await member.route('**/api/widgets/*', (route) =>
+    route.request().method() === 'PATCH'
+      ? route.fulfill({ status: 503, json: { message: 'Try again in a moment.' } })
+      : route.fallback(),
+  );
+  const start = await widget(owner, 'Weather').boundingBox();
+  const handle = await widget(member, 'Weather').boundingBox();
+  const offset = async () => {
+    const box = await widget(owner, 'Weather').boundingBox();
+    return box && [Math.round(box.x - start!.x), Math.round(box.y - start!.y)];
+  };
+  await member.mouse.move(handle!.x + 60, handle!.y + 20);
+  await member.mouse.down();
+  await member.mouse.move(handle!.x + 160, handle!.y + 70, { steps: 8 });
+  await expect.poll(offset).toEqual([100, 50]);
+  await member.mouse.up();
+
+  await expect(toast(member, 'Could not save Weather')).toBeVisible();
+  // Well inside the 5 s after which a silent drag is given up on.
+  await expect.poll(offset, { timeout: 2000 }).toEqual([0, 0]);
+  await expect(widget(owner, 'Weather').getByText('is moving this')).toHaveCount(0);
+  await owner.context().close();
+  await member.context().close();
+});
+
 test('a removed member is let go at once and told why', async ({ browser }) => {
   const { owner, member, tripId } = await ownerAndMember(browser);
   // In the room first: a removal before the member's tab has joined is told as a refused join

@@ -66,6 +66,7 @@ function renderFrame({
         onMove={async (next) => {
           spies.onMove(next);
           setShown(next);
+          return true;
         }}
         onRename={(next) => {
           spies.onRename(next);

@@ -30,7 +30,8 @@ type Props = {
   onFront: () => void;
   onExpandedChange: (expanded: boolean) => void;
   /** Saves the position; settles when the save has (the preview lasts until then). */
-  onMove: (position: Position) => Promise<void>;
+  /** Saves the position; resolves with whether it was saved. */
+  onMove: (position: Position) => Promise<boolean>;
   onRename: (title: string) => void;
   onRemove: () => void;
   /** Another member dragging this widget right now: where it is on their screen, and who. */
@@ -107,7 +108,11 @@ export function WidgetFrame({
     // Shown until the save settles: by then the board has the new position (the render-time check
     // above has let go already) or, after a quick refusal, the old one again, which that check
     // cannot see as a change. Either way this drop's preview is done.
-    void onMove(next).then(() => setPreview((current) => (current?.at === next ? null : current)));
+    void onMove(next).then((saved) => {
+      // No saved position will reach the others to end their preview of this drop: end it now.
+      if (!saved) onLiveMove?.(null);
+      setPreview((current) => (current?.at === next ? null : current));
+    });
   };
 
   const { dragging, handlers } = useWidgetDrag({

@@ -35,17 +35,17 @@ export function useUpdateWidget(tripId: string) {
     onSuccess: (saved) => replaceWidget(queryClient, tripId, saved),
   });
 
-  // The promise settles with the save (either way; a refusal is the toast's business), so a
-  // caller can keep showing the change until the board has the answer.
+  // The promise settles with the save, true when it was saved (a refusal is the toast's
+  // business), so a caller can keep showing the change until the board has the answer.
   return useCallback(
-    (id: string, changes: UpdateWidgetBody): Promise<void> => {
+    (id: string, changes: UpdateWidgetBody): Promise<boolean> => {
       const previous = queryClient
         .getQueryData<WidgetDto[]>(tripKeys.widgets(tripId))
         ?.find((widget) => widget.id === id);
-      if (!previous) return Promise.resolve();
+      if (!previous) return Promise.resolve(false);
       replaceWidget(queryClient, tripId, applyChanges(previous, changes));
       return new Promise((settled) =>
-        mutate({ id, changes, previous }, { onSettled: () => settled() }),
+        mutate({ id, changes, previous }, { onSettled: (_saved, error) => settled(!error) }),
       );
     },
     [queryClient, tripId, mutate],

@@ -98,6 +98,17 @@ describe('CountdownWidget', () => {
     expect(screen.getByText('Dec 15, 2026 – Dec 18, 2026')).toBeTruthy();
   });
 
+  it('sets a day count of 1 000 or more smaller, so it stays inside its box', async () => {
+    await renderCountdown(december(13, 10), {
+      data: { startDate: '2031-03-01', endDate: '2031-03-08' },
+    });
+    expect(timeLeft().Days).toBe('1538');
+    const number = (unit: string) =>
+      within(screen.getByLabelText('Time left')).getByText(unit).nextElementSibling!;
+    expect(number('Days').className).toContain('text-lg');
+    expect(number('Hours').className).toContain('text-2xl');
+  });
+
   it('names the trip when it has no destination', async () => {
     await renderCountdown(december(13, 10), { tripOverrides: { destination: '' } });
     expect(screen.getByText(/^Until/).textContent).toBe('Until Bali 2023');

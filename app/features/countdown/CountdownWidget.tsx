@@ -67,10 +67,7 @@ export function CountdownWidget({ widget, trip, expanded }: Props) {
                 {unit}
               </dt>
               <dd
-                className={cn(
-                  'text-2xl font-bold tabular-nums',
-                  expanded && 'text-5xl sm:text-6xl',
-                )}
+                className={cn('font-bold tabular-nums', numberSize(String(value).length, expanded))}
               >
                 {unit === 'Days' ? value : String(value).padStart(2, '0')}
               </dd>
@@ -89,6 +86,16 @@ export function CountdownWidget({ widget, trip, expanded }: Props) {
 }
 
 /** The widget's own dates (spec §3 countdown data), or back to following the trip's. */
+/**
+ * Four equal boxes hold two digits at full size; a trip 1 000 days or more away has a longer
+ * day count, which gets a smaller size instead of spilling out of its box.
+ */
+function numberSize(digits: number, expanded: boolean) {
+  if (digits <= 3) return expanded ? 'text-5xl sm:text-6xl' : 'text-2xl';
+  if (digits === 4) return expanded ? 'text-4xl sm:text-5xl' : 'text-lg leading-8';
+  return expanded ? 'text-3xl sm:text-4xl' : 'text-sm leading-8';
+}
+
 function CountdownDatesForm({
   widget,
   trip,

@@ -86,6 +86,7 @@ export type JoinAck =
 
 /** Trip settings as every member sees them (the caller's role is not part of it). */
 export const liveTripSettings = trip.omit({ role: true, createdAt: true });
+export type LiveTripSettings = z.infer<typeof liveTripSettings>;
 
 /** What changed on a trip, after the database has it. */
 export const tripChange = z.discriminatedUnion('type', [

@@ -96,6 +96,17 @@ describe('applyTripChange', () => {
     ]);
   });
 
+  it('fetches my trips again when the trip has a new owner (it may be me)', () => {
+    const mine = makeTrip({ id: TRIP, ownerId: 'gone', role: 'member' });
+    queryClient.setQueryData(tripKeys.all, [mine]);
+    const { role: _role, createdAt: _createdAt, ...settings } = mine;
+    applyTripChange(queryClient, TRIP, {
+      type: 'trip:saved',
+      trip: { ...settings, ownerId: 'me' },
+    });
+    expect(queryClient.getQueryState(tripKeys.all)?.isInvalidated).toBe(true);
+  });
+
   it('refetches members, to-dos and flights when the membership changes', async () => {
     for (const key of [tripKeys.members(TRIP), tripKeys.todos(TRIP), tripKeys.flights(TRIP)]) {
       queryClient.setQueryData(key, []);

@@ -98,8 +98,12 @@ function writeChange(queryClient: QueryClient, tripId: string, change: TripChang
       const mine = queryClient
         .getQueryData<TripDto[]>(tripKeys.all)
         ?.find((trip) => trip.id === tripId);
-      // My role and the trip's creation time are not part of the broadcast; they do not change.
+      // My role and the trip's creation time are not part of the broadcast; they do not change,
+      // but with a new owner (the old one deleted their account) the owner may be me now.
       if (mine) storeTrip(queryClient, { ...mine, ...change.trip });
+      if (mine && mine.ownerId !== change.trip.ownerId) {
+        void queryClient.invalidateQueries({ queryKey: tripKeys.all, exact: true });
+      }
       return;
     }
     case 'trip:deleted':

@@ -25,7 +25,8 @@ import type { Config } from '../../platform/config';
 import { HttpError } from '../../platform/errors';
 import { clearSessionCookie, deleteSession, setSessionCookie } from '../../platform/sessions';
 import { maySignUp } from '../members/invitations';
-import { memberName } from '../trips/access';
+import { memberName, tripMemberIds } from '../trips/access';
+import { liveSettingsOf } from '../trips/service';
 import { toCurrentUser } from './serializers';
 import * as accounts from './service';
 
@@ -162,8 +163,17 @@ export const authRoutes: FastifyPluginAsyncZod<
     },
     async (request, reply) => {
       const { user } = currentAuth(request);
-      await accounts.deleteAccount(ctx, user, request.body);
+      const { leftTripIds, handedOver } = await accounts.deleteAccount(ctx, user, request.body);
       app.live.disconnect({ userId: user.id });
+      // The others on their trips: one member fewer, and a new owner where they owned it.
+      for (const trip of handedOver) {
+        app.live.tripChanged(trip.id, { type: 'trip:saved', trip: liveSettingsOf(trip) }, null, {
+          memberIds: await tripMemberIds(ctx.db, trip.id),
+        });
+      }
+      for (const tripId of leftTripIds) {
+        app.live.tripChanged(tripId, { type: 'members:changed' }, null);
+      }
       clearSessionCookie(reply, secure);
       return { success: true as const };
     },

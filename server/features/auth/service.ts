@@ -8,6 +8,7 @@ import {
   passwordResetTokens,
   type Session,
   sessions,
+  type Trip,
   tripMembers,
   trips,
   type User,
@@ -23,6 +24,7 @@ import {
   rotateSession,
 } from '../../platform/sessions';
 import { hashToken, newToken } from '../../platform/tokens';
+import { tripIdsOf } from '../trips/access';
 import {
   COMMON_PASSWORD_MESSAGE,
   hashPassword,
@@ -483,13 +485,16 @@ export async function deleteAccount(
   if (user.twoFactorEnabled && !(await consumeCode(ctx.db, user, input.token ?? ''))) {
     throw new HttpError(400, MESSAGES.invalidCode);
   }
-  await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
+    const onTrips = await tripIdsOf(tx, user.id);
     // trips.owner_id cascades: the trips must have a new owner before the user row goes.
-    await handOverOwnedTrips(tx, user.id);
+    const { handedOver, deleted } = await handOverOwnedTrips(tx, user.id);
     // Sessions, activity, reset links and memberships go with the user (ON DELETE CASCADE);
     // to-dos assigned to them and flights they were the traveller of stay, unassigned
     // (ON DELETE SET NULL).
     await tx.delete(users).where(eq(users.id, user.id));
+    /** What the others on them are to be told: trips left behind, and those with a new owner. */
+    return { leftTripIds: onTrips.filter((id) => !deleted.includes(id)), handedOver };
   });
 }
 
@@ -498,6 +503,8 @@ export async function deleteAccount(
  * board, to-dos and flights) when nobody else is on it.
  */
 async function handOverOwnedTrips(tx: Transaction, userId: string) {
+  const handedOver: Trip[] = [];
+  const deleted: string[] = [];
   // The row locks make a join racing with the deletion wait (its insert checks the trip's key),
   // so nobody can join a trip in the moment it is found empty and deleted.
   const owned = await tx
@@ -514,17 +521,21 @@ async function handOverOwnedTrips(tx: Transaction, userId: string) {
       .limit(1);
     if (!heir) {
       await tx.delete(trips).where(eq(trips.id, trip.id));
+      deleted.push(trip.id);
       continue;
     }
     await tx
       .update(tripMembers)
       .set({ role: 'owner' })
       .where(and(eq(tripMembers.tripId, trip.id), eq(tripMembers.userId, heir.userId)));
-    await tx
+    const [saved] = await tx
       .update(trips)
       .set({ ownerId: heir.userId, updatedAt: new Date() })
-      .where(eq(trips.id, trip.id));
+      .where(eq(trips.id, trip.id))
+      .returning();
+    handedOver.push(saved!);
   }
+  return { handedOver, deleted };
 }
 
 export async function listLoginActivity(db: Db, userId: string) {

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_ID_HEADER, HANDSHAKE_ERRORS, MEMBER_GONE } from '../../../shared/realtime';
-import { sessions, tripMembers } from '../../platform/db/schema';
+import { sessions, tripMembers, trips } from '../../platform/db/schema';
 import { type ApiClient, apiClient, newAccount } from '../../test/apiClient';
 import { createTrip } from '../../test/factories';
 import {
@@ -413,6 +413,38 @@ describe('membership and sessions', () => {
     const deleted = nextEvent(memberTab, 'change', (m) => m.change.type === 'trip:deleted');
     expect((await owner.client.delete(`/api/trips/${trip.id}`)).status).toBe(200);
     expect((await deleted).tripId).toBe(trip.id);
+  });
+
+  it('an owner who deletes their account hands the trip over, and the others are told', async () => {
+    const leaver = await signUp('Lena');
+    const heir = await signUp('Hugo');
+    const trip = await createTrip(t.database.db, leaver.id, { memberIds: [heir.id, member.id] });
+    const heirElsewhere = await tab(heir); // on no trip: their trip list learns of the new owner
+    const memberTab = await tabOnTrip(member, trip.id);
+    const leaverTab = await tabOnTrip(leaver, trip.id);
+    const saved = nextEvent(memberTab, 'change', (m) => m.change.type === 'trip:saved');
+    const heirSaved = nextEvent(heirElsewhere, 'change', (m) => m.change.type === 'trip:saved');
+    const membersChanged = nextEvent(
+      memberTab,
+      'change',
+      (m) => m.change.type === 'members:changed',
+    );
+    const closed = new Promise((resolve) => leaverTab.once('disconnect', resolve));
+    const res = await leaver.client.delete('/api/user', {
+      password: newAccount().password,
+    });
+    expect(res.status).toBe(200);
+    expect(await closed).toBe('io server disconnect');
+    // The member who joined first (here: at the same instant, so by id) owns it now.
+    const [row] = await t.database.db.select().from(trips).where(eq(trips.id, trip.id));
+    expect([heir.id, member.id]).toContain(row!.ownerId);
+    for (const message of await Promise.all([saved, heirSaved])) {
+      expect(message).toMatchObject({
+        tripId: trip.id,
+        change: { type: 'trip:saved', trip: { id: trip.id, ownerId: row!.ownerId } },
+      });
+    }
+    expect((await membersChanged).tripId).toBe(trip.id);
   });
 
   it("signing out closes that session's live connections", async () => {

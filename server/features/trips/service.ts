@@ -8,6 +8,7 @@ import type {
 } from '../../../shared/contracts/trips';
 import { DEFAULT_WEATHER_CITY } from '../../../shared/contracts/weather';
 import { PLAN_LIMITS } from '../../../shared/plans';
+import type { LiveTripSettings } from '../../../shared/realtime';
 import type { Db } from '../../platform/db/client';
 import { type Trip, tripMembers, trips, type User, users } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
@@ -35,6 +36,12 @@ export function toTripDto(trip: Trip, role: TripRole): TripDto {
     role,
     createdAt: trip.createdAt.toISOString(),
   };
+}
+
+/** A trip's settings as every member sees them (the live `trip:saved` change). */
+export function liveSettingsOf(trip: Trip): LiveTripSettings {
+  const { role: _role, createdAt: _createdAt, ...settings } = toTripDto(trip, 'member');
+  return settings;
 }
 
 async function tripsOf(db: Db | Tx, userId: string) {

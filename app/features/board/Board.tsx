@@ -12,7 +12,7 @@ import { useElementSize } from './useElementSize';
 import { useLayers } from './useLayers';
 import { useRemoveWidget, useUpdateWidget, useWidgets } from './useWidgets';
 import { WidgetBody } from './WidgetBody';
-import { type BoardLayout, WidgetFrame } from './WidgetFrame';
+import { type BoardLayout, type RemoteDrags, WidgetFrame } from './WidgetFrame';
 import { widgetKind } from './widgetCatalog';
 
 // Below this width widgets no longer fit side by side: they stack in one column, in the order
@@ -56,11 +56,17 @@ export function Board({
     return clampToBoard(position, { width, height: HEADER_HEIGHT }, boardSize);
   }
 
-  function remoteDragOf(widget: WidgetDto) {
-    const drag = live?.remoteDrags.get(widget.id);
-    const member = drag && live?.members.find((other) => other.userId === drag.userId);
-    if (!drag || !member) return null;
-    return { at: clampForHeader(widget, drag.at), name: member.name, colour: member.colour };
+  /** Another member's drag of the widget as this board shows it; their own widget frame asks. */
+  function remoteDragsOf(widget: WidgetDto): RemoteDrags | undefined {
+    if (!live) return undefined;
+    return {
+      store: live.remoteDrags,
+      show(drag) {
+        const member = live.members.find((other) => other.userId === drag.userId);
+        if (!member) return null;
+        return { at: clampForHeader(widget, drag.at), name: member.name, colour: member.colour };
+      },
+    };
   }
 
   // Stacked (a phone, or a window made narrow) there is no shared canvas to point at.
@@ -129,7 +135,7 @@ export function Board({
             widget={widget}
             layout={layout}
             position={clampForHeader(widget, widget.position)}
-            remoteDrag={remoteDragOf(widget)}
+            remoteDrags={remoteDragsOf(widget)}
             onLiveMove={live && ((at, final) => live.sendDrag(widget.id, at, final))}
             layer={layerOf(widget.id)}
             expanded={expandedId === widget.id}

@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { type ReactNode, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createRemoteDragStore } from '@/features/realtime/remoteDragStore';
 import type { WidgetDto } from '../../../shared/contracts/widgets';
 import type { Position, Size } from './boardGeometry';
 import { type BoardLayout, WidgetFrame } from './WidgetFrame';
@@ -431,5 +432,51 @@ describe('WidgetFrame', () => {
         unmount();
       }
     });
+  });
+});
+
+describe('another member’s drag', () => {
+  it('moves the widget, marked with who is moving it, without redrawing its body', () => {
+    const store = createRemoteDragStore();
+    const bodyRenders = vi.fn();
+    function Body() {
+      bodyRenders();
+      return <p>Sunny</p>;
+    }
+    render(
+      <WidgetFrame
+        widget={weather}
+        layout="canvas"
+        position={{ top: 100, left: 100 }}
+        layer={10}
+        expanded={false}
+        boardSize={() => BOARD}
+        onFront={() => {}}
+        onExpandedChange={() => {}}
+        onMove={async () => true}
+        onRename={() => {}}
+        onRemove={() => {}}
+        remoteDrags={{
+          store,
+          show: (drag) => ({ at: drag.at, name: 'Mateo Live', colour: '#2563eb' }),
+        }}
+      >
+        <Body />
+      </WidgetFrame>,
+    );
+    const frame = screen.getByRole('region', { name: 'Weather' });
+    expect(bodyRenders).toHaveBeenCalledTimes(1);
+
+    for (const left of [120, 140, 160]) {
+      act(() => store.set('weather1', { at: { top: 110, left }, userId: 'u2' }));
+    }
+    expect(placeOf(frame)).toEqual({ top: '110px', left: '160px' });
+    expect(screen.getByText('Mateo Live is moving this')).toBeTruthy();
+    // Another widget's drag is not this one's business.
+    act(() => store.set('other', { at: { top: 1, left: 1 }, userId: 'u2' }));
+    act(() => store.set('weather1', null));
+    expect(placeOf(frame)).toEqual({ top: '100px', left: '100px' });
+    expect(screen.queryByText('Mateo Live is moving this')).toBeNull();
+    expect(bodyRenders).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,5 +1,14 @@
 import { GripVertical, Maximize2, Minimize2, X } from 'lucide-react';
-import { type CSSProperties, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import {
+  type CSSProperties,
+  type ReactNode,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
+import type { RemoteDrag, RemoteDragStore } from '@/features/realtime/remoteDragStore';
 import { cn } from '@/lib/utils';
 import type { WidgetDto } from '../../../shared/contracts/widgets';
 import {
@@ -18,6 +27,17 @@ const KEY_SAVE_DELAY_MS = 400;
 
 export type BoardLayout = 'canvas' | 'stack';
 
+/**
+ * Where other members are dragging widgets, and how to show such a drag here (its position on
+ * this board, and who it is). Each frame subscribes to its own widget's drag, so a drag at 30
+ * moves a second redraws that widget alone, not the board (nor the widget's body).
+ */
+export type RemoteDrags = {
+  store: RemoteDragStore;
+  show: (drag: RemoteDrag) => { at: Position; name: string; colour: string } | null;
+};
+const noSubscription = () => () => {};
+
 type Props = {
   widget: WidgetDto;
   /** canvas: placed where it was dropped; stack: one column, in reading order (phones). */
@@ -29,13 +49,13 @@ type Props = {
   boardSize: () => Size | null;
   onFront: () => void;
   onExpandedChange: (expanded: boolean) => void;
-  /** Saves the position; settles when the save has (the preview lasts until then). */
-  /** Saves the position; resolves with whether it was saved. */
+  /** Saves the position; settles, with whether it was saved, when the save has (the preview
+   * lasts until then). */
   onMove: (position: Position) => Promise<boolean>;
   onRename: (title: string) => void;
   onRemove: () => void;
-  /** Another member dragging this widget right now: where it is on their screen, and who. */
-  remoteDrag?: { at: Position; name: string; colour: string } | null;
+  /** Other members' drags: this widget follows one of it as it happens. */
+  remoteDrags?: RemoteDrags;
   /** Each step of my drag (or arrow-key move), for the others; null when I cancel it; `final`
    * for the drop, sent at once. */
   onLiveMove?: (at: Position | null, final?: boolean) => void;
@@ -61,7 +81,7 @@ export function WidgetFrame({
   onMove,
   onRename,
   onRemove,
-  remoteDrag = null,
+  remoteDrags,
   onLiveMove,
   children,
 }: Props) {
@@ -83,6 +103,11 @@ export function WidgetFrame({
     // Adjusting state to a new prop while rendering (React re-renders at once, before painting).
     setPreview(null);
   }
+  const drag = useSyncExternalStore(
+    remoteDrags?.store.subscribe ?? noSubscription,
+    () => remoteDrags?.store.get(widget.id) ?? null,
+  );
+  const remoteDrag = drag && remoteDrags ? remoteDrags.show(drag) : null;
   // My own drag wins over another member's on my screen; the saved position settles it.
   const shown = preview?.at ?? remoteDrag?.at ?? position;
   const showAt = (at: Position) => {

@@ -19,6 +19,7 @@ import {
 } from '../../../shared/realtime';
 import { applyChangeElsewhere, applyTripChange, forgetTrip } from './applyTripChange';
 import { createCursorStore } from './cursorStore';
+import { createRemoteDragStore, type RemoteDragStore } from './remoteDragStore';
 import { throttle } from './throttle';
 
 type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -29,9 +30,6 @@ type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
  * protocol, so the page needs a reload; signed-out: the session ended.
  */
 export type LiveStatus = 'connecting' | 'live' | 'reconnecting' | 'outdated' | 'signed-out';
-
-/** A widget another member is dragging: where it is on their screen now. */
-export type RemoteDrag = { at: BoardPoint; userId: string };
 
 // A drag whose end never arrived (their tab closed mid-drag) lets go after this long.
 const REMOTE_DRAG_TIMEOUT_MS = 5000;
@@ -48,7 +46,8 @@ export type LiveTrip = {
   /** Who has the trip open now, me included, each person once. */
   members: PresenceMember[];
   cursors: ReturnType<typeof createCursorStore>;
-  remoteDrags: ReadonlyMap<string, RemoteDrag>;
+  /** The widgets other members are dragging now. */
+  remoteDrags: RemoteDragStore;
   /** My pointer on the board (board coordinates), or null when it left the board. */
   sendCursor: (at: BoardPoint | null) => void;
   /**
@@ -73,7 +72,7 @@ export function useLiveTrip(tripId: string | null, myUserId: string): LiveTrip {
     members: PresenceMember[];
     at: number;
   } | null>(null);
-  const [remoteDrags, setRemoteDrags] = useState<ReadonlyMap<string, RemoteDrag>>(new Map());
+  const remoteDrags = useMemo(() => createRemoteDragStore(), []);
   const cursors = useMemo(() => createCursorStore(), []);
   const dragTimers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
 
@@ -97,16 +96,14 @@ export function useLiveTrip(tripId: string | null, myUserId: string): LiveTrip {
     };
   }, []);
 
-  const dropRemoteDrag = useCallback((widgetId: string) => {
-    clearTimeout(dragTimers.current.get(widgetId));
-    dragTimers.current.delete(widgetId);
-    setRemoteDrags((drags) => {
-      if (!drags.has(widgetId)) return drags;
-      const next = new Map(drags);
-      next.delete(widgetId);
-      return next;
-    });
-  }, []);
+  const dropRemoteDrag = useCallback(
+    (widgetId: string) => {
+      clearTimeout(dragTimers.current.get(widgetId));
+      dragTimers.current.delete(widgetId);
+      remoteDrags.set(widgetId, null);
+    },
+    [remoteDrags],
+  );
 
   // The room of the trip on screen, and everything said in it.
   useEffect(() => {
@@ -191,8 +188,7 @@ export function useLiveTrip(tripId: string | null, myUserId: string): LiveTrip {
     socket.on('widget:drag', (message) => {
       if (message.tripId !== tripId || message.userId === myUserId) return;
       if (!message.at) return dropRemoteDrag(message.widgetId);
-      const drag = { at: message.at, userId: message.userId };
-      setRemoteDrags((drags) => new Map(drags).set(message.widgetId, drag));
+      remoteDrags.set(message.widgetId, { at: message.at, userId: message.userId });
       clearTimeout(dragTimers.current.get(message.widgetId));
       dragTimers.current.set(
         message.widgetId,
@@ -237,11 +233,11 @@ export function useLiveTrip(tripId: string | null, myUserId: string): LiveTrip {
       clearTimeout(retry);
       if (socket.connected) socket.emit('trip:leave');
       cursors.clear();
-      setRemoteDrags(new Map());
+      remoteDrags.clear();
       for (const timer of dragTimers.current.values()) clearTimeout(timer);
       dragTimers.current.clear();
     };
-  }, [socket, tripId, myUserId, queryClient, cursors, dropRemoteDrag]);
+  }, [socket, tripId, myUserId, queryClient, cursors, remoteDrags, dropRemoteDrag]);
 
   // Changes to my other trips reach this tab too (through my user's room): the trip switcher
   // shows their names and dates, and whether they are still there, whichever trip is on screen.

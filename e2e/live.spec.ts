@@ -78,43 +78,47 @@ test('a to-do the member adds appears in the owner’s list within a second', as
   await member.context().close();
 });
 
-test('a widget the member drags moves on the owner’s screen, during the drag and after', async ({
-  browser,
-}, info) => {
-  test.skip(
-    info.project.name === 'phone',
-    'phones stack the widgets: there is no canvas to drag on',
-  );
-  const { owner, member } = await ownerAndMember(browser);
+const NO_CANVAS = 'phones stack the widgets: there is no canvas to drag on';
+
+/**
+ * The member takes the Weather widget by its header; `moveBy` drags it that far from where it
+ * started, and `offsetOnOwner` is how far it has moved on the owner's screen.
+ */
+async function memberTakesWeather(owner: Page, member: Page) {
   const start = await widget(owner, 'Weather').boundingBox();
   const handle = await widget(member, 'Weather').boundingBox();
   await member.mouse.move(handle!.x + 60, handle!.y + 20);
   await member.mouse.down();
-  await member.mouse.move(handle!.x + 160, handle!.y + 70, { steps: 8 });
+  return {
+    moveBy: (dx: number, dy: number) =>
+      member.mouse.move(handle!.x + 60 + dx, handle!.y + 20 + dy, { steps: 8 }),
+    offsetOnOwner: async () => {
+      const box = await widget(owner, 'Weather').boundingBox();
+      return box && [Math.round(box.x - start!.x), Math.round(box.y - start!.y)];
+    },
+  };
+}
+
+test('a widget the member drags moves on the owner’s screen, during the drag and after', async ({
+  browser,
+}, info) => {
+  test.skip(info.project.name === 'phone', NO_CANVAS);
+  const { owner, member } = await ownerAndMember(browser);
+  const drag = await memberTakesWeather(owner, member);
+  await drag.moveBy(100, 50);
 
   // Mid-drag: the owner sees it where the member holds it, marked with who is moving it.
-  await expect
-    .poll(async () => {
-      const box = await widget(owner, 'Weather').boundingBox();
-      return box && [Math.round(box.x - start!.x), Math.round(box.y - start!.y)];
-    })
-    .toEqual([100, 50]);
+  await expect.poll(drag.offsetOnOwner).toEqual([100, 50]);
   await expect(widget(owner, 'Weather').getByText('Mateo Live is moving this')).toHaveCount(1);
 
-  await member.mouse.move(handle!.x + 260, handle!.y + 120, { steps: 8 });
+  await drag.moveBy(200, 100);
   await member.mouse.up();
-  await expect
-    .poll(async () => {
-      const box = await widget(owner, 'Weather').boundingBox();
-      return box && [Math.round(box.x - start!.x), Math.round(box.y - start!.y)];
-    })
-    .toEqual([200, 100]);
+  await expect.poll(drag.offsetOnOwner).toEqual([200, 100]);
   await expect(widget(owner, 'Weather').getByText('is moving this')).toHaveCount(0);
 
   // Saved: the owner's reload shows it there too.
   await owner.reload();
-  const reloaded = await widget(owner, 'Weather').boundingBox();
-  expect(Math.round(reloaded!.x - start!.x)).toBe(200);
+  await expect.poll(drag.offsetOnOwner).toEqual([200, 100]);
   await owner.context().close();
   await member.context().close();
 });
@@ -122,10 +126,7 @@ test('a widget the member drags moves on the owner’s screen, during the drag a
 test('a drop the server refuses goes back on the owner’s screen at once, not after a timeout', async ({
   browser,
 }, info) => {
-  test.skip(
-    info.project.name === 'phone',
-    'phones stack the widgets: there is no canvas to drag on',
-  );
+  test.skip(info.project.name === 'phone', NO_CANVAS);
   const { owner, member } = await ownerAndMember(browser);
   // The member's save fails (as when the widget was removed meanwhile, or the network drops).
   await member.route('**/api/widgets/*', (route) =>
@@ -133,21 +134,14 @@ test('a drop the server refuses goes back on the owner’s screen at once, not a
       ? route.fulfill({ status: 503, json: { message: 'Try again in a moment.' } })
       : route.fallback(),
   );
-  const start = await widget(owner, 'Weather').boundingBox();
-  const handle = await widget(member, 'Weather').boundingBox();
-  const offset = async () => {
-    const box = await widget(owner, 'Weather').boundingBox();
-    return box && [Math.round(box.x - start!.x), Math.round(box.y - start!.y)];
-  };
-  await member.mouse.move(handle!.x + 60, handle!.y + 20);
-  await member.mouse.down();
-  await member.mouse.move(handle!.x + 160, handle!.y + 70, { steps: 8 });
-  await expect.poll(offset).toEqual([100, 50]);
+  const drag = await memberTakesWeather(owner, member);
+  await drag.moveBy(100, 50);
+  await expect.poll(drag.offsetOnOwner).toEqual([100, 50]);
   await member.mouse.up();
 
   await expect(toast(member, 'Could not save Weather')).toBeVisible();
   // Well inside the 5 s after which a silent drag is given up on.
-  await expect.poll(offset, { timeout: 2000 }).toEqual([0, 0]);
+  await expect.poll(drag.offsetOnOwner, { timeout: 2000 }).toEqual([0, 0]);
   await expect(widget(owner, 'Weather').getByText('is moving this')).toHaveCount(0);
   await owner.context().close();
   await member.context().close();

@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { type ReactNode, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createRemoteDragStore } from '@/features/realtime/remoteDragStore';
+import { createRemoteDragStore } from '@/features/realtime/liveStore';
 import type { WidgetDto } from '../../../shared/contracts/widgets';
 import type { Position, Size } from './boardGeometry';
 import { type BoardLayout, WidgetFrame } from './WidgetFrame';

@@ -8,7 +8,7 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
-import type { RemoteDrag, RemoteDragStore } from '@/features/realtime/remoteDragStore';
+import type { RemoteDrag, RemoteDragStore } from '@/features/realtime/liveStore';
 import { cn } from '@/lib/utils';
 import type { WidgetDto } from '../../../shared/contracts/widgets';
 import {

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { PresenceMember } from '../../../shared/realtime';
-import type { CursorStore } from './cursorStore';
+import type { CursorStore } from './liveStore';
 
 // Above the widgets (layers from 10), below an expanded widget's overlay (998 and up).
 const CURSOR_LAYER = 990;

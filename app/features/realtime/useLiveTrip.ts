@@ -18,8 +18,12 @@ import {
   type TripChangeMessage,
 } from '../../../shared/realtime';
 import { applyChangeElsewhere, applyTripChange, forgetTrip } from './applyTripChange';
-import { createCursorStore } from './cursorStore';
-import { createRemoteDragStore, type RemoteDragStore } from './remoteDragStore';
+import {
+  type CursorStore,
+  createCursorStore,
+  createRemoteDragStore,
+  type RemoteDragStore,
+} from './liveStore';
 import { throttle } from './throttle';
 
 type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -45,7 +49,7 @@ export type LiveTrip = {
   status: LiveStatus;
   /** Who has the trip open now, me included, each person once. */
   members: PresenceMember[];
-  cursors: ReturnType<typeof createCursorStore>;
+  cursors: CursorStore;
   /** The widgets other members are dragging now. */
   remoteDrags: RemoteDragStore;
   /** My pointer on the board (board coordinates), or null when it left the board. */

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createRemoteDragStore } from './remoteDragStore';
+import { createCursorStore, createRemoteDragStore } from './liveStore';
 
-describe('createRemoteDragStore', () => {
-  it('keeps each widget’s drag, the same object until it changes, and tells its listeners', () => {
+describe('the live stores', () => {
+  it('keep each key’s value, the same object until it changes, and tell their listeners', () => {
     const store = createRemoteDragStore();
     const heard = vi.fn();
     const stop = store.subscribe(heard);
@@ -24,5 +24,25 @@ describe('createRemoteDragStore', () => {
     stop();
     store.set('w1', drag);
     expect(heard).toHaveBeenCalledTimes(4);
+  });
+});
+
+describe('createCursorStore', () => {
+  it('tells its listeners once per scheduled frame, however many pointers moved', () => {
+    const frames: (() => void)[] = [];
+    const store = createCursorStore((run) => frames.push(run));
+    const heard = vi.fn();
+    store.subscribe(heard);
+    store.set('u1', { top: 1, left: 1 });
+    store.set('u2', { top: 2, left: 2 });
+    store.set('u1', { top: 3, left: 3 });
+    expect(frames).toHaveLength(1);
+    expect(heard).not.toHaveBeenCalled();
+    frames.shift()!();
+    expect(heard).toHaveBeenCalledTimes(1);
+    expect([...store.getSnapshot()]).toEqual([
+      ['u1', { top: 3, left: 3 }],
+      ['u2', { top: 2, left: 2 }],
+    ]);
   });
 });

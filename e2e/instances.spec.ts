@@ -4,13 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import pg from 'pg';
-import {
-  joinOwnersTrip,
-  openTrip,
-  signUpPerson,
-  startOwnServer,
-  todoList as todos,
-} from './support/together';
+import { ownerAndMemberOnTrip, startOwnServer, todoList as todos } from './support/together';
 
 /**
  * Issue #8's "done when": two people whose browsers are connected to different server instances
@@ -69,11 +63,11 @@ test('two people on two server instances see each other, their pointers and thei
   test.skip(info.project.name === 'phone', 'one run is enough: this is about the servers');
   test.slow();
   const [onA, onB] = instances.map((instance) => instance.base) as [string, string];
-  const owner = await signUpPerson(browser, { base: onA, firstName: 'Ines', lastName: 'Apart' });
-  const member = await signUpPerson(browser, { base: onB, firstName: 'Joao', lastName: 'Apart' });
-  const tripId = await joinOwnersTrip(owner, member);
-  await openTrip(owner, tripId);
-  await openTrip(member, tripId);
+  const { owner, member } = await ownerAndMemberOnTrip(
+    browser,
+    { base: onA, firstName: 'Ines', lastName: 'Apart' },
+    { base: onB, firstName: 'Joao', lastName: 'Apart' },
+  );
 
   // Presence across instances.
   await expect(owner.getByRole('group', { name: 'Here now: Joao Apart, and you' })).toHaveCount(1);

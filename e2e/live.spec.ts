@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { joinOwnersTrip, openTrip, signUpPerson } from './support/together';
+import { joinOwnersTrip, openTrip, ownerAndMemberOnTrip, signUpPerson } from './support/together';
 import { toast } from './support/ui';
 
 /**
@@ -11,14 +11,13 @@ const widget = (page: Page, title: string) =>
   page.getByRole('region', { name: title, exact: true });
 
 /** The owner's first trip, with the member joined through its invitation link, both open on it. */
-async function ownerAndMember(browser: Browser) {
+function ownerAndMember(browser: Browser) {
   const base = test.info().project.use.baseURL ?? '';
-  const owner = await signUpPerson(browser, { base, firstName: 'Olivia', lastName: 'Live' });
-  const member = await signUpPerson(browser, { base, firstName: 'Mateo', lastName: 'Live' });
-  const tripId = await joinOwnersTrip(owner, member);
-  await openTrip(owner, tripId);
-  await openTrip(member, tripId);
-  return { owner, member, tripId };
+  return ownerAndMemberOnTrip(
+    browser,
+    { base, firstName: 'Olivia', lastName: 'Live' },
+    { base, firstName: 'Mateo', lastName: 'Live' },
+  );
 }
 
 test('each sees the other in the presence stack, and the stack drops who closes the trip', async ({

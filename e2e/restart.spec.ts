@@ -2,13 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import {
-  joinOwnersTrip,
-  openTrip,
-  signUpPerson,
-  startOwnServer,
-  todoList as todos,
-} from './support/together';
+import { ownerAndMemberOnTrip, startOwnServer, todoList as todos } from './support/together';
 
 /**
  * A server restart in the middle of a session (issue #8): the open boards say they are
@@ -45,11 +39,11 @@ test('a restarted server: the boards reconnect by themselves, keep what was save
   test.skip(info.project.name === 'phone', 'one run is enough: this is about the server');
   test.slow();
   const base = server!.base;
-  const owner = await signUpPerson(browser, { base, firstName: 'Rita', lastName: 'Restart' });
-  const member = await signUpPerson(browser, { base, firstName: 'Sam', lastName: 'Restart' });
-  const tripId = await joinOwnersTrip(owner, member);
-  await openTrip(owner, tripId);
-  await openTrip(member, tripId);
+  const { owner, member } = await ownerAndMemberOnTrip(
+    browser,
+    { base, firstName: 'Rita', lastName: 'Restart' },
+    { base, firstName: 'Sam', lastName: 'Restart' },
+  );
   await expect(owner.getByTestId('presence-member')).toHaveCount(1);
 
   // Saved before the restart.

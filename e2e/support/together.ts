@@ -11,10 +11,12 @@ import { actAsNewVisitor } from './ui';
 // The server each person's page talks to: API calls need its origin (the CSRF check).
 const baseOfPage = new WeakMap<Page, string>();
 
+type Person = { base: string; firstName: string; lastName: string };
+
 /** A new person in a browser context of their own, signed up on the server at `base`. */
 export async function signUpPerson(
   browser: Browser,
-  { base, firstName, lastName }: { base: string; firstName: string; lastName: string },
+  { base, firstName, lastName }: Person,
 ): Promise<Page> {
   const context = await browser.newContext({
     baseURL: base,
@@ -45,6 +47,19 @@ export async function joinOwnersTrip(owner: Page, member: Page): Promise<string>
   });
   expect(joined.status()).toBe(200);
   return trip!.id;
+}
+
+/**
+ * Two people, each signed up on the server at their `base`: the owner's first trip with the
+ * member joined through its invitation link, and both with it open.
+ */
+export async function ownerAndMemberOnTrip(browser: Browser, owner: Person, member: Person) {
+  const ownerPage = await signUpPerson(browser, owner);
+  const memberPage = await signUpPerson(browser, member);
+  const tripId = await joinOwnersTrip(ownerPage, memberPage);
+  await openTrip(ownerPage, tripId);
+  await openTrip(memberPage, tripId);
+  return { owner: ownerPage, member: memberPage, tripId };
 }
 
 export const todoList = (page: Page) =>

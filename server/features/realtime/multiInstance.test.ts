@@ -49,10 +49,10 @@ async function signUp(instance: TestApp, firstName: string) {
   return { client, id: res.body.user.id as string };
 }
 
-async function tabOn(instance: TestApp, cookie: string | null) {
+async function tabOn(instance: TestApp, cookie: string | null, trip = tripId) {
   const socket = await connectLive(instance.url, cookie);
   sockets.push(socket);
-  const ack = await joinTrip(socket, tripId);
+  const ack = await joinTrip(socket, trip);
   expect(ack.ok).toBe(true);
   return socket;
 }
@@ -100,9 +100,7 @@ it('rate limits count across instances', async () => {
 it('a member removed on instance A is let go by instance B', async () => {
   const carla = await signUp(b, 'Carla');
   const trip = await createTrip(a.database.db, ana.id, { memberIds: [carla.id] });
-  const carlaTab = await connectLive(b.url, carla.client.cookie);
-  sockets.push(carlaTab);
-  expect((await joinTrip(carlaTab, trip.id)).ok).toBe(true);
+  const carlaTab = await tabOn(b, carla.client.cookie, trip.id);
   const gone = nextEvent(carlaTab, 'trip:gone');
   expect((await ana.client.delete(`/api/trips/${trip.id}/members/${carla.id}`)).status).toBe(200);
   expect((await gone).tripId).toBe(trip.id);
@@ -115,13 +113,9 @@ it('a member removed on instance A is let go by instance B', async () => {
 it('a new name given through instance A shows in the presence read by instance B', async () => {
   const dora = await signUp(b, 'Dora');
   const trip = await createTrip(a.database.db, ana.id, { memberIds: [dora.id] });
-  const anaTab = await connectLive(a.url, ana.client.cookie);
-  sockets.push(anaTab);
-  expect((await joinTrip(anaTab, trip.id)).ok).toBe(true);
+  const anaTab = await tabOn(a, ana.client.cookie, trip.id);
   const both = nextEvent(anaTab, 'presence', (m) => m.members.length === 2);
-  const doraTab = await connectLive(b.url, dora.client.cookie); // Dora's tab is on B
-  sockets.push(doraTab);
-  expect((await joinTrip(doraTab, trip.id)).ok).toBe(true);
+  await tabOn(b, dora.client.cookie, trip.id); // Dora's tab is on B
   await both;
 
   const renamed = nextEvent(anaTab, 'presence', (m) =>

@@ -101,8 +101,8 @@ export const tripsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         currentAuth(request).user.id,
       );
       const saved = await trips.updateTrip(db, access, request.body);
-      const { role: _viewerRole, createdAt: _createdAt, ...settings } = saved;
-      app.live.tripChanged(saved.id, { type: 'trip:saved', trip: settings }, liveOrigin(request), {
+      const change = { type: 'trip:saved' as const, trip: trips.liveSettingsOf(saved) };
+      app.live.tripChanged(saved.id, change, liveOrigin(request), {
         memberIds: await tripMemberIds(db, saved.id),
       });
       return saved;

@@ -38,10 +38,10 @@ export function toTripDto(trip: Trip, role: TripRole): TripDto {
   };
 }
 
-/** A trip's settings as every member sees them (the live `trip:saved` change). */
-export function liveSettingsOf(trip: Trip): LiveTripSettings {
-  const { role: _role, createdAt: _createdAt, ...settings } = toTripDto(trip, 'member');
-  return settings;
+/** A trip's settings as every member sees them (the live `trip:saved` change): no role. */
+export function liveSettingsOf(trip: Trip | TripDto): LiveTripSettings {
+  const { id, name, destination, startDate, endDate, ownerId } = trip;
+  return { id, name, destination, startDate, endDate, ownerId };
 }
 
 async function tripsOf(db: Db | Tx, userId: string) {

@@ -48,7 +48,7 @@ function setting(name: string, fallback: number, max: number) {
 const TRIPS = setting('BENCH_TRIPS', 100, 1000);
 const MEMBERS = setting('BENCH_MEMBERS', 10, 100);
 const SECONDS = setting('BENCH_SECONDS', 15, 90);
-// The server caps a socket at 60 pointer events a second (shared/realtime.ts).
+// The server caps a socket at 60 pointer events a second (shared/contracts/realtime.ts).
 const HZ = setting('BENCH_HZ', 30, 60);
 const LOAD_PROCS = setting('BENCH_LOAD_PROCS', 1, 4);
 // How the load talks to the real server; see openSocketIoRaw in bench/realtime/load.ts.

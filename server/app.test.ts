@@ -7,11 +7,14 @@ import { count } from 'drizzle-orm';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import type { ErrorResponse } from '../shared/contracts/errors';
+import type { HealthResponse } from '../shared/contracts/health';
 import { buildApp } from './app';
 import { inlineScriptHashes, loadBuiltClient } from './platform/client';
 import { loadConfig } from './platform/config';
 import { fromPostgres } from './platform/db/client';
 import { users } from './platform/db/schema';
+import { openApiDocument } from './test/openApi';
 import { startTestApp, type TestApp } from './test/testApp';
 import { createTestDatabase } from './test/testDatabase';
 
@@ -25,7 +28,7 @@ describe('the API on a real database', () => {
   it('reports health', async () => {
     const res = await fetch(`${t.url}/api/health`);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: 'ok', database: 'ok' });
+    expect((await res.json()) as HealthResponse).toEqual({ status: 'ok', database: 'ok' });
   });
 
   it('runs on the database this test run is meant for', () => {
@@ -53,7 +56,8 @@ describe('the API on a real database', () => {
       });
       expect(res.status).toBe(404);
       expect(res.headers.get('content-type')).toMatch(/^application\/json/);
-      expect(await res.json()).toEqual({
+      expect((await res.json()) as ErrorResponse).toEqual({
+        code: 'not_found',
         message: `No such API route: ${method} /api/no-such-thing`,
       });
     }
@@ -66,10 +70,10 @@ describe('the API on a real database', () => {
   });
 
   it('publishes the OpenAPI document and its UI at /api/docs', async () => {
-    const doc = await (await fetch(`${t.url}/api/docs/json`)).json();
+    const doc = await openApiDocument(t.url);
     expect(doc.openapi).toMatch(/^3\./);
     expect(
-      doc.paths['/api/health'].get.responses['200'].content['application/json'].schema,
+      doc.paths['/api/health']!.get!.responses['200']!.content!['application/json']!.schema,
     ).toMatchObject({ properties: { status: { enum: ['ok', 'degraded'] } } });
     const ui = await fetch(`${t.url}/api/docs`);
     expect(ui.status).toBe(200);
@@ -132,6 +136,7 @@ describe('errors', () => {
     app.post(
       '/api/test/echo',
       {
+        config: { access: 'public' },
         schema: {
           body: z.object({ email: z.email(), nights: z.number().int().min(1) }),
           querystring: z.object({ page: z.coerce.number().int().optional() }),
@@ -139,10 +144,10 @@ describe('errors', () => {
       },
       async (request) => request.body,
     );
-    app.get('/api/test/crash', async () => {
+    app.get('/api/test/crash', { config: { access: 'public' } }, async () => {
       throw new Error('database password is hunter2');
     });
-    app.get('/api/test/query-crash', async () => {
+    app.get('/api/test/query-crash', { config: { access: 'public' } }, async () => {
       const cause = Object.assign(new Error('value too long for type character varying(10)'), {
         code: '22001',
       });
@@ -172,13 +177,16 @@ describe('errors', () => {
   it('passes valid input through', async () => {
     const res = await post(JSON.stringify({ email: 'ana@example.com', nights: 3 }));
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ email: 'ana@example.com', nights: 3 });
+    expect((await res.json()) as { email: string; nights: number }).toEqual({
+      email: 'ana@example.com',
+      nights: 3,
+    });
   });
 
   it('answers invalid fields with 400, a readable message and every issue', async () => {
     const res = await post(JSON.stringify({ email: 'nope', nights: 'two' }));
     expect(res.status).toBe(400);
-    const body = await res.json();
+    const body = (await res.json()) as ErrorResponse;
     expect(body.message).toBe('Invalid email address (email)');
     expect(body.issues).toEqual([
       { path: 'email', message: expect.stringMatching(/email/i) },
@@ -189,7 +197,7 @@ describe('errors', () => {
   it('names the query parameter that is wrong', async () => {
     const res = await post(JSON.stringify({ email: 'a@b.co', nights: 1 }), {}, '?page=abc');
     expect(res.status).toBe(400);
-    expect((await res.json()).issues[0].path).toBe('querystring.page');
+    expect(((await res.json()) as ErrorResponse).issues![0]!.path).toBe('querystring.page');
   });
 
   it.each([
@@ -200,14 +208,17 @@ describe('errors', () => {
   ])('answers %s with a clear 4xx', async (_name, body, headers, status, message) => {
     const res = await post(body, headers as Record<string, string>);
     expect(res.status).toBe(status);
-    expect((await res.json()).message).toMatch(message);
+    expect(((await res.json()) as ErrorResponse).message).toMatch(message);
   });
 
   it('hides an unexpected error from the client and logs it', async () => {
     const res = await fetch(`${url}/api/test/crash`);
     expect(res.status).toBe(500);
     const text = await res.text();
-    expect(JSON.parse(text)).toEqual({ message: 'Internal server error' });
+    expect(JSON.parse(text) as ErrorResponse).toEqual({
+      code: 'internal',
+      message: 'Internal server error',
+    });
     expect(text).not.toContain('hunter2');
     expect(logLines.join('')).toContain('database password is hunter2');
   });
@@ -240,7 +251,10 @@ describe('health when the database is down', () => {
     try {
       const res = await fetch(`${t.url}/api/health`);
       expect(res.status).toBe(503);
-      expect(await res.json()).toEqual({ status: 'degraded', database: 'unavailable' });
+      expect((await res.json()) as HealthResponse).toEqual({
+        status: 'degraded',
+        database: 'unavailable',
+      });
     } finally {
       await t.close();
     }

@@ -10,19 +10,22 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
-import { adminRoutes } from './features/admin/routes';
+import { accountRoutes } from './features/account/routes';
 import { authRoutes } from './features/auth/routes';
+import { widgetsRoutes } from './features/board/routes';
 import { flightsRoutes } from './features/flights/routes';
 import { healthRoutes } from './features/health/routes';
 import { mediaRoutes } from './features/media/routes';
 import { membersRoutes } from './features/members/routes';
-import { realtime } from './features/realtime/plugin';
+import { adminRoutes } from './features/plans/routes';
+import { realtime } from './features/realtime';
 import { siteRoutes } from './features/site/routes';
 import { todosRoutes } from './features/todos/routes';
 import { tripsRoutes } from './features/trips/routes';
+import { twoFactorRoutes } from './features/twofactor/routes';
 import { waitlistRoutes } from './features/waitlist/routes';
 import { weatherRoutes } from './features/weather/routes';
-import { widgetsRoutes } from './features/widgets/routes';
+import { registerAccessControl } from './platform/access';
 import { authentication } from './platform/auth';
 import { type BuiltClient, loadBuiltClient, registerClient } from './platform/client';
 import type { Config } from './platform/config';
@@ -73,6 +76,8 @@ export async function buildApp(config: Config, deps: AppDeps) {
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
+  // Services reach the database through the app (policies, change contexts), not each plugin's options.
+  app.decorate('db', deps.database.db);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
@@ -112,6 +117,7 @@ export async function buildApp(config: Config, deps: AppDeps) {
     }),
   });
   await app.register(authentication, { db: deps.database.db });
+  registerAccessControl(app);
 
   await app.register(swagger, {
     openapi: {
@@ -142,6 +148,8 @@ export async function buildApp(config: Config, deps: AppDeps) {
     publicUrl: config.publicUrl,
     registration: config.registration,
   });
+  await app.register(accountRoutes, { db: deps.database.db, publicUrl: config.publicUrl });
+  await app.register(twoFactorRoutes, { db: deps.database.db, publicUrl: config.publicUrl });
 
   await app.register(waitlistRoutes, { db: deps.database.db });
   await app.register(tripsRoutes, { db: deps.database.db });

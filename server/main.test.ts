@@ -5,6 +5,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import type { HealthResponse } from '../shared/contracts/health';
 import { testDatabasePrefix } from './test/databasePrefix';
 
 // These tests start `server/main.ts` as a real process, the way `npm start` does.
@@ -80,7 +81,7 @@ describe('npm start', () => {
     const dataDir = tempDataDir();
     const first = startServer({ DATA_DIR: dataDir });
     const url = await listening(first);
-    expect(await (await fetch(`${url}/api/health`)).json()).toEqual({
+    expect((await (await fetch(`${url}/api/health`)).json()) as HealthResponse).toEqual({
       status: 'ok',
       database: 'ok',
     });
@@ -127,21 +128,21 @@ describe('npm start', () => {
         url.pathname = `/${name}`;
         const server = startServer({ DATA_DIR: tempDataDir(), DATABASE_URL: url.toString() });
         const base = await listening(server);
-        expect(await (await fetch(`${base}/api/health`)).json()).toEqual({
+        expect((await (await fetch(`${base}/api/health`)).json()) as HealthResponse).toEqual({
           status: 'ok',
           database: 'ok',
         });
         server.child.kill('SIGTERM');
         expect(await server.exit).toBe(0);
-        const { rows } = await admin.query(
+        const { rows } = await admin.query<{ n: number }>(
           `select count(*)::int as n from pg_tables where tablename = 'users'`,
         );
-        expect(rows[0].n).toBe(0); // tables live in the new database, not the admin one
+        expect(rows[0]!.n).toBe(0); // tables live in the new database, not the admin one
         const db = new pg.Client({ connectionString: url.toString() });
         await db.connect();
-        const migrated = await db.query(`select count(*)::int as n from users`);
+        const migrated = await db.query<{ n: number }>(`select count(*)::int as n from users`);
         await db.end();
-        expect(migrated.rows[0].n).toBe(0);
+        expect(migrated.rows[0]!.n).toBe(0);
       } finally {
         await admin.query(`drop database if exists ${name} with (force)`);
         await admin.end();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { email } from './contracts/auth';
+import { email } from './contracts/account';
 import { EMAIL_PATTERN, isEmail } from './email';
 
 const samples = [

@@ -1,7 +1,7 @@
 /**
  * The e-mail rule both sides share, kept free of zod so the landing page can check an address
  * without shipping a schema library (its JavaScript budget is 120 KB). zod's own email pattern,
- * which the `email` schema in contracts/auth.ts is built on.
+ * which the `email` schema in contracts/account.ts is built on.
  */
 export const EMAIL_PATTERN =
   /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;

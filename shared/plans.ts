@@ -1,4 +1,4 @@
-import type { PLANS } from './contracts/user';
+import type { PLANS } from './contracts/account';
 
 type PlanId = (typeof PLANS)[number];
 

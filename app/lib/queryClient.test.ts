@@ -1,13 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CLIENT_ID_HEADER, CLIENT_ID_PATTERN } from '../../shared/clientId';
-import {
-  apiJson,
-  apiRequest,
-  createQueryClient,
-  errorMessage,
-  errorStatus,
-  getQueryFn,
-} from './queryClient';
+import { ApiError } from './apiError';
+import { apiJson, apiRequest, createQueryClient, getQueryFn, throwIfNotOk } from './queryClient';
 import { TAB_ID } from './tabId';
 
 function stubFetch(status: number, body: string) {
@@ -52,6 +46,31 @@ describe('apiRequest', () => {
       '409: {"message":"That username is taken"}',
     );
   });
+
+  it('throws an ApiError that carries what the server said', async () => {
+    const body = '{"message":"That username is already taken.","code":"username_taken"}';
+    stubFetch(409, body);
+    const error = await apiRequest('POST', '/api/register', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      message: `409: ${body}`,
+      status: 409,
+      code: 'username_taken',
+      serverMessage: 'That username is already taken.',
+      issues: [],
+    });
+  });
+});
+
+describe('throwIfNotOk', () => {
+  it('uses the status text when the body is empty', async () => {
+    const res = new Response('', { status: 502, statusText: 'Bad Gateway' });
+    await expect(throwIfNotOk(res)).rejects.toThrowError('502: Bad Gateway');
+  });
+
+  it('lets an OK answer through', async () => {
+    await expect(throwIfNotOk(new Response('{}', { status: 200 }))).resolves.toBeUndefined();
+  });
 });
 
 describe('apiJson', () => {
@@ -65,59 +84,6 @@ describe('apiJson', () => {
     await expect(apiJson('POST', '/api/login', {})).rejects.toThrowError(
       '401: {"message":"Invalid username or password"}',
     );
-  });
-});
-
-describe('errorMessage', () => {
-  const fallback = 'Something went wrong';
-
-  it("returns the server's message from an apiRequest error", async () => {
-    stubFetch(409, '{"message":"That username is already taken."}');
-    const error = await apiRequest('POST', '/api/register', {}).catch((e: unknown) => e);
-    expect(errorMessage(error, fallback)).toBe('That username is already taken.');
-  });
-
-  it('keeps the message of a validation failure that also lists issues', () => {
-    const body = { message: 'Invalid email address (email)', issues: [{ path: 'email' }] };
-    expect(errorMessage(new Error(`400: ${JSON.stringify(body)}`), fallback)).toBe(
-      'Invalid email address (email)',
-    );
-  });
-
-  it('keeps a message that contains a colon or a line break', () => {
-    const error = new Error('429: {"message":"Too many attempts:\\nwait 5 minutes"}');
-    expect(errorMessage(error, fallback)).toBe('Too many attempts:\nwait 5 minutes');
-  });
-
-  it('falls back for a body that is not JSON', () => {
-    expect(errorMessage(new Error('502: <html>Bad Gateway</html>'), fallback)).toBe(fallback);
-    expect(errorMessage(new Error('500: Internal Server Error'), fallback)).toBe(fallback);
-  });
-
-  it('falls back for JSON without a usable message', () => {
-    expect(errorMessage(new Error('400: {"error":"nope"}'), fallback)).toBe(fallback);
-    expect(errorMessage(new Error('400: {"message":""}'), fallback)).toBe(fallback);
-    expect(errorMessage(new Error('400: {"message":42}'), fallback)).toBe(fallback);
-    expect(errorMessage(new Error('400: null'), fallback)).toBe(fallback);
-    expect(errorMessage(new Error('400: "text"'), fallback)).toBe(fallback);
-  });
-
-  it('falls back for errors that are not from apiRequest', () => {
-    expect(errorMessage(new TypeError('Failed to fetch'), fallback)).toBe(fallback);
-    expect(errorMessage('boom', fallback)).toBe(fallback);
-    expect(errorMessage(undefined, fallback)).toBe(fallback);
-    expect(errorMessage({ message: 'not an Error' }, fallback)).toBe(fallback);
-  });
-});
-
-describe('errorStatus', () => {
-  it('reads the status of an apiRequest error', () => {
-    expect(errorStatus(new Error('429: {"message":"Slow down"}'))).toBe(429);
-  });
-
-  it('is null for other errors', () => {
-    expect(errorStatus(new TypeError('Failed to fetch'))).toBeNull();
-    expect(errorStatus('401: text')).toBeNull();
   });
 });
 
@@ -145,6 +111,17 @@ describe('getQueryFn', () => {
     await expect(getQueryFn({ on401: 'throw' })(context(['/api/user']))).rejects.toThrowError(
       '401: {"message":"Not signed in"}',
     );
+  });
+
+  it('throws an ApiError with the code of the answer', async () => {
+    stubFetch(404, '{"message":"No such trip","code":"not_found"}');
+    const fetching = getQueryFn({ on401: 'throw' })(context(['/api/trips', 'x']));
+    await expect(fetching).rejects.toBeInstanceOf(ApiError);
+    await expect(fetching).rejects.toMatchObject({
+      status: 404,
+      code: 'not_found',
+      serverMessage: 'No such trip',
+    });
   });
 });
 

@@ -1,16 +1,14 @@
 import { QueryClient, type QueryFunction } from '@tanstack/react-query';
 import { CLIENT_ID_HEADER } from '../../shared/clientId';
+import { ApiError } from './apiError';
 import { TAB_ID } from './tabId';
 
-/** spec §7: any non-OK response becomes an Error of "<status>: <body text>". */
-async function throwIfNotOk(res: Response) {
-  if (!res.ok) {
-    const text = (await res.text()) || res.statusText;
-    throw new Error(`${res.status}: ${text}`);
-  }
+/** spec §7: any non-OK response is raised as an ApiError, whose message is "<status>: <body text>". */
+export async function throwIfNotOk(res: Response) {
+  if (!res.ok) throw new ApiError(res.status, (await res.text()) || res.statusText);
 }
 
-/** Calls the API with the session cookie; a body is sent as JSON. Throws on a non-OK status. */
+/** Calls the API with the session cookie; a body is sent as JSON. Throws an ApiError on a non-OK status. */
 export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
   const res = await fetch(url, {
     method,
@@ -29,34 +27,6 @@ export async function apiRequest(method: string, url: string, data?: unknown): P
 export async function apiJson<T>(method: string, url: string, data?: unknown): Promise<T> {
   const res = await apiRequest(method, url, data);
   return (await res.json()) as T;
-}
-
-/**
- * The server's own words for a failure: the `message` of the JSON body inside an apiRequest
- * error ("<status>: {\"message\":\"…\"}"). Anything else (a network failure, an HTML error page,
- * a body without a message) gives `fallback`, so people never see a status code or raw JSON.
- */
-export function errorMessage(error: unknown, fallback: string): string {
-  if (!(error instanceof Error)) return fallback;
-  const match = /^\d{3}: ([\s\S]*)$/.exec(error.message);
-  if (!match) return fallback;
-  try {
-    const body: unknown = JSON.parse(match[1]!);
-    if (body && typeof body === 'object' && 'message' in body) {
-      const { message } = body as { message: unknown };
-      if (typeof message === 'string' && message.trim()) return message;
-    }
-  } catch {
-    // Not JSON (a proxy's error page, say): the fallback says it better.
-  }
-  return fallback;
-}
-
-/** The HTTP status of an apiRequest error, or null for anything else (a network failure, say). */
-export function errorStatus(error: unknown): number | null {
-  if (!(error instanceof Error)) return null;
-  const match = /^(\d{3}): /.exec(error.message);
-  return match ? Number(match[1]) : null;
 }
 
 type On401 = 'returnNull' | 'throw';

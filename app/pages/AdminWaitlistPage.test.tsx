@@ -103,8 +103,10 @@ describe('/admin/waitlist', () => {
     expect(api.actions()).toEqual([]);
   });
 
-  it('shows the same message when the server refuses the list with 403', async () => {
-    mockApi({ [LIST]: { status: 403, body: { message: 'Administrators only' } } });
+  it('shows the same message when the server refuses the list (admin_only)', async () => {
+    mockApi({
+      [LIST]: { status: 403, body: { message: 'Administrators only', code: 'admin_only' } },
+    });
     renderAdmin();
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Admin access only' }),

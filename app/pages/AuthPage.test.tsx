@@ -194,15 +194,30 @@ describe('/auth: the second factor', () => {
     await findToast('Error', 'Verification failed');
   });
 
-  it('goes back to the password after too many wrong codes (401)', async () => {
+  it('goes back to the password after too many wrong codes', async () => {
     const { u, input } = await reachCodeStep({
       'POST /api/verify-2fa': {
         status: 401,
-        body: { message: 'Too many wrong codes. Please sign in again.' },
+        body: {
+          message: 'Too many wrong codes. Please sign in again.',
+          code: 'too_many_wrong_codes',
+        },
       },
     });
     await u.type(input, '111111{Enter}');
     await findToast('Error', 'Too many wrong codes. Please sign in again.');
+    expect(await screen.findByLabelText('Password')).toBeTruthy();
+  });
+
+  it('goes back to the password when the pending sign-in has ended', async () => {
+    const { u, input } = await reachCodeStep({
+      'POST /api/verify-2fa': {
+        status: 401,
+        body: { message: 'Please sign in first', code: 'unauthenticated' },
+      },
+    });
+    await u.type(input, '111111{Enter}');
+    await findToast('Error', 'Please sign in first');
     expect(await screen.findByLabelText('Password')).toBeTruthy();
   });
 

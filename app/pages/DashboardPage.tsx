@@ -7,11 +7,11 @@ import { ThemeToggle } from '@/components/ThemeToggle';
 import { Button } from '@/components/ui/button';
 import { AccountMenu } from '@/features/account/AccountMenu';
 import { useAuth } from '@/features/auth/useAuth';
-import { BackgroundVideo } from '@/features/background/BackgroundVideo';
-import { ChangeBackgroundButton } from '@/features/background/ChangeBackgroundButton';
-import { useBackgroundVideos } from '@/features/background/useBackgroundVideos';
 import { AddWidgetDialog } from '@/features/board/AddWidgetDialog';
 import { Board } from '@/features/board/Board';
+import { BackgroundVideo } from '@/features/media/BackgroundVideo';
+import { ChangeBackgroundButton } from '@/features/media/ChangeBackgroundButton';
+import { useBackgroundVideos } from '@/features/media/useBackgroundVideos';
 import { InviteFriendsDialog } from '@/features/members/InviteFriendsDialog';
 import { LiveStatusNotice } from '@/features/realtime/LiveStatusNotice';
 import { PresenceStack } from '@/features/realtime/PresenceStack';
@@ -20,7 +20,7 @@ import { NoTrip } from '@/features/trips/NoTrip';
 import { TripSwitcher } from '@/features/trips/TripSwitcher';
 import { type CurrentTrip, useCurrentTrip } from '@/features/trips/useCurrentTrip';
 import { usePageMeta } from '@/lib/pageMeta';
-import type { CurrentUser } from '../../shared/contracts/user';
+import type { CurrentUser } from '../../shared/contracts/account';
 
 /**
  * `/dashboard`, and `/` when signed in (spec §2 Trip dashboard): the top bar and the current

@@ -36,6 +36,7 @@ describe('/join/:code', () => {
           status: 404,
           body: {
             message: 'This invitation link is no longer valid. Ask the trip owner for a new one.',
+            code: 'invitation_invalid',
           },
         },
       },

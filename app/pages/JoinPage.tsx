@@ -13,8 +13,8 @@ import {
 import { useJoinPreview, useJoinTrip } from '@/features/members/useMembers';
 import { tripPath } from '@/features/trips/useCurrentTrip';
 import { toast } from '@/hooks/useToast';
+import { errorMessage } from '@/lib/apiError';
 import { usePageMeta } from '@/lib/pageMeta';
-import { errorMessage } from '@/lib/queryClient';
 import { type JoinPreview, MEMBER_MESSAGES } from '../../shared/contracts/members';
 
 /**
@@ -35,6 +35,7 @@ export default function JoinPage() {
     <InvitationPreviewPage
       query={preview}
       expiredTitle="This invitation has expired"
+      expiredCode="invitation_invalid"
       expiredMessage={MEMBER_MESSAGES.invitationInvalid}
     >
       {(data) => <Invitation code={code} preview={data} />}

@@ -5,8 +5,8 @@ import { CURRENT_USER_KEY } from '@/features/auth/useAuth';
 import { tripKeys } from '@/features/trips/tripKeys';
 import { makeUser, mockApi, type Route } from '@/test/api';
 import { findLocation, findToast, renderPage, resetToasts } from '@/test/render';
+import type { CurrentUser } from '../../shared/contracts/account';
 import type { MagicLinkPreview } from '../../shared/contracts/members';
-import type { CurrentUser } from '../../shared/contracts/user';
 import MagicLinkPage from './MagicLinkPage';
 
 const TOKEN = 'q7T_x-9Zk2';
@@ -127,7 +127,7 @@ describe('/magic/:token', () => {
 
   it('says plainly when the link no longer works, with a way home', async () => {
     const { api } = renderMagic({
-      [`GET ${MAGIC}`]: { status: 404, body: { message: EXPIRED } },
+      [`GET ${MAGIC}`]: { status: 404, body: { message: EXPIRED, code: 'magic_link_invalid' } },
     });
     expect(
       await screen.findByRole('heading', { level: 1, name: 'This magic link has expired' }),
@@ -143,7 +143,7 @@ describe('/magic/:token', () => {
   it('says so too when the link was used up between the preview and the click', async () => {
     renderMagic({
       [`GET ${MAGIC}`]: { body: PREVIEW },
-      [`POST ${MAGIC}`]: { status: 404, body: { message: EXPIRED } },
+      [`POST ${MAGIC}`]: { status: 404, body: { message: EXPIRED, code: 'magic_link_invalid' } },
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Join Bali 2023' }));
     expect(

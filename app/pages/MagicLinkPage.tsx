@@ -17,10 +17,10 @@ import { useConsumeMagicLink, useMagicLinkPreview } from '@/features/members/use
 import { tripKeys } from '@/features/trips/tripKeys';
 import { tripPath } from '@/features/trips/useCurrentTrip';
 import { toast } from '@/hooks/useToast';
+import { errorCode, errorMessage } from '@/lib/apiError';
 import { usePageMeta } from '@/lib/pageMeta';
-import { errorMessage, errorStatus } from '@/lib/queryClient';
+import type { CurrentUser } from '../../shared/contracts/account';
 import { MAGIC_LINK_MESSAGES, type MagicLinkPreview } from '../../shared/contracts/members';
-import type { CurrentUser } from '../../shared/contracts/user';
 
 /**
  * `/magic/:token` (issue #7): where a magic-link invitation leads. It shows the trip and whom the
@@ -41,6 +41,7 @@ export default function MagicLinkPage() {
     <InvitationPreviewPage
       query={preview}
       expiredTitle={EXPIRED_TITLE}
+      expiredCode="magic_link_invalid"
       expiredMessage={MAGIC_LINK_MESSAGES.invalid}
     >
       {(data) => <MagicInvitation token={token} preview={data} />}
@@ -89,8 +90,8 @@ function MagicInvitation({ token, preview }: { token: string; preview: MagicLink
       },
       onError: (failure) => {
         const message = errorMessage(failure, 'Could not join the trip. Please try again.');
-        // A full trip (403) says why in the server's words, and the link stays usable.
-        if (errorStatus(failure) === 404) setStep({ kind: 'expired', message });
+        // A full trip says why in the server's words, and the link stays usable.
+        if (errorCode(failure) === 'magic_link_invalid') setStep({ kind: 'expired', message });
         else setError(message);
       },
     });

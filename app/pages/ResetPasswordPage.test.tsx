@@ -66,7 +66,10 @@ describe('/reset-password', () => {
     mockApi({
       'POST /api/reset-password': {
         status: 400,
-        body: { message: 'This reset link is invalid or has expired. Please request a new one.' },
+        body: {
+          message: 'This reset link is invalid or has expired. Please request a new one.',
+          code: 'reset_link_invalid',
+        },
       },
     });
     renderReset();
@@ -83,7 +86,10 @@ describe('/reset-password', () => {
     mockApi({
       'POST /api/reset-password': {
         status: 400,
-        body: { message: 'That password is too common. Please choose another.' },
+        body: {
+          message: 'That password is too common. Please choose another.',
+          code: 'common_password',
+        },
       },
     });
     renderReset();

@@ -10,9 +10,10 @@ import { Label } from '@/components/ui/label';
 import { AuthShell } from '@/features/auth/AuthShell';
 import { useResetPassword } from '@/features/auth/usePasswordReset';
 import { toast } from '@/hooks/useToast';
-import { errorMessage, errorStatus } from '@/lib/queryClient';
+import { errorCode, errorMessage } from '@/lib/apiError';
 import { PASSWORDS_DIFFER, parseForm } from '@/lib/validation';
-import { MESSAGES, PASSWORD_MIN, resetPasswordBody } from '../../shared/contracts/auth';
+import { PASSWORD_MIN } from '../../shared/contracts/account';
+import { resetPasswordBody } from '../../shared/contracts/auth';
 
 const INVALID_LINK = 'This reset link is invalid or has expired. Please request a new one.';
 
@@ -56,9 +57,9 @@ export default function ResetPasswordPage() {
       },
       onError: (failure) => {
         const message = errorMessage(failure, 'Could not reset your password. Please try again.');
-        // The server answers 400 both for a bad link and for a password it refuses (a common
-        // one, say); only the first is about the link.
-        if (errorStatus(failure) === 400 && message === MESSAGES.resetLinkInvalid) {
+        // A refused password (a common one, say) is the form's business; a used, expired or
+        // unknown link ends the form.
+        if (errorCode(failure) === 'reset_link_invalid') {
           setState({ kind: 'invalid', message });
         } else {
           setError(message);

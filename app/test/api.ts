@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { CurrentUser } from '../../shared/contracts/user';
+import type { CurrentUser } from '../../shared/contracts/account';
 
 /*
  * A stand-in for the API in component tests: `fetch` is stubbed with a table of

@@ -7,7 +7,7 @@ import { CURRENT_USER_KEY } from '@/features/auth/useAuth';
 import { clearToasts } from '@/hooks/useToast';
 import { createQueryClient } from '@/lib/queryClient';
 import { ThemeProvider } from '@/lib/theme';
-import type { CurrentUser } from '../../shared/contracts/user';
+import type { CurrentUser } from '../../shared/contracts/account';
 
 /** Shows where the router went, for routes the test does not render. */
 function LocationProbe() {

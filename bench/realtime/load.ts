@@ -12,7 +12,11 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { WebSocket } from 'ws';
 import { SESSION_COOKIE } from '../../server/platform/sessions';
 import { connectLive, joinTrip, type LiveClient } from '../../server/test/liveClient';
-import { type JoinAck, REALTIME_PATH, REALTIME_PROTOCOL_VERSION } from '../../shared/realtime';
+import {
+  type JoinAck,
+  REALTIME_PATH,
+  REALTIME_PROTOCOL_VERSION,
+} from '../../shared/contracts/realtime';
 import { createHistogram, record, type SparseHistogram, toSparse } from './histogram';
 import type { BenchClient } from './seed';
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from '@playwright/test';
-import { totpCode } from '../../server/features/auth/totp';
+import { totpCode } from '../../server/features/twofactor/totp';
 
 /**
  * The administrator: the very first account of the e2e server's fresh database, made by the

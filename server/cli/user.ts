@@ -1,4 +1,8 @@
-import { type OperatorCommand, OperatorError, operatorCommands } from '../features/auth/operators';
+import {
+  type OperatorCommand,
+  OperatorError,
+  operatorCommands,
+} from '../features/account/operators';
 import { loadConfig } from '../platform/config';
 import { openDatabase } from '../platform/db/client';
 import { acquireLock } from '../platform/lockFile';

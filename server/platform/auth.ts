@@ -1,6 +1,7 @@
 import cookie from '@fastify/cookie';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { SIGN_IN_MESSAGE } from './access';
 import type { Db } from './db/client';
 import type { Session, User } from './db/schema';
 import { HttpError } from './errors';
@@ -31,21 +32,9 @@ export const authentication = fp(async (app: FastifyInstance, { db }: { db: Db }
   });
 });
 
-/** preHandler for routes that need a signed-in user. */
-export async function requireUser(request: FastifyRequest, _reply: FastifyReply) {
-  if (!request.auth) throw new HttpError(401, 'Please sign in to continue');
-}
-
-/** preHandler for /api/admin: signed in (401) and an admin (403). */
-export async function requireAdmin(request: FastifyRequest, _reply: FastifyReply) {
-  if (!request.auth) throw new HttpError(401, 'Please sign in to continue');
-  if (request.auth.user.role !== 'admin')
-    throw new HttpError(403, 'This needs an administrator account');
-}
-
-/** The signed-in user of a request that passed requireUser. */
+/** The signed-in user of a request to a route whose access is not `public`. */
 export function currentAuth(request: FastifyRequest) {
-  if (!request.auth) throw new HttpError(401, 'Please sign in to continue');
+  if (!request.auth) throw new HttpError('unauthenticated', SIGN_IN_MESSAGE);
   return request.auth;
 }
 

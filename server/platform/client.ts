@@ -78,10 +78,12 @@ export async function registerClient(app: FastifyInstance, client: BuiltClient |
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     if (pathname === '/api' || pathname.startsWith('/api/')) {
-      return reply.code(404).send({ message: `No such API route: ${request.method} ${pathname}` });
+      return reply
+        .code(404)
+        .send({ code: 'not_found', message: `No such API route: ${request.method} ${pathname}` });
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return reply.code(404).send({ message: 'Not found' });
+      return reply.code(404).send({ code: 'not_found', message: 'Not found' });
     }
     if (!pages) {
       return reply

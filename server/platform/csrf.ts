@@ -29,7 +29,10 @@ export function registerCsrfProtection(app: FastifyInstance, publicUrl: string) 
     const origin = originOf(request.headers.origin) ?? originOf(request.headers.referer);
     const addressed = `${request.protocol}://${request.host}`;
     if (origin !== publicOrigin && origin !== addressed) {
-      throw new HttpError(403, 'This request did not come from Tripmates, so it was refused');
+      throw new HttpError(
+        'forbidden',
+        'This request did not come from Tripmates, so it was refused',
+      );
     }
   });
 }

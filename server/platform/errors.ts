@@ -1,16 +1,21 @@
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { ErrorResponse } from '../../shared/contracts/common';
+import { type ErrorCode, type ErrorResponse, statusOf } from '../../shared/contracts/errors';
 
-/** An error whose message is meant for the person using the app (a 4xx with a clear reason). */
+/**
+ * An error whose message is meant for the person using the app, with the code programs switch on
+ * (shared/contracts/errors.ts); the code decides the status.
+ */
 export class HttpError extends Error {
+  readonly statusCode: number;
   constructor(
-    readonly statusCode: number,
+    readonly code: ErrorCode,
     message: string,
   ) {
     super(message);
     this.name = 'HttpError';
+    this.statusCode = statusOf(code);
   }
 }
 
@@ -27,13 +32,36 @@ function describeIssues(context: string | undefined, issues: ValidationIssue[]) 
 
 const EMPTY_BODY = 'The request body is empty; send a JSON object.';
 
-// Fastify's own 4xx messages are written for developers; these say the same for people.
-const FRIENDLY_MESSAGES: Record<string, string> = {
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Send the request body as JSON (Content-Type: application/json).',
-  FST_ERR_CTP_EMPTY_JSON_BODY: EMPTY_BODY,
-  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body does not match its Content-Length.',
+// Fastify's own 4xx errors are written for developers; these say the same for people, with a code.
+const FRAMEWORK_ERRORS: Record<string, ErrorResponse> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    code: 'unsupported_media_type',
+    message: 'Send the request body as JSON (Content-Type: application/json).',
+  },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'invalid_json', message: EMPTY_BODY },
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'body_too_large', message: 'The request body is too large.' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    code: 'invalid_json',
+    message: 'The request body does not match its Content-Length.',
+  },
+  FST_ERR_BAD_URL: { code: 'bad_url', message: 'The address of this request cannot be read.' },
+  FST_ERR_RATE_LIMIT: {
+    code: 'rate_limited',
+    message: 'Too many requests. Please try again later.',
+  },
 };
+
+/** The code of a 4xx that carries none of ours (a plugin's), by its status. */
+function codeForStatus(status: number): ErrorCode {
+  if (status === 401) return 'unauthenticated';
+  if (status === 403) return 'forbidden';
+  if (status === 404) return 'not_found';
+  if (status === 413) return 'body_too_large';
+  if (status === 414) return 'uri_too_long';
+  if (status === 415) return 'unsupported_media_type';
+  if (status === 429) return 'rate_limited';
+  return 'invalid_input';
+}
 
 /**
  * What of an unexpected error may be logged. A failed Drizzle query carries its parameters in
@@ -57,20 +85,30 @@ export function loggable(error: unknown): unknown {
 }
 
 /**
- * One shape for every error under /api: 400 `{ message, issues }` for bad input, the status and
- * a human message for other 4xx, and `Internal server error` for anything unexpected — whose
- * details go to the log only.
+ * One shape for every error under /api, `{ message, code, issues? }`: 400 `invalid_input` with
+ * the issues for bad input, the status and a human message for other 4xx, and `Internal server
+ * error` for anything unexpected — whose details go to the log only.
  */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler<FastifyError>((error, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
+      if (error.validationContext === 'params') {
+        // An id that cannot exist names nothing: 404, as for one that does not exist
+        // (shared/contracts/params.ts gives each its "No such …").
+        const body: ErrorResponse = {
+          code: 'not_found',
+          message: error.validation[0]?.message ?? 'Not found',
+        };
+        return reply.code(404).send(body);
+      }
       if (error.validationContext === 'body' && request.body === undefined) {
         // No body at all (see jsonBody.ts): say so rather than "expected object".
-        return reply.code(400).send({ message: EMPTY_BODY });
+        return reply.code(400).send({ code: 'invalid_json', message: EMPTY_BODY });
       }
       const issues = describeIssues(error.validationContext, error.validation);
       const first = issues[0];
       const body: ErrorResponse = {
+        code: 'invalid_input',
         message: first
           ? `${first.message}${first.path ? ` (${first.path})` : ''}`
           : 'Invalid request',
@@ -79,16 +117,23 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply.code(400).send(body);
     }
     if (error instanceof HttpError) {
-      return reply.code(error.statusCode).send({ message: error.message } satisfies ErrorResponse);
+      const body: ErrorResponse = { code: error.code, message: error.message };
+      return reply.code(error.statusCode).send(body);
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      const message =
-        FRIENDLY_MESSAGES[error.code] ??
-        (error instanceof SyntaxError ? 'The request body is not valid JSON.' : error.message);
-      return reply.code(status).send({ message } satisfies ErrorResponse);
+      const known = FRAMEWORK_ERRORS[error.code];
+      const body: ErrorResponse =
+        error instanceof SyntaxError
+          ? { code: 'invalid_json', message: 'The request body is not valid JSON.' }
+          : {
+              code: known?.code ?? codeForStatus(status),
+              message: known?.message ?? error.message,
+            };
+      return reply.code(status).send(body);
     }
     request.log.error({ err: loggable(error) }, 'request failed');
-    return reply.code(500).send({ message: 'Internal server error' } satisfies ErrorResponse);
+    const body: ErrorResponse = { code: 'internal', message: 'Internal server error' };
+    return reply.code(500).send(body);
   });
 }

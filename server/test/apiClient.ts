@@ -1,7 +1,11 @@
 import { SESSION_COOKIE } from '../platform/sessions';
 
-// biome-ignore lint/suspicious/noExplicitAny: tests read whatever JSON a route answers, field by field
-export type ApiResponse = { status: number; body: any; headers: Headers };
+/**
+ * One answer as a test reads it. `T` is what the test expects the body to be — a contract type
+ * from shared/contracts (`Todo`, `ErrorResponse`…); it is not checked at run time, the test's
+ * assertions are. Without one the body is `unknown`, so nothing is read from it untyped.
+ */
+export type ApiResponse<T = unknown> = { status: number; body: T; headers: Headers };
 
 /**
  * A browser-like client for API tests: keeps the session cookie between calls and sends this
@@ -16,12 +20,12 @@ export function apiClient(baseUrl: string, options: { ip?: string } = {}) {
   clients += 1;
   const ip = options.ip ?? `${clients <= 250 ? '203.0.113' : '198.51.100'}.${clients % 250}`;
 
-  async function call(
+  async function call<T>(
     method: string,
     path: string,
     body?: unknown,
     headers: Record<string, string> = {},
-  ): Promise<ApiResponse> {
+  ): Promise<ApiResponse<T>> {
     const res = await fetch(`${baseUrl}${path}`, {
       method,
       headers: {
@@ -46,19 +50,22 @@ export function apiClient(baseUrl: string, options: { ip?: string } = {}) {
     } catch {
       // Not JSON: keep the text.
     }
-    return { status: res.status, body: parsed, headers: res.headers };
+    return { status: res.status, body: parsed as T, headers: res.headers };
   }
 
   return {
-    get: (path: string, headers?: Record<string, string>) => call('GET', path, undefined, headers),
-    post: (path: string, body?: unknown, headers?: Record<string, string>) =>
-      call('POST', path, body, headers),
-    patch: (path: string, body?: unknown, headers?: Record<string, string>) =>
-      call('PATCH', path, body, headers),
-    put: (path: string, body?: unknown, headers?: Record<string, string>) =>
-      call('PUT', path, body, headers),
-    delete: (path: string, body?: unknown, headers?: Record<string, string>) =>
-      call('DELETE', path, body, headers),
+    get: <T = unknown>(path: string, headers?: Record<string, string>) =>
+      call<T>('GET', path, undefined, headers),
+    post: <T = unknown>(path: string, body?: unknown, headers?: Record<string, string>) =>
+      call<T>('POST', path, body, headers),
+    patch: <T = unknown>(path: string, body?: unknown, headers?: Record<string, string>) =>
+      call<T>('PATCH', path, body, headers),
+    put: <T = unknown>(path: string, body?: unknown, headers?: Record<string, string>) =>
+      call<T>('PUT', path, body, headers),
+    delete: <T = unknown>(path: string, body?: unknown, headers?: Record<string, string>) =>
+      call<T>('DELETE', path, body, headers),
+    /** The address this client sends in X-Forwarded-For: the server sees it as the caller's IP. */
+    ip,
     get cookie() {
       return cookie;
     },
@@ -71,14 +78,22 @@ export function apiClient(baseUrl: string, options: { ip?: string } = {}) {
 export type ApiClient = ReturnType<typeof apiClient>;
 
 let counter = 0;
-/** A unique, valid sign-up for this test run. */
-export function newAccount(overrides: Record<string, string> = {}) {
+/** A string no other call in this process returns: makes usernames and addresses unique. */
+export function uniqueSuffix() {
   counter += 1;
-  const id = `${Date.now().toString(36)}${counter}`;
+  return `${Date.now().toString(36)}${counter}`;
+}
+
+/** The password of every test account, signed up (`newAccount`) or made by a factory. */
+export const TEST_PASSWORD = 'sunrise over the rice terraces';
+
+/** A unique, valid sign-up for this test run, for tests that go through POST /api/register. */
+export function newAccount(overrides: Record<string, string> = {}) {
+  const id = uniqueSuffix();
   return {
     username: `traveller_${id}`,
     email: `traveller_${id}@example.com`,
-    password: 'sunrise over the rice terraces',
+    password: TEST_PASSWORD,
     firstName: 'Ana',
     lastName: 'Lima',
     ...overrides,

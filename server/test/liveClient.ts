@@ -1,3 +1,4 @@
+import type { Server } from 'socket.io';
 import { io, type Socket } from 'socket.io-client';
 import {
   type ClientToServerEvents,
@@ -6,7 +7,8 @@ import {
   REALTIME_PATH,
   REALTIME_PROTOCOL_VERSION,
   type ServerToClientEvents,
-} from '../../shared/realtime';
+} from '../../shared/contracts/realtime';
+import type { LiveServer } from '../features/realtime/core';
 import { SESSION_COOKIE } from '../platform/sessions';
 
 export type LiveClient = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -46,6 +48,35 @@ export function joinTrip(socket: LiveClient, tripId: string): Promise<JoinAck> {
   return socket.timeout(5000).emitWithAck('trip:join', { tripId });
 }
 
+/**
+ * The first `event` the socket receives for which `pick` gives a value (not undefined), or a
+ * rejection after `ms`: every wait in the live tests is for something to arrive, bounded.
+ */
+function first<T>(
+  socket: LiveClient,
+  event: string,
+  pick: (message: unknown) => T | undefined,
+  what: string,
+  ms: number,
+): Promise<T> {
+  // The typed socket knows only the protocol's events; markers and 'disconnect' are not among them.
+  const target = socket as unknown as Socket;
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      target.off(event, listener);
+      reject(new Error(`no ${what} within ${ms} ms`));
+    }, ms);
+    function listener(message: unknown) {
+      const found = pick(message);
+      if (found === undefined) return;
+      clearTimeout(timer);
+      target.off(event, listener);
+      resolve(found);
+    }
+    target.on(event, listener);
+  });
+}
+
 /** The next `event` matching `match`, or a rejection after `ms`. */
 export function nextEvent<E extends EventName>(
   socket: LiveClient,
@@ -53,19 +84,13 @@ export function nextEvent<E extends EventName>(
   match: (message: EventOf<E>) => boolean = () => true,
   ms = 5000,
 ): Promise<EventOf<E>> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      socket.off(event, listener as never);
-      reject(new Error(`no matching "${event}" within ${ms} ms`));
-    }, ms);
-    function listener(message: EventOf<E>) {
-      if (!match(message)) return;
-      clearTimeout(timer);
-      socket.off(event, listener as never);
-      resolve(message);
-    }
-    socket.on(event, listener as never);
-  });
+  return first(
+    socket,
+    event,
+    (message) => (match(message as EventOf<E>) ? (message as EventOf<E>) : undefined),
+    `matching "${event}"`,
+    ms,
+  );
 }
 
 /** Every `event` the socket receives from now on (for "this never arrives" checks). */
@@ -75,7 +100,44 @@ export function collect<E extends EventName>(socket: LiveClient, event: E): Even
   return seen;
 }
 
-export const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const DRAINED = 'test:drained';
+let drains = 0;
+
+/**
+ * Resolves once everything `server` has sent the tab so far has arrived: the server sends a
+ * marker after it (through the Redis adapter when the tab is on another instance), and a tab
+ * gets one server's messages in the order they were sent. For "X never arrives" checks, once
+ * whatever would have sent X has run (an API call has answered, a later batch has arrived).
+ */
+export function drained(server: LiveServer, socket: LiveClient, ms = 5000): Promise<void> {
+  const marker = ++drains;
+  const arrived = first(socket, DRAINED, (n) => (n === marker ? true : undefined), 'marker', ms);
+  (server as unknown as Server).to(socket.id ?? '').emit(DRAINED, marker);
+  return arrived.then(() => {});
+}
+
+/** Why the server closed the tab's connection, once it has (or a rejection after `ms`). */
+export function disconnected(socket: LiveClient, ms = 5000): Promise<string> {
+  return first(socket, 'disconnect', (reason) => String(reason), 'disconnect', ms);
+}
+
+/**
+ * Closes the tab and resolves once `server`, the instance it is connected to, has let it go (its
+ * rooms left, its goodbyes sent).
+ */
+export function closeTab(server: LiveServer, socket: LiveClient, ms = 5000): Promise<void> {
+  const onServer = server.of('/').sockets.get(socket.id ?? '');
+  if (!onServer) throw new Error('the tab is not connected to this server');
+  const gone = new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`tab still open after ${ms} ms`)), ms);
+    onServer.once('disconnect', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+  socket.close();
+  return gone;
+}
 
 type TripCursorMove = CursorMove & { tripId: string };
 
@@ -94,18 +156,14 @@ export function nextCursor(
   match: (move: TripCursorMove) => boolean = () => true,
   ms = 5000,
 ): Promise<TripCursorMove> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      socket.off('cursors', listener);
-      reject(new Error(`no matching cursor move within ${ms} ms`));
-    }, ms);
-    function listener({ tripId, moves }: { tripId: string; moves: CursorMove[] }) {
-      const found = moves.map((move) => ({ tripId, ...move })).find(match);
-      if (!found) return;
-      clearTimeout(timer);
-      socket.off('cursors', listener);
-      resolve(found);
-    }
-    socket.on('cursors', listener);
-  });
+  return first(
+    socket,
+    'cursors',
+    (message) => {
+      const { tripId, moves } = message as { tripId: string; moves: CursorMove[] };
+      return moves.map((move) => ({ tripId, ...move })).find(match);
+    },
+    'matching cursor move',
+    ms,
+  );
 }

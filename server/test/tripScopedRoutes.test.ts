@@ -2,8 +2,14 @@ import { isDeepStrictEqual } from 'node:util';
 import { eq, getTableColumns, is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WidgetDto } from '../../shared/contracts/board';
+import { ERROR_STATUS, type ErrorCode, type ErrorResponse } from '../../shared/contracts/errors';
+import type { FlightDto } from '../../shared/contracts/flights';
+import type { Todo } from '../../shared/contracts/todos';
+import type { TripDto } from '../../shared/contracts/trips';
 import * as schema from '../platform/db/schema';
-import { type ApiClient, apiClient, newAccount } from './apiClient';
+import { type ApiClient, apiClient } from './apiClient';
+import { createAccount, createTrip } from './factories';
 import { startTestApp, type TestApp } from './testApp';
 
 /**
@@ -75,6 +81,53 @@ const NOT_TRIP_SCOPED: { reason: string; paths: string[] }[] = [
     paths: ['/api/magic/:token'],
   },
 ];
+/**
+ * Routes anyone may call signed out (`access: 'public'`), and why. Every other /api route answers
+ * a signed-out caller 401 before it reads the body.
+ */
+const PUBLIC: { reason: string; paths: string[] }[] = [
+  {
+    reason: 'signing up and in, out, and the second step of a sign-in (a pending session)',
+    paths: ['/api/register', '/api/login', '/api/logout', '/api/verify-2fa'],
+  },
+  { reason: 'a forgotten password', paths: ['/api/forgot-password', '/api/reset-password'] },
+  { reason: 'the site itself', paths: ['/api/site', '/api/health', '/api/landing-video'] },
+  { reason: 'the waitlist of the public landing page', paths: ['/api/waitlist'] },
+  { reason: 'an invitation, before signing in', paths: ['/api/join/:code'] },
+  { reason: 'a magic link is the sign-in', paths: ['/api/magic/:token'] },
+];
+// The preview of a join link is public; joining needs an account.
+const SIGNED_IN_ANYWAY = new Set(['POST /api/join/:code']);
+
+function isPublic(route: Route) {
+  if (route.path === DOCS_PREFIX || route.path.startsWith(`${DOCS_PREFIX}/`)) return true;
+  if (SIGNED_IN_ANYWAY.has(`${route.method} ${route.path}`)) return false;
+  return PUBLIC.some((group) => group.paths.includes(route.path));
+}
+
+/** A body that no route accepts: every field of the wrong type, and some that exist nowhere. */
+const BAD_BODY = {
+  bogus: true,
+  text: 42,
+  name: 42,
+  email: 42,
+  type: 'no-such-widget',
+  position: 'here',
+  password: 42,
+  token: 42,
+  plan: 'platinum',
+  stops: 'many',
+};
+
+/** The error shape every refusal has: a message for people, a code from the catalogue. */
+function errorShapeProblem(status: number, body: unknown): string | null {
+  const { code, message } = (body ?? {}) as { code?: unknown; message?: unknown };
+  if (typeof message !== 'string' || !message) return 'no message';
+  if (typeof code !== 'string' || !(code in ERROR_STATUS)) return `code ${String(code)}`;
+  if (ERROR_STATUS[code as ErrorCode] !== status) return `code ${code} with status ${status}`;
+  return null;
+}
+
 /** The OpenAPI page and its assets, whatever paths the plugin registers. */
 const DOCS_PREFIX = '/api/docs';
 
@@ -144,17 +197,27 @@ function parseRoutes(tree: string): Route[] {
 }
 
 let t: TestApp;
+let routes: Route[];
 beforeAll(async () => {
   t = await startTestApp();
+  routes = parseRoutes(t.app.printRoutes({ commonPrefix: false }));
 });
 afterAll(() => t.close());
 
-async function signUp() {
-  const client = apiClient(t.url);
-  const res = await client.post('/api/register', newAccount());
-  expect(res.status).toBe(201);
-  return { client, id: res.body.user.id as string };
+/** A path with every parameter filled in: a real-looking id that exists nowhere. */
+function withMadeUpIds(path: string) {
+  return path.replace(/:(\w+)/g, (_param, name: string) =>
+    name === 'code' || name === 'token' ? 'made-up-code' : '00000000-0000-4000-8000-000000000000',
+  );
 }
+
+async function call(client: ApiClient, route: Route, url: string, body: unknown) {
+  return route.method === 'GET'
+    ? client.get(url)
+    : client[route.method.toLowerCase() as 'post' | 'patch' | 'put' | 'delete'](url, body);
+}
+
+const signUp = () => createAccount(t);
 
 /** The victim's trip as stored, in every table that has a trip_id (new ones included). */
 async function snapshot(tripId: string) {
@@ -175,9 +238,63 @@ async function snapshot(tripId: string) {
   return tables;
 }
 
+describe('access comes before validation', () => {
+  it('every route that is not public answers a signed-out bad body 401, with a code', async () => {
+    const guarded = routes.filter((route) => route.path.startsWith('/api/') && !isPublic(route));
+    // Every kind is there: trip-scoped, a trip's item, the account, administrators.
+    expect(guarded.map((route) => `${route.method} ${route.path}`)).toEqual(
+      expect.arrayContaining([
+        'POST /api/trips/:tripId/todos',
+        'PATCH /api/todos/:id',
+        'PATCH /api/user',
+        'PATCH /api/admin/users/:id/plan',
+      ]),
+    );
+    const stranger = apiClient(t.url);
+    const failures: string[] = [];
+    for (const route of guarded) {
+      const res = await call(stranger, route, withMadeUpIds(route.path), BAD_BODY);
+      if (res.status !== 401 || (res.body as ErrorResponse).code !== 'unauthenticated') {
+        failures.push(`${route.method} ${route.path}: ${res.status} ${JSON.stringify(res.body)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('a trip route answers a non-member 404 before it looks at the body', async () => {
+    const owner = await signUp();
+    const tripId = (await createTrip(t.database.db, owner.id)).id;
+    const intruder = (await signUp()).client;
+    const res = await intruder.post(`/api/trips/${tripId}/todos`, BAD_BODY);
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ code: 'not_found', message: 'No such trip' });
+    // A member with the same body learns what is wrong with it.
+    const own = await owner.client.post(`/api/trips/${tripId}/todos`, BAD_BODY);
+    expect(own.status).toBe(400);
+    expect(own.body).toMatchObject({ code: 'invalid_input', issues: expect.any(Array) });
+  });
+
+  it('every refusal, public routes included, has a message and a code of its status', async () => {
+    const signedIn = (await signUp()).client;
+    const failures: string[] = [];
+    for (const route of routes.filter((route) => route.path.startsWith('/api/'))) {
+      if (route.path.startsWith(DOCS_PREFIX)) continue;
+      // Signing out would leave the rest of the loop signed out.
+      const clients =
+        route.path === '/api/logout' ? [apiClient(t.url)] : [apiClient(t.url), signedIn];
+      for (const client of clients) {
+        const res = await call(client, route, withMadeUpIds(route.path), BAD_BODY);
+        if (res.status < 400) continue;
+        const problem = errorShapeProblem(res.status, res.body);
+        if (problem) failures.push(`${route.method} ${route.path}: ${problem}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});
+
 describe('trip-scoped routes', () => {
   it('answer 404 to a signed-in non-member, with real ids, and change nothing', async () => {
-    const routes = parseRoutes(t.app.printRoutes({ commonPrefix: false }));
     // The parse is checked against the router itself, and must find what is known to exist.
     // (A wildcard, like the docs' static files, is stored in a form hasRoute does not match.)
     for (const route of routes.filter((route) => !route.path.includes('*'))) {
@@ -224,7 +341,7 @@ describe('trip-scoped routes', () => {
     // The victim's trip, with a friend on it and something of every kind.
     const owner = await signUp();
     const friend = await signUp();
-    const made = await owner.client.post('/api/trips', {
+    const made = await owner.client.post<TripDto>('/api/trips', {
       name: 'Private Lombok escape',
       destination: 'Lombok, Indonesia',
       startDate: '2030-06-01',
@@ -235,18 +352,18 @@ describe('trip-scoped routes', () => {
     await t.database.db
       .insert(schema.tripMembers)
       .values({ tripId, userId: friend.id, role: 'member' });
-    const board = await owner.client.get(`/api/trips/${tripId}/widgets`);
-    const todo = await owner.client.post(`/api/trips/${tripId}/todos`, {
+    const board = await owner.client.get<WidgetDto[]>(`/api/trips/${tripId}/widgets`);
+    const todo = await owner.client.post<Todo>(`/api/trips/${tripId}/todos`, {
       text: 'Book the boat to the Gilis',
       assignedTo: friend.id,
     });
-    const flight = await owner.client.post(`/api/trips/${tripId}/flights`, {
+    const flight = await owner.client.post<FlightDto>(`/api/trips/${tripId}/flights`, {
       ...(BODIES['POST /api/trips/:tripId/flights'] as object),
       travellerId: friend.id,
     });
     expect([board.status, todo.status, flight.status]).toEqual([200, 201, 201]);
     const objectIds: Record<TripObjectKind, string> = {
-      widgets: board.body[0].id,
+      widgets: board.body[0]!.id,
       todos: todo.body.id,
       flights: flight.body.id,
     };

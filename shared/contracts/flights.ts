@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isArrivalAfterDeparture } from '../flightDuration';
+import { uuidParam } from './params';
 
 // Issue #5 replaces the spec's hard-coded sample flight (§2 Widgets, §3 Flight) with real ones.
 // The rules below are the issue's; the spec shows no validation for flights.
@@ -20,6 +21,7 @@ export const FLIGHT_MESSAGES = {
   arrivalBeforeDeparture: 'The arrival must be after the departure',
   stops: `Stops must be a whole number from 0 to ${MAX_FLIGHT_STOPS}`,
   traveller: 'The traveller must be a member of this trip',
+  notFound: 'No such flight',
   nothingToChange:
     'Nothing to change: send a flight number, airport, time, number of stops or traveller',
 } as const;
@@ -127,4 +129,4 @@ export const flight = z.object({
 export type FlightDto = z.infer<typeof flight>;
 export const flightList = z.array(flight);
 
-export const flightParams = z.object({ id: z.string().max(100) });
+export const flightParams = z.object({ id: uuidParam(FLIGHT_MESSAGES.notFound) });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { currentUser } from './account';
 import { MESSAGES } from './auth';
+import { uuidParam } from './params';
 import { tripParams } from './trips';
-import { currentUser } from './user';
 
 // Issue #7: the words people see when an invitation or a membership change is refused.
 export const MEMBER_MESSAGES = {
@@ -70,7 +71,7 @@ export type JoinPreview = z.infer<typeof joinPreview>;
 export const joinResponse = z.object({ tripId: z.string() });
 export type JoinResponse = z.infer<typeof joinResponse>;
 
-export const memberParams = tripParams.extend({ userId: z.string().max(100) });
+export const memberParams = tripParams.extend({ userId: uuidParam(MEMBER_MESSAGES.noSuchMember) });
 
 // Issue #7 magic links (Premium and Pro): an e-mailed link that signs the invitee in and joins
 // them to the trip. Single use, 7 days; 20 an hour per person, like e-mail invitations.

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { TODO_PRIORITIES } from '../todoPriority';
+import { uuidParam } from './params';
+import { tripParams } from './trips';
 
 // Issue #5: a task's text is at most 500 characters (after trimming).
 export const TODO_TEXT_MAX = 500;
@@ -115,5 +117,5 @@ export const todo = z.object({
 export type Todo = z.infer<typeof todo>;
 export const todoList = z.array(todo);
 
-export const tripTodosParams = z.object({ tripId: z.string() });
-export const todoParams = z.object({ id: z.string() });
+export const tripTodosParams = tripParams;
+export const todoParams = z.object({ id: uuidParam(TODO_MESSAGES.notFound) });

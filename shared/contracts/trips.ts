@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { uuidParam } from './params';
 
 export const TRIP_ROLES = ['owner', 'member'] as const;
 
@@ -57,7 +58,11 @@ export const trip = z.object({
 export type TripDto = z.infer<typeof trip>;
 export const tripList = z.array(trip);
 
-export const tripParams = z.object({ tripId: z.string().max(100) });
+// A trip someone does not belong to answers exactly like one that does not exist: ids never
+// tell an outsider that a trip is there.
+export const NO_SUCH_TRIP = 'No such trip';
+
+export const tripParams = z.object({ tripId: uuidParam(NO_SUCH_TRIP) });
 
 /** spec §3 Trip member (the invite dialog, the assignee and traveller pickers). */
 export const tripMember = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { email } from './auth';
+import { email } from './account';
+import { uuidParam } from './params';
 
 /** Where an address joined: the landing banner, the footer newsletter box, or the blog's Notify Me. */
 export const WAITLIST_SOURCES = ['landing', 'newsletter', 'blog'] as const;
@@ -33,3 +34,6 @@ export const waitlistEntry = z.object({
 });
 export type WaitlistEntry = z.infer<typeof waitlistEntry>;
 export const waitlistEntries = z.array(waitlistEntry);
+
+export const NO_SUCH_WAITLIST_ENTRY = 'No such waitlist entry';
+export const waitlistEntryParams = z.object({ id: uuidParam(NO_SUCH_WAITLIST_ENTRY) });

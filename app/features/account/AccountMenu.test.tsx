@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makeUser, mockApi } from '@/test/api';
 import { renderPage } from '@/test/render';
-import type { CurrentUser } from '../../../shared/contracts/user';
+import type { CurrentUser } from '../../../shared/contracts/account';
 import { AccountMenu } from './AccountMenu';
 
 const ana = makeUser();

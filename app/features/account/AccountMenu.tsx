@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { cn } from '@/lib/utils';
-import type { CurrentUser } from '../../../shared/contracts/user';
+import type { CurrentUser } from '../../../shared/contracts/account';
 import { profileInitials } from '../../../shared/initials';
 import { displayName } from './ProfileHeader';
 

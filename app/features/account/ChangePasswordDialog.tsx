@@ -15,10 +15,10 @@ import {
 } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/hooks/useToast';
-import { errorMessage } from '@/lib/queryClient';
+import { errorMessage } from '@/lib/apiError';
 import { useFormFields } from '@/lib/useFormFields';
 import { PASSWORDS_DIFFER, parseForm } from '@/lib/validation';
-import { changePasswordBody, PASSWORD_MIN } from '../../../shared/contracts/auth';
+import { changePasswordBody, PASSWORD_MIN } from '../../../shared/contracts/account';
 import { useChangePassword } from './useAccount';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };

@@ -17,8 +17,9 @@ import {
 } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { CodeInput } from '@/features/twofactor/CodeInput';
-import { errorMessage } from '@/lib/queryClient';
-import { MESSAGES, TWO_FACTOR_CODE } from '../../../shared/contracts/auth';
+import { errorMessage } from '@/lib/apiError';
+import { MESSAGES } from '../../../shared/contracts/auth';
+import { TWO_FACTOR_CODE } from '../../../shared/contracts/twofactor';
 import { useDeleteAccount } from './useAccount';
 
 /** Where a deleted account lands: the landing page, told why (a full navigation, state gone). */

@@ -21,10 +21,10 @@ import {
   DialogTrigger,
 } from '@/components/ui/dialog';
 import { toast } from '@/hooks/useToast';
+import { errorMessage } from '@/lib/apiError';
 import { formatDateTime } from '@/lib/format';
-import { errorMessage } from '@/lib/queryClient';
 import { cn } from '@/lib/utils';
-import type { ActiveSessions, LoginActivity } from '../../../shared/contracts/auth';
+import type { ActiveSessions, LoginActivity } from '../../../shared/contracts/account';
 import {
   useLoginActivity,
   useRevokeOtherSessions,

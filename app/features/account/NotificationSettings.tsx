@@ -5,8 +5,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/hooks/useToast';
-import { errorMessage } from '@/lib/queryClient';
-import type { NotificationPreferences } from '../../../shared/contracts/auth';
+import { errorMessage } from '@/lib/apiError';
+import type { NotificationPreferences } from '../../../shared/contracts/account';
 import { useNotificationPreferences, useSaveNotificationPreferences } from './useAccount';
 
 const OPTIONS: readonly { key: keyof NotificationPreferences; label: string; hint: string }[] = [

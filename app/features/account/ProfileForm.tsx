@@ -5,11 +5,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/hooks/useToast';
-import { errorMessage } from '@/lib/queryClient';
+import { errorMessage } from '@/lib/apiError';
 import { useFormFields } from '@/lib/useFormFields';
 import { parseForm } from '@/lib/validation';
-import { updateUserBody } from '../../../shared/contracts/auth';
-import type { CurrentUser } from '../../../shared/contracts/user';
+import { type CurrentUser, updateUserBody } from '../../../shared/contracts/account';
 import { useUpdateProfile } from './useAccount';
 
 type Values = { firstName: string; lastName: string; email: string; profileImageUrl: string };

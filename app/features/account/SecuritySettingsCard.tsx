@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { DisableTwoFactorDialog } from '@/features/twofactor/DisableTwoFactorDialog';
 import { TwoFactorDialog } from '@/features/twofactor/TwoFactorDialog';
-import type { CurrentUser } from '../../../shared/contracts/user';
+import type { CurrentUser } from '../../../shared/contracts/account';
 
 /** The profile's Security Settings card (spec §2 Profile): turn two-factor on or off. */
 export function SecuritySettingsCard({ user }: { user: CurrentUser }) {

@@ -3,11 +3,11 @@ import { CURRENT_USER_KEY } from '@/features/auth/useAuth';
 import { apiJson, apiRequest } from '@/lib/queryClient';
 import type {
   ActiveSessions,
+  CurrentUser,
   LoginActivity,
   NotificationPreferences,
   UpdateUserBody,
-} from '../../../shared/contracts/auth';
-import type { CurrentUser } from '../../../shared/contracts/user';
+} from '../../../shared/contracts/account';
 
 type Ok = { success: true };
 

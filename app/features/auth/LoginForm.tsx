@@ -6,11 +6,11 @@ import { PendingButton } from '@/components/PendingButton';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/hooks/useToast';
-import { errorMessage } from '@/lib/queryClient';
+import { errorMessage } from '@/lib/apiError';
 import { parseForm } from '@/lib/validation';
+import type { CurrentUser } from '../../../shared/contracts/account';
 import { loginBody, MESSAGES } from '../../../shared/contracts/auth';
 import { MEMBER_MESSAGES } from '../../../shared/contracts/members';
-import type { CurrentUser } from '../../../shared/contracts/user';
 import { TwoFactorStep } from './TwoFactorStep';
 import { useLogin } from './useLogin';
 

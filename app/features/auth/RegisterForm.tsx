@@ -4,11 +4,11 @@ import { PasswordInput } from '@/components/PasswordInput';
 import { PendingButton } from '@/components/PendingButton';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { errorMessage } from '@/lib/queryClient';
+import { errorMessage } from '@/lib/apiError';
 import { useFormFields } from '@/lib/useFormFields';
 import { parseForm } from '@/lib/validation';
-import { PASSWORD_MIN, registerBody } from '../../../shared/contracts/auth';
-import type { CurrentUser } from '../../../shared/contracts/user';
+import { type CurrentUser, PASSWORD_MIN } from '../../../shared/contracts/account';
+import { registerBody } from '../../../shared/contracts/auth';
 import { useRegister } from './useLogin';
 
 const EMPTY = { username: '', email: '', password: '', firstName: '', lastName: '' };

@@ -6,10 +6,11 @@ import { Label } from '@/components/ui/label';
 import { CODE_LENGTH, CodeInput } from '@/features/twofactor/CodeInput';
 import { useVerifyTwoFactor } from '@/features/twofactor/useTwoFactor';
 import { toast } from '@/hooks/useToast';
-import { errorMessage, errorStatus } from '@/lib/queryClient';
+import { errorCode, errorMessage } from '@/lib/apiError';
 import { parseForm } from '@/lib/validation';
-import { MESSAGES, twoFactorCodeBody } from '../../../shared/contracts/auth';
-import type { CurrentUser } from '../../../shared/contracts/user';
+import type { CurrentUser } from '../../../shared/contracts/account';
+import { MESSAGES } from '../../../shared/contracts/auth';
+import { twoFactorCodeBody } from '../../../shared/contracts/twofactor';
 
 /** The second step of signing in when two-factor is on (spec §4 Login, §5, §8). */
 export function TwoFactorStep({
@@ -45,8 +46,10 @@ export function TwoFactorStep({
           description: errorMessage(failure, 'Verification failed'),
         });
         setCode('');
-        // 401: too many wrong codes ended the pending sign-in; start again from the password.
-        if (errorStatus(failure) === 401) onCancel();
+        // Too many wrong codes ended the pending sign-in (or it had expired): start again from
+        // the password.
+        const code = errorCode(failure);
+        if (code === 'too_many_wrong_codes' || code === 'unauthenticated') onCancel();
         else inputRef.current?.focus();
       },
     });

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { getQueryFn } from '@/lib/queryClient';
 import { CURRENT_USER_STALE_MS } from '../../../shared/constants';
-import type { CurrentUser } from '../../../shared/contracts/user';
+import type { CurrentUser } from '../../../shared/contracts/account';
 
 export const CURRENT_USER_KEY = ['/api/user'] as const;
 

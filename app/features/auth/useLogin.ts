@@ -3,8 +3,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '@/hooks/useToast';
 import { apiJson } from '@/lib/queryClient';
+import type { CurrentUser } from '../../../shared/contracts/account';
 import type { LoginBody, LoginResponse, RegisterBody } from '../../../shared/contracts/auth';
-import type { CurrentUser } from '../../../shared/contracts/user';
 import { CURRENT_USER_KEY } from './useAuth';
 
 /** `POST /api/login`: either signed in, or a second factor is needed. */

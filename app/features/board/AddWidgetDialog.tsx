@@ -8,9 +8,9 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { errorMessage } from '@/lib/queryClient';
+import { errorMessage } from '@/lib/apiError';
 import { cn } from '@/lib/utils';
-import type { WidgetType } from '../../../shared/contracts/widgets';
+import type { WidgetType } from '../../../shared/contracts/board';
 import { useAddWidget } from './useWidgets';
 import { NEW_WIDGET_POSITION, WIDGET_KINDS } from './widgetCatalog';
 

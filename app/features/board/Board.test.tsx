@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeTrip } from '@/features/trips/tripFixtures';
 import { type ApiCall, deferred, mockApi, type Reply, type Route } from '@/test/api';
 import { findToast, renderPage, resetToasts } from '@/test/render';
-import type { WidgetDto } from '../../../shared/contracts/widgets';
+import type { WidgetDto } from '../../../shared/contracts/board';
 import { Board } from './Board';
 import type { Size } from './boardGeometry';
 
@@ -118,8 +118,10 @@ function renderBoard(widgets: WidgetDto[] | Route = firstVisitBoard) {
     [`GET ${WIDGETS_URL}`]: Array.isArray(widgets) ? { body: widgets } : widgets,
   });
   const onAddWidget = vi.fn();
-  renderPage(<Board trip={trip} onAddWidget={onAddWidget} />, { route: '/dashboard' });
-  return { api, onAddWidget, user: userEvent.setup() };
+  const { queryClient } = renderPage(<Board trip={trip} onAddWidget={onAddWidget} />, {
+    route: '/dashboard',
+  });
+  return { api, queryClient, onAddWidget, user: userEvent.setup() };
 }
 
 const region = (title: string) => screen.findByRole('region', { name: title });
@@ -138,9 +140,6 @@ function drag(title: string, dx: number, dy: number) {
   fireEvent.pointerMove(handle, { ...press, clientX: 400 + dx, clientY: 300 + dy });
   fireEvent.pointerUp(handle, { ...press, clientX: 400 + dx, clientY: 300 + dy });
 }
-
-/** Lets a request that was (or wrongly would be) sent reach the API, and its answer land. */
-const settle = () => act(() => new Promise<void>((done) => setTimeout(done, 20)));
 
 beforeEach(() => {
   // Only the clock: the countdown shows a fixed time, user events keep their real timers.
@@ -240,8 +239,9 @@ describe('Board', () => {
   });
 
   it('saves a dropped widget’s position (PATCH { position }) and keeps it there', async () => {
-    const { api } = renderBoard();
-    api.on('PATCH /api/widgets/weather1', savedWidget(weather));
+    const { api, queryClient } = renderBoard();
+    const answer = deferred<Reply>();
+    api.on('PATCH /api/widgets/weather1', () => answer.promise);
     const frame = await region('Weather');
 
     drag('Weather', 100, 150);
@@ -252,7 +252,10 @@ describe('Board', () => {
     );
     expect(placeOf(frame)).toEqual({ top: '246px', left: '820px' });
     // Still there once the server has answered.
-    await settle();
+    await act(async () =>
+      answer.resolve(savedWidget(weather)(api.callsTo('PATCH /api/widgets/weather1')[0]!)),
+    );
+    await waitFor(() => expect(queryClient.isMutating()).toBe(0));
     expect(placeOf(frame)).toEqual({ top: '246px', left: '820px' });
   });
 
@@ -302,8 +305,13 @@ describe('Board', () => {
     expect([weatherFrame.style.zIndex, todoFrame.style.zIndex]).toEqual(['11', '10']);
     fireEvent.pointerDown(within(todoFrame).getByText('No tasks yet. Add your first task below!'));
     expect([weatherFrame.style.zIndex, todoFrame.style.zIndex]).toEqual(['11', '12']);
-    await settle();
-    expect(api.actions().filter((call) => call.method !== 'GET')).toEqual([]);
+    // A move the test makes next: once its save is sent, any the clicks sent would have been.
+    api.on('PATCH /api/widgets/todo1', savedWidget(todo));
+    drag('Group To-Do List', 10, 10);
+    await waitFor(() => expect(api.callsTo('PATCH /api/widgets/todo1')).toHaveLength(1));
+    expect(api.actions().filter((call) => call.method !== 'GET')).toEqual([
+      { method: 'PATCH', url: '/api/widgets/todo1', body: { position: { top: 350, left: 42 } } },
+    ]);
   });
 
   it('renames a widget (PATCH { title })', async () => {
@@ -365,7 +373,10 @@ describe('Board', () => {
     expect(placeOf(frame)).toEqual({ top: '', left: '' });
 
     drag('Weather', 100, 150);
-    await settle();
+    // A removal the test makes next: once it is sent, any save the drag sent would have been.
+    api.on('DELETE /api/widgets/photo1', { body: { success: true } });
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Destination Photos' }));
+    await waitFor(() => expect(api.callsTo('DELETE /api/widgets/photo1')).toHaveLength(1));
     expect(api.callsTo('PATCH /api/widgets/weather1')).toEqual([]);
   });
 });

@@ -1,10 +1,10 @@
 import { CountdownWidget } from '@/features/countdown/CountdownWidget';
 import { FlightWidget } from '@/features/flights/FlightWidget';
-import { PhotoWidget } from '@/features/photos/PhotoWidget';
+import { PhotoWidget } from '@/features/media/PhotoWidget';
 import { TodoWidget } from '@/features/todos/TodoWidget';
 import { WeatherWidget } from '@/features/weather/WeatherWidget';
+import type { WidgetDto } from '../../../shared/contracts/board';
 import type { TripDto } from '../../../shared/contracts/trips';
-import type { WidgetDto } from '../../../shared/contracts/widgets';
 
 type Props = { widget: WidgetDto; trip: TripDto; expanded: boolean };
 

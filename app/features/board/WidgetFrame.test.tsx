@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { type ReactNode, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createRemoteDragStore } from '@/features/realtime/liveStore';
-import type { WidgetDto } from '../../../shared/contracts/widgets';
+import type { WidgetDto } from '../../../shared/contracts/board';
 import type { Position, Size } from './boardGeometry';
 import { type BoardLayout, WidgetFrame } from './WidgetFrame';
 

@@ -10,7 +10,7 @@ import {
 } from 'react';
 import type { RemoteDrag, RemoteDragStore } from '@/features/realtime/liveStore';
 import { cn } from '@/lib/utils';
-import type { WidgetDto } from '../../../shared/contracts/widgets';
+import type { WidgetDto } from '../../../shared/contracts/board';
 import {
   arrowKeyOffset,
   clampToBoard,

@@ -2,7 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { CircleAlert } from 'lucide-react';
 import { PendingButton } from '@/components/PendingButton';
 import { Spinner } from '@/components/Spinner';
-import { errorMessage } from '@/lib/queryClient';
+import { errorMessage } from '@/lib/apiError';
 
 /** A widget body's data on its way. */
 export function WidgetLoading({ label }: { label: string }) {

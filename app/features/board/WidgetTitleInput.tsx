@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { cn } from '@/lib/utils';
-import { updateWidgetBody } from '../../../shared/contracts/widgets';
+import { updateWidgetBody } from '../../../shared/contracts/board';
 
 type Props = { title: string; onSave: (title: string) => void; onDone: () => void };
 

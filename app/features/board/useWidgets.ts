@@ -1,13 +1,15 @@
-import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { tripKeys } from '@/features/trips/tripKeys';
 import { toast } from '@/hooks/useToast';
-import { apiJson, apiRequest, errorMessage } from '@/lib/queryClient';
+import { errorMessage } from '@/lib/apiError';
+import { apiJson, apiRequest } from '@/lib/queryClient';
 import type {
   CreateWidgetBody,
   UpdateWidgetBody,
   WidgetDto,
-} from '../../../shared/contracts/widgets';
+} from '../../../shared/contracts/board';
+import { removeWidgetFromCache, replaceWidgetInCache, saveWidgetInCache } from './widgetCache';
 
 /** `GET /api/trips/:tripId/widgets`: the trip's board, the same for every member. */
 export function useWidgets(tripId: string) {
@@ -25,14 +27,14 @@ export function useUpdateWidget(tripId: string) {
     mutationFn: ({ id, changes }: { id: string; changes: UpdateWidgetBody; previous: WidgetDto }) =>
       apiJson<WidgetDto>('PATCH', `/api/widgets/${encodeURIComponent(id)}`, changes),
     onError: (error, { previous }) => {
-      replaceWidget(queryClient, tripId, previous);
+      replaceWidgetInCache(queryClient, tripId, previous);
       toast({
         variant: 'destructive',
         title: `Could not save ${previous.title}`,
         description: errorMessage(error, 'Please check your connection and try again.'),
       });
     },
-    onSuccess: (saved) => replaceWidget(queryClient, tripId, saved),
+    onSuccess: (saved) => replaceWidgetInCache(queryClient, tripId, saved),
   });
 
   // The promise settles with the save, true when it was saved (a refusal is the toast's
@@ -43,18 +45,12 @@ export function useUpdateWidget(tripId: string) {
         .getQueryData<WidgetDto[]>(tripKeys.widgets(tripId))
         ?.find((widget) => widget.id === id);
       if (!previous) return Promise.resolve(false);
-      replaceWidget(queryClient, tripId, applyChanges(previous, changes));
+      replaceWidgetInCache(queryClient, tripId, applyChanges(previous, changes));
       return new Promise((settled) =>
         mutate({ id, changes, previous }, { onSettled: (_saved, error) => settled(!error) }),
       );
     },
     [queryClient, tripId, mutate],
-  );
-}
-
-function replaceWidget(queryClient: QueryClient, tripId: string, next: WidgetDto) {
-  queryClient.setQueryData<WidgetDto[]>(tripKeys.widgets(tripId), (list) =>
-    list?.map((widget) => (widget.id === next.id ? next : widget)),
   );
 }
 
@@ -74,11 +70,7 @@ export function useAddWidget(tripId: string) {
   return useMutation({
     mutationFn: (body: CreateWidgetBody) =>
       apiJson<WidgetDto>('POST', `/api/trips/${tripId}/widgets`, body),
-    onSuccess: (added) =>
-      queryClient.setQueryData<WidgetDto[]>(tripKeys.widgets(tripId), (list) => [
-        ...(list ?? []),
-        added,
-      ]),
+    onSuccess: (added) => saveWidgetInCache(queryClient, tripId, added),
   });
 }
 
@@ -92,9 +84,7 @@ export function useRemoveWidget(tripId: string) {
     onMutate: async (widget) => {
       await queryClient.cancelQueries({ queryKey: key });
       const before = queryClient.getQueryData<WidgetDto[]>(key);
-      queryClient.setQueryData<WidgetDto[]>(key, (list) =>
-        list?.filter((other) => other.id !== widget.id),
-      );
+      removeWidgetFromCache(queryClient, tripId, widget.id);
       return { before };
     },
     onError: (error, widget, context) => {

@@ -1,5 +1,5 @@
 import { CalendarClock, CloudSun, Image, ListTodo, type LucideIcon, Plane } from 'lucide-react';
-import type { WidgetType } from '../../../shared/contracts/widgets';
+import type { WidgetType } from '../../../shared/contracts/board';
 
 export type WidgetKind = {
   type: WidgetType;

@@ -5,8 +5,8 @@ import { useWidgets } from '@/features/board/useWidgets';
 import { makeTrip } from '@/features/trips/tripFixtures';
 import { mockApi, type Route } from '@/test/api';
 import { findToast, renderPage, resetToasts } from '@/test/render';
+import type { WidgetDto } from '../../../shared/contracts/board';
 import type { TripDto } from '../../../shared/contracts/trips';
-import type { WidgetDto } from '../../../shared/contracts/widgets';
 import { CountdownWidget } from './CountdownWidget';
 
 const WIDGETS_URL = '/api/trips/t1/widgets';

@@ -12,10 +12,11 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { errorMessage, errorStatus } from '@/lib/queryClient';
+import { errorCode, errorMessage } from '@/lib/apiError';
 import type { FlightDto } from '../../../shared/contracts/flights';
+import { forgetFlight } from './flightCache';
 import { formatFlightTime } from './flightTime';
-import { forgetFlight, useDeleteFlight } from './useFlights';
+import { useDeleteFlight } from './useFlights';
 
 const DELETE_FAILED = 'Could not delete the flight. Please try again.';
 
@@ -39,7 +40,7 @@ function DeleteFlightActions({
       onSuccess: onDone,
       onError: (failure) => {
         // Already gone (another member deleted it): what was asked for is done.
-        if (errorStatus(failure) === 404) {
+        if (errorCode(failure) === 'not_found') {
           forgetFlight(queryClient, tripId, flight.id);
           onDone();
           return;

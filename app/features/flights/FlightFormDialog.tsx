@@ -15,161 +15,36 @@ import {
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { useTripMembers } from '@/features/trips/useTripMembers';
-import { errorMessage, errorStatus } from '@/lib/queryClient';
+import { errorCode, errorMessage } from '@/lib/apiError';
 import { cn } from '@/lib/utils';
 import {
-  type CreateFlightBody,
-  createFlightBody,
-  FLIGHT_MESSAGES,
   FLIGHT_NUMBER_MAX_LENGTH,
   type FlightDto,
   MAX_FLIGHT_STOPS,
-  type NewFlight,
-  type UpdateFlightBody,
   updateFlightBody,
 } from '../../../shared/contracts/flights';
 import type { TripDto } from '../../../shared/contracts/trips';
 import { stopsLabel } from './FlightCard';
+import { forgetFlight } from './flightCache';
 import {
-  browserUtcOffset,
-  joinFlightTime,
-  splitFlightTime,
-  utcOffsetLabel,
-  utcOffsetOptions,
-} from './flightTime';
+  changesFrom,
+  FIELD_ORDER,
+  type FieldErrors,
+  type FieldName,
+  type FormValues,
+  initialValues,
+  type Leg,
+  validate,
+} from './flightForm';
+import { utcOffsetLabel, utcOffsetOptions } from './flightTime';
 import { NativeSelect } from './NativeSelect';
-import { forgetFlight, useCreateFlight, useUpdateFlight } from './useFlights';
-
-type Leg = 'departure' | 'arrival';
-
-/** The form as typed: each time split into a local day, a time of day and a UTC offset. */
-type FormValues = {
-  flightNumber: string;
-  departureAirport: string;
-  departureDate: string;
-  departureClock: string;
-  departureOffset: string;
-  arrivalAirport: string;
-  arrivalDate: string;
-  arrivalClock: string;
-  arrivalOffset: string;
-  stops: string;
-  /** A member's id, or '' for the whole group. */
-  travellerId: string;
-};
-
-/** Messages by the contract's field names (createFlightBody's paths), plus the form's own. */
-type FieldName = keyof CreateFlightBody;
-type FieldErrors = Partial<Record<FieldName, string>>;
-
-// The form asks for a day and a time separately; until both are there, no time exists for the
-// shared schema to judge, and its message (about ISO offsets) would not help anyone here.
-const MISSING_TIME: Record<Leg, string> = {
-  departure: 'Please choose the departure date and time',
-  arrival: 'Please choose the arrival date and time',
-};
-
-/** The order fields are laid out in, so focus goes to the first one with a problem. */
-const FIELD_ORDER: FieldName[] = [
-  'flightNumber',
-  'stops',
-  'departureAirport',
-  'departureTime',
-  'arrivalAirport',
-  'arrivalTime',
-  'travellerId',
-];
+import { useCreateFlight, useUpdateFlight } from './useFlights';
 
 /** 0 (nonstop) to MAX_FLIGHT_STOPS. */
 const STOP_CHOICES = Array.from({ length: MAX_FLIGHT_STOPS + 1 }, (_, stops) => stops);
 
 const SAVE_FAILED = 'Could not save the flight. Please try again.';
 const FLIGHT_GONE = 'This flight is no longer on the trip: someone may have deleted it.';
-
-function legValues(time: string | undefined, fallbackDate: string, fallbackOffset: string) {
-  // Prefilled from the stored string itself, so the airport's own offset is kept exactly.
-  const parts = time ? splitFlightTime(time) : null;
-  return parts ?? { date: fallbackDate, time: '', offset: fallbackOffset };
-}
-
-function initialValues(trip: TripDto, flight: FlightDto | null): FormValues {
-  const offset = browserUtcOffset();
-  const departure = legValues(flight?.departureTime, trip.startDate, offset);
-  const arrival = legValues(flight?.arrivalTime, trip.startDate, offset);
-  return {
-    flightNumber: flight?.flightNumber ?? '',
-    departureAirport: flight?.departureAirport ?? '',
-    departureDate: departure.date,
-    departureClock: departure.time,
-    departureOffset: departure.offset,
-    arrivalAirport: flight?.arrivalAirport ?? '',
-    arrivalDate: arrival.date,
-    arrivalClock: arrival.time,
-    arrivalOffset: arrival.offset,
-    stops: String(flight?.stops ?? 0),
-    travellerId: flight?.traveller?.id ?? '',
-  };
-}
-
-function toBody(values: FormValues): CreateFlightBody {
-  return {
-    flightNumber: values.flightNumber,
-    departureAirport: values.departureAirport,
-    departureTime: joinFlightTime({
-      date: values.departureDate,
-      time: values.departureClock,
-      offset: values.departureOffset,
-    }),
-    arrivalAirport: values.arrivalAirport,
-    arrivalTime: joinFlightTime({
-      date: values.arrivalDate,
-      time: values.arrivalClock,
-      offset: values.arrivalOffset,
-    }),
-    stops: Number(values.stops),
-    travellerId: values.travellerId || null,
-  };
-}
-
-/** The whole form against the shared schema: its messages by field, or the flight to send. */
-function validate(
-  values: FormValues,
-): { ok: true; flight: NewFlight } | { ok: false; errors: FieldErrors } {
-  const body = toBody(values);
-  const result = createFlightBody.safeParse(body);
-  const errors: FieldErrors = {};
-  if (!result.success) {
-    for (const issue of result.error.issues) {
-      const field = issue.path[0] as FieldName | undefined;
-      if (field && !errors[field]) errors[field] = issue.message;
-    }
-  }
-  if (!body.departureTime) errors.departureTime = MISSING_TIME.departure;
-  if (!body.arrivalTime) errors.arrivalTime = MISSING_TIME.arrival;
-  if (result.success && Object.keys(errors).length === 0) return { ok: true, flight: result.data };
-  return { ok: false, errors };
-}
-
-/** A stored time as the form would write it back, to tell whether the person changed it. */
-function asTyped(time: string): string {
-  const parts = splitFlightTime(time);
-  return parts ? joinFlightTime(parts) : time;
-}
-
-/** Only what differs from the stored flight, so an untouched time is kept exactly as it was. */
-function changesFrom(flight: FlightDto, next: NewFlight): UpdateFlightBody {
-  const changes: UpdateFlightBody = {};
-  if (next.flightNumber !== flight.flightNumber) changes.flightNumber = next.flightNumber;
-  if (next.departureAirport !== flight.departureAirport)
-    changes.departureAirport = next.departureAirport;
-  if (next.departureTime !== asTyped(flight.departureTime))
-    changes.departureTime = next.departureTime;
-  if (next.arrivalAirport !== flight.arrivalAirport) changes.arrivalAirport = next.arrivalAirport;
-  if (next.arrivalTime !== asTyped(flight.arrivalTime)) changes.arrivalTime = next.arrivalTime;
-  if (next.stops !== flight.stops) changes.stops = next.stops;
-  if (next.travellerId !== (flight.traveller?.id ?? null)) changes.travellerId = next.travellerId;
-  return changes;
-}
 
 /** A field's message under it, linked from the control with aria-describedby. */
 function FieldMessage({ id, message }: { id: string; message: string | undefined }) {
@@ -272,13 +147,14 @@ function FlightForm({
   }
 
   function fail(failure: unknown) {
-    if (flight && errorStatus(failure) === 404) {
+    const code = errorCode(failure);
+    if (flight && code === 'not_found') {
       forgetFlight(queryClient, trip.id, flight.id);
       setFormError(FLIGHT_GONE);
       return;
     }
     const message = errorMessage(failure, SAVE_FAILED);
-    if (message === FLIGHT_MESSAGES.traveller) {
+    if (code === 'not_a_member') {
       // The picked member has left the trip since the list was loaded.
       setErrors({ travellerId: message });
       void members.refetch();

@@ -306,6 +306,49 @@ describe('FlightWidget', () => {
     expect(screen.getByRole('dialog')).toBeTruthy();
   });
 
+  it('marks the traveller who has left the trip meanwhile (not_a_member) and reloads members', async () => {
+    const { api, user } = renderWidget([], {
+      [`POST ${FLIGHTS_URL}`]: {
+        status: 400,
+        body: { message: FLIGHT_MESSAGES.traveller, code: 'not_a_member' },
+      },
+    });
+    const dialog = await openAddDialog(user);
+    await within(dialog).findByRole('option', { name: 'Ben Okafor' });
+    await fillForm(user, dialog, {
+      'Flight number': 'GA 401',
+      'From airport': 'DPS',
+      'Departure time': '08:30',
+      'To airport': 'CGK',
+      'Arrival time': '11:30',
+      Traveller: 'u2',
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Add flight' }));
+
+    const message = await within(dialog).findByText(FLIGHT_MESSAGES.traveller);
+    expect(field(dialog, 'Traveller').getAttribute('aria-describedby')).toBe(message.id);
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    await waitFor(() => expect(api.callsTo('GET /api/trips/t1/members')).toHaveLength(2));
+  });
+
+  it('says so when the flight being edited was deleted meanwhile (not_found)', async () => {
+    const { user } = renderWidget([garuda], {
+      'PATCH /api/flights/f1': {
+        status: 404,
+        body: { message: 'No such flight', code: 'not_found' },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Edit flight GA 401' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit flight GA 401' });
+    await fillForm(user, dialog, { Stops: '1' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'This flight is no longer on the trip: someone may have deleted it.',
+    );
+    expect(screen.queryByRole('article', { name: 'Flight GA 401' })).toBeNull();
+  });
+
   it('edits a flight: prefills from the stored times exactly and PATCHes what changed', async () => {
     vi.spyOn(Date.prototype, 'getTimezoneOffset').mockReturnValue(300);
     // Kathmandu is UTC+05:45, far from the browser's −05:00: the form must not convert.
@@ -401,6 +444,23 @@ describe('FlightWidget', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     // The card's button went with the flight: focus lands on Add flight.
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add flight' }));
+  });
+
+  it('takes a flight deleted meanwhile (not_found) off the list and closes', async () => {
+    const { user } = renderWidget([garuda, qantas], {
+      'DELETE /api/flights/f1': {
+        status: 404,
+        body: { message: 'No such flight', code: 'not_found' },
+      },
+    });
+
+    await user.click(await screen.findByRole('button', { name: 'Delete flight GA 401' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete flight GA 401?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete flight' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.queryByRole('article', { name: 'Flight GA 401' })).toBeNull();
+    expect(card('QF 42')).toBeTruthy();
   });
 
   it('keeps the flight and says why when deleting fails', async () => {

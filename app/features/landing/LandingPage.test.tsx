@@ -187,7 +187,10 @@ describe('the landing film', () => {
     viewport(false);
     const api = mockApi({ 'GET /api/site': { body: SITE } });
     const { container } = renderPage(<LandingPage />);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The page's other request has been answered: the film's, had it been asked for, went with it.
+    await vi.waitFor(() =>
+      expect(container.querySelector(`a[href="mailto:${SITE.supportEmail}"]`)).toBeTruthy(),
+    );
     expect(api.callsTo('GET /api/landing-video')).toEqual([]);
     expect(container.querySelector('video')).toBeNull();
   });

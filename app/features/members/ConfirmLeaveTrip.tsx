@@ -5,7 +5,7 @@ import { PendingButton } from '@/components/PendingButton';
 import { Button } from '@/components/ui/button';
 import { DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { toast } from '@/hooks/useToast';
-import { errorMessage } from '@/lib/queryClient';
+import { errorMessage } from '@/lib/apiError';
 import type { TripDto } from '../../../shared/contracts/trips';
 import { useLeaveTrip } from './useMembers';
 

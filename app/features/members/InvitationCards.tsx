@@ -6,23 +6,27 @@ import { Spinner } from '@/components/Spinner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { AuthShell } from '@/features/auth/AuthShell';
-import { errorMessage, errorStatus } from '@/lib/queryClient';
+import { errorCode, errorMessage } from '@/lib/apiError';
+import type { ErrorCode } from '../../../shared/contracts/errors';
 import { formatDate } from '../../../shared/dates';
 
 /**
  * The frame of a page an invitation leads to (a join link, a magic link): a spinner while the
- * preview loads, a plain "expired" page when the server says the invitation is gone (404), a
+ * preview loads, a plain "expired" page when the server says the invitation is gone, a
  * retry for anything else — never an error screen — and `children` with the preview.
  */
 export function InvitationPreviewPage<T>({
   query,
+  expiredCode,
   expiredTitle,
   expiredMessage,
   children,
 }: {
   query: UseQueryResult<T>;
+  /** The code of the server's answer for an invitation that is gone. */
+  expiredCode: ErrorCode;
   expiredTitle: string;
-  /** The fallback when the 404 carries no message of its own. */
+  /** The fallback when that answer carries no message of its own. */
   expiredMessage: string;
   children: (preview: T) => ReactNode;
 }) {
@@ -33,7 +37,7 @@ export function InvitationPreviewPage<T>({
           <Spinner className="size-8 text-primary" label="Loading the invitation" />
         </div>
       ) : query.isError ? (
-        errorStatus(query.error) === 404 ? (
+        errorCode(query.error) === expiredCode ? (
           <ExpiredInvitation
             title={expiredTitle}
             message={errorMessage(query.error, expiredMessage)}

@@ -5,7 +5,7 @@ import { PendingButton } from '@/components/PendingButton';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/hooks/useToast';
-import { errorMessage } from '@/lib/queryClient';
+import { errorMessage } from '@/lib/apiError';
 import { MEMBER_MESSAGES } from '../../../shared/contracts/members';
 import { useInviteByEmail } from './useMembers';
 

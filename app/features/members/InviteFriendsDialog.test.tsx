@@ -4,8 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeTrip } from '@/features/trips/tripFixtures';
 import { makeUser, mockApi, type Route } from '@/test/api';
 import { findToast, renderPage, resetToasts } from '@/test/render';
+import type { CurrentUser } from '../../../shared/contracts/account';
 import type { TripDto, TripMemberDto } from '../../../shared/contracts/trips';
-import type { CurrentUser } from '../../../shared/contracts/user';
 import { InviteFriendsDialog } from './InviteFriendsDialog';
 
 const bali = makeTrip();

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { makeUser, mockApi, type Route } from '@/test/api';
 import { findToast, renderPage, resetToasts } from '@/test/render';
-import type { CurrentUser } from '../../../shared/contracts/user';
+import type { CurrentUser } from '../../../shared/contracts/account';
 import { MagicLinkForm } from './MagicLinkForm';
 
 const SEND = 'POST /api/trips/t1/magic-links';

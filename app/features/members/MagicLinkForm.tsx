@@ -8,7 +8,8 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { useAuth } from '@/features/auth/useAuth';
 import { toast } from '@/hooks/useToast';
-import { apiJson, errorMessage } from '@/lib/queryClient';
+import { errorMessage } from '@/lib/apiError';
+import { apiJson } from '@/lib/queryClient';
 import { parseForm } from '@/lib/validation';
 import {
   MAGIC_LINK_DAYS,

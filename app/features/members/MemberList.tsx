@@ -7,7 +7,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { useTripMembers } from '@/features/trips/useTripMembers';
 import { toast } from '@/hooks/useToast';
-import { errorMessage } from '@/lib/queryClient';
+import { errorMessage } from '@/lib/apiError';
 import type { TripDto, TripMemberDto } from '../../../shared/contracts/trips';
 import { nameInitials } from '../../../shared/initials';
 import { useRemoveMember } from './useMembers';

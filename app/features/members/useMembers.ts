@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { forgetTrip } from '@/features/trips/tripCache';
 import { tripKeys } from '@/features/trips/tripKeys';
 import { apiJson } from '@/lib/queryClient';
 import type {
@@ -9,7 +10,7 @@ import type {
   MagicLinkConsumeResponse,
   MagicLinkPreview,
 } from '../../../shared/contracts/members';
-import type { TripDto } from '../../../shared/contracts/trips';
+import { refetchMembership } from './memberCache';
 
 type Ok = { success: true };
 
@@ -43,38 +44,22 @@ export function useInviteByEmail(tripId: string) {
   });
 }
 
-/**
- * `DELETE /api/trips/:tripId/members/:userId` (owner). The server clears the person's to-do
- * assignments and flight traveller entries on the trip, so those lists are fetched again too.
- */
+/** `DELETE /api/trips/:tripId/members/:userId` (owner); what that changes is fetched again. */
 export function useRemoveMember(tripId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (userId: string) =>
       apiJson<Ok>('DELETE', `${tripUrl(tripId)}/members/${encodeURIComponent(userId)}`),
-    onSuccess: () =>
-      Promise.all(
-        [tripKeys.members(tripId), tripKeys.todos(tripId), tripKeys.flights(tripId)].map(
-          (queryKey) => queryClient.invalidateQueries({ queryKey }),
-        ),
-      ),
+    onSuccess: () => refetchMembership(queryClient, tripId),
   });
 }
 
-/**
- * `POST /api/trips/:tripId/leave` (a member; the owner is refused). Like a deleted trip, it leaves
- * the cached list and everything cached under it is dropped.
- */
+/** `POST /api/trips/:tripId/leave` (a member; the owner is refused), then forgetTrip. */
 export function useLeaveTrip() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (tripId: string) => apiJson<Ok>('POST', `${tripUrl(tripId)}/leave`),
-    onSuccess: (_ok, tripId) => {
-      queryClient.setQueryData<TripDto[]>(tripKeys.all, (list) =>
-        list?.filter((trip) => trip.id !== tripId),
-      );
-      queryClient.removeQueries({ queryKey: tripKeys.trip(tripId) });
-    },
+    onSuccess: (_ok, tripId) => forgetTrip(queryClient, tripId),
   });
 }
 

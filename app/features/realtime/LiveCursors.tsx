@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { PresenceMember } from '../../../shared/realtime';
+import type { PresenceMember } from '../../../shared/contracts/realtime';
 import type { CursorStore } from './liveStore';
 
 // Above the widgets (layers from 10), below an expanded widget's overlay (998 and up).

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { PresenceMember } from '../../../shared/realtime';
+import type { PresenceMember } from '../../../shared/contracts/realtime';
 import { PresenceStack } from './PresenceStack';
 
 const person = (userId: string, name: string, colour = '#2563eb'): PresenceMember => ({

@@ -1,7 +1,7 @@
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { cn } from '@/lib/utils';
+import type { PresenceMember } from '../../../shared/contracts/realtime';
 import { nameInitials } from '../../../shared/initials';
-import type { PresenceMember } from '../../../shared/realtime';
 
 // More faces than this and the rest become "+N" (fewer on phones, where the bar is narrow).
 const SHOWN = 4;

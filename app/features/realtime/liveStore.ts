@@ -1,4 +1,4 @@
-import type { BoardPoint } from '../../../shared/realtime';
+import type { BoardPoint } from '../../../shared/contracts/realtime';
 
 /**
  * Live values by key — the other members' pointers, the widgets they drag — outside React

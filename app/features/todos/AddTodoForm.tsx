@@ -4,7 +4,7 @@ import { FormError } from '@/components/FormError';
 import { PendingButton } from '@/components/PendingButton';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { errorMessage } from '@/lib/queryClient';
+import { errorMessage } from '@/lib/apiError';
 import { cn } from '@/lib/utils';
 import { parseForm } from '@/lib/validation';
 import { createTodoBody } from '../../../shared/contracts/todos';

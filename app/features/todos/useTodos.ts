@@ -1,19 +1,13 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { tripKeys } from '@/features/trips/tripKeys';
 import { toast } from '@/hooks/useToast';
-import { apiJson, apiRequest, errorMessage } from '@/lib/queryClient';
+import { errorMessage } from '@/lib/apiError';
+import { apiJson, apiRequest } from '@/lib/queryClient';
 import type { CreateTodo, Todo, UpdateTodoBody } from '../../../shared/contracts/todos';
+import { removeTodoFromCache, replaceTodoInCache, saveTodoInCache, updateTodos } from './todoCache';
 
 const tripTodosUrl = (tripId: string) => `/api/trips/${encodeURIComponent(tripId)}/todos`;
 const todoUrl = (id: string) => `/api/todos/${encodeURIComponent(id)}`;
-
-/** Changes the cached list of a trip, if it is loaded (nothing to change otherwise). */
-function updateList(queryClient: QueryClient, tripId: string, change: (todos: Todo[]) => Todo[]) {
-  queryClient.setQueryData<Todo[]>(tripKeys.todos(tripId), (todos) => todos && change(todos));
-}
-
-const replaceTodo = (todos: Todo[], next: Todo) =>
-  todos.map((todo) => (todo.id === next.id ? next : todo));
 
 /** `GET /api/trips/:tripId/todos`: the trip's tasks, oldest first. */
 export function useTodos(tripId: string) {
@@ -25,12 +19,7 @@ export function useAddTodo(tripId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateTodo) => apiJson<Todo>('POST', tripTodosUrl(tripId), body),
-    onSuccess: (added) =>
-      updateList(queryClient, tripId, (todos) => [
-        // Already there (a refetch raced the answer): keep one copy.
-        ...todos.filter((todo) => todo.id !== added.id),
-        added,
-      ]),
+    onSuccess: (added) => saveTodoInCache(queryClient, tripId, added),
   });
 }
 
@@ -66,20 +55,20 @@ export function useUpdateTodo(tripId: string) {
     onMutate: async ({ todo, preview }) => {
       // A list request in flight would overwrite the preview with the old state.
       await queryClient.cancelQueries({ queryKey: tripKeys.todos(tripId) });
-      updateList(queryClient, tripId, (todos) =>
+      updateTodos(queryClient, tripId, (todos) =>
         todos.map((current) => (current.id === todo.id ? { ...current, ...preview } : current)),
       );
     },
     onSuccess: (saved) => {
       // A newer change of this task (a second click) is on screen already; its answer follows.
       if (pendingChanges(queryClient, saved.id) > 1) return;
-      updateList(queryClient, tripId, (todos) => replaceTodo(todos, saved));
+      replaceTodoInCache(queryClient, tripId, saved);
     },
     onError: (failure, { todo, preview }) => {
       const before = Object.fromEntries(
         Object.keys(preview).map((key) => [key, todo[key as keyof Todo]]),
       ) as Partial<Todo>;
-      updateList(queryClient, tripId, (todos) =>
+      updateTodos(queryClient, tripId, (todos) =>
         todos.map((current) => (current.id === todo.id ? { ...current, ...before } : current)),
       );
       toast({
@@ -98,8 +87,7 @@ export function useDeleteTodo(tripId: string) {
     mutationFn: async (todo: Todo) => {
       await apiRequest('DELETE', todoUrl(todo.id));
     },
-    onSuccess: (_answer, deleted) =>
-      updateList(queryClient, tripId, (todos) => todos.filter((todo) => todo.id !== deleted.id)),
+    onSuccess: (_answer, deleted) => removeTodoFromCache(queryClient, tripId, deleted.id),
     onError: (failure) =>
       toast({
         title: 'Could not delete the task',

@@ -15,7 +15,7 @@ import {
 } from '@/components/ui/dialog';
 import { ConfirmLeaveTrip } from '@/features/members/ConfirmLeaveTrip';
 import { toast } from '@/hooks/useToast';
-import { errorMessage } from '@/lib/queryClient';
+import { errorMessage } from '@/lib/apiError';
 import { type TripDto, type UpdateTripBody, updateTripBody } from '../../../shared/contracts/trips';
 import {
   checkTripForm,

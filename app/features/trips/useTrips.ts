@@ -1,23 +1,12 @@
-import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '@/lib/queryClient';
 import type { CreateTripBody, TripDto, UpdateTripBody } from '../../../shared/contracts/trips';
+import { forgetTrip, storeTrip } from './tripCache';
 import { tripKeys } from './tripKeys';
 
 type Ok = { success: true };
 
 const tripUrl = (tripId: string) => `/api/trips/${encodeURIComponent(tripId)}`;
-
-// The server lists trips by start date, then by when they were made; the cache keeps that order.
-const byStart = (a: TripDto, b: TripDto) =>
-  a.startDate.localeCompare(b.startDate) || a.createdAt.localeCompare(b.createdAt);
-
-/** Puts a trip the server answered with into the cached list (added, or replacing its old self). */
-export function storeTrip(queryClient: QueryClient, trip: TripDto) {
-  queryClient.setQueryData<TripDto[]>(tripKeys.all, (list) =>
-    [...(list ?? []).filter((other) => other.id !== trip.id), trip].sort(byStart),
-  );
-  queryClient.setQueryData(tripKeys.trip(trip.id), trip);
-}
 
 /**
  * `GET /api/trips`: the trips I am on, each with my role. The server makes a first-time user's
@@ -47,21 +36,11 @@ export function useUpdateTrip() {
   });
 }
 
-/**
- * `DELETE /api/trips/:tripId` (owner only). The trip leaves the cached list, and every query under
- * its key (members, widgets, to-dos, flights) is dropped. The list is not fetched again: the server
- * makes a first trip for a user with none on `GET`, and deleting the last trip must not bring
- * one back behind the owner's back.
- */
+/** `DELETE /api/trips/:tripId` (owner only); the trip is forgotten here (forgetTrip). */
 export function useDeleteTrip() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (tripId: string) => apiJson<Ok>('DELETE', tripUrl(tripId)),
-    onSuccess: (_ok, tripId) => {
-      queryClient.setQueryData<TripDto[]>(tripKeys.all, (list) =>
-        list?.filter((trip) => trip.id !== tripId),
-      );
-      queryClient.removeQueries({ queryKey: tripKeys.trip(tripId) });
-    },
+    onSuccess: (_ok, tripId) => forgetTrip(queryClient, tripId),
   });
 }

@@ -2,7 +2,7 @@ import { Check, Copy } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/hooks/useToast';
-import type { SetupTwoFactorResponse } from '../../../shared/contracts/auth';
+import type { SetupTwoFactorResponse } from '../../../shared/contracts/twofactor';
 
 /** The secret in groups of four, easier to type by hand ("JBSW Y3DP EHPK 3PXP"). */
 export function groupSecret(secret: string) {

@@ -15,9 +15,10 @@ import {
 } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/hooks/useToast';
-import { errorMessage } from '@/lib/queryClient';
+import { errorMessage } from '@/lib/apiError';
 import { parseForm } from '@/lib/validation';
-import { MESSAGES, twoFactorCodeBody } from '../../../shared/contracts/auth';
+import { MESSAGES } from '../../../shared/contracts/auth';
+import { twoFactorCodeBody } from '../../../shared/contracts/twofactor';
 import { CODE_LENGTH, CodeInput } from './CodeInput';
 import { SetupDetails } from './SetupDetails';
 import { reloadSoon, useConfirmTwoFactor, useSetupTwoFactor } from './useTwoFactor';

@@ -8,7 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Label } from '@/components/ui/label';
 import { CURRENT_USER_KEY } from '@/features/auth/useAuth';
 import { toast } from '@/hooks/useToast';
-import { TWO_FACTOR_CODE } from '../../../shared/contracts/auth';
+import { TWO_FACTOR_CODE } from '../../../shared/contracts/twofactor';
 import { CodeInput } from './CodeInput';
 import { SetupDetails } from './SetupDetails';
 import { useConfirmTwoFactor, useSetupTwoFactor } from './useTwoFactor';

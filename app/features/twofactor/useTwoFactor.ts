@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiJson } from '@/lib/queryClient';
-import type { SetupTwoFactorResponse } from '../../../shared/contracts/auth';
-import type { CurrentUser } from '../../../shared/contracts/user';
+import type { CurrentUser } from '../../../shared/contracts/account';
+import type { SetupTwoFactorResponse } from '../../../shared/contracts/twofactor';
 
 type Ok = { success: true };
 

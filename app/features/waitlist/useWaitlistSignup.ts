@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { toast } from '@/hooks/useToast';
-import { apiRequest, errorStatus } from '@/lib/queryClient';
+import { errorStatus } from '@/lib/apiError';
+import { apiRequest } from '@/lib/queryClient';
 import type { JoinWaitlistBody, WaitlistSource } from '../../../shared/contracts/waitlist';
 import { isEmail } from '../../../shared/email';
 

@@ -5,8 +5,8 @@ import { useWidgets } from '@/features/board/useWidgets';
 import { makeTrip } from '@/features/trips/tripFixtures';
 import { deferred, mockApi, type Reply, type Route } from '@/test/api';
 import { renderPage, resetToasts } from '@/test/render';
+import type { WidgetDto } from '../../../shared/contracts/board';
 import type { TripDto } from '../../../shared/contracts/trips';
-import type { WidgetDto } from '../../../shared/contracts/widgets';
 import { WeatherWidget, weatherCity } from './WeatherWidget';
 
 const WIDGETS_URL = '/api/trips/t1/widgets';
@@ -208,7 +208,10 @@ describe('WeatherWidget', () => {
 
   it('says what the server says when it does not know the city, and offers Change city', async () => {
     await renderWeather(
-      { status: 404, body: { message: 'We could not find a place called Atlantis' } },
+      {
+        status: 404,
+        body: { message: 'We could not find a place called Atlantis', code: 'unknown_city' },
+      },
       { data: { city: 'Atlantis' } },
     );
     const status = (await screen.findByText('We could not find a place called Atlantis')).closest(
@@ -222,7 +225,10 @@ describe('WeatherWidget', () => {
 
   it('says what the server says when it refuses the city (400)', async () => {
     await renderWeather(
-      { status: 400, body: { message: 'City names are at most 120 characters' } },
+      {
+        status: 400,
+        body: { message: 'City names are at most 120 characters', code: 'invalid_input' },
+      },
       { data: { city: 'x'.repeat(101) } },
     );
     expect(await screen.findByText('City names are at most 120 characters')).toBeTruthy();

@@ -6,8 +6,9 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { useUpdateWidget } from '@/features/board/useWidgets';
-import { errorMessage, errorStatus } from '@/lib/queryClient';
+import { errorCode, errorMessage } from '@/lib/apiError';
 import { cn } from '@/lib/utils';
+import type { WidgetDto } from '../../../shared/contracts/board';
 import type { TripDto } from '../../../shared/contracts/trips';
 import {
   type CurrentWeather,
@@ -15,7 +16,6 @@ import {
   WEATHER_CITY_MAX,
   weatherQuery,
 } from '../../../shared/contracts/weather';
-import type { WidgetDto } from '../../../shared/contracts/widgets';
 import { useWeather } from './useWeather';
 import { formatCelsius, formatWeekday, formatWindKmh } from './weatherFormat';
 import { WeatherConditionIcon } from './weatherIcons';
@@ -94,11 +94,12 @@ function WeatherReport({ city, expanded }: { city: string; expanded: boolean }) 
     );
   }
   if (current.isError) {
-    // A 404 is the server saying it does not know the city (a 400, that it cannot be one): its
-    // words say which, and the Change city button above is the way out. Anything else is the
-    // service's trouble, not the city's.
-    const status = errorStatus(current.error);
-    const cityProblem = status === 404 || status === 400 ? errorMessage(current.error, '') : '';
+    // The server does not know the city (or it cannot be one): its words say which, and the
+    // Change city button above is the way out. Anything else is the service's trouble, not the
+    // city's.
+    const code = errorCode(current.error);
+    const cityProblem =
+      code === 'unknown_city' || code === 'invalid_input' ? errorMessage(current.error, '') : '';
     return (
       <div className="flex flex-1 flex-col items-center justify-center gap-3 py-4 text-center">
         <div role="status" className="flex flex-col items-center gap-1">

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { hash, verify } from '@node-rs/argon2';
+import { HttpError } from '../../platform/errors';
 
 // OWASP ASVS 5.0 appendix C / OWASP cheat sheet minimum for argon2id: m=19 MiB, t=2, p=1.
 const ARGON2_OPTIONS = {
@@ -44,3 +45,8 @@ export function isCommonPassword(password: string): boolean {
 
 export const COMMON_PASSWORD_MESSAGE =
   'This password is too common and easy to guess. Please choose another one.';
+
+/** Refuses a new password (sign-up, reset, change) that is on the list. */
+export function assertNotCommonPassword(password: string) {
+  if (isCommonPassword(password)) throw new HttpError('common_password', COMMON_PASSWORD_MESSAGE);
+}

@@ -6,6 +6,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SiteConfig } from '../../../shared/contracts/site';
 import { authentication } from '../../platform/auth';
 import type { Database } from '../../platform/db/client';
 import { tripInvitations, users } from '../../platform/db/schema';
@@ -45,8 +46,8 @@ describe('REGISTRATION=open (the default)', () => {
 });
 
 /**
- * The register route as the app mounts it, with sign-up by invitation only. (Built here rather
- * than through startTestApp until app.ts hands `config.registration` to authRoutes.)
+ * The auth routes alone, with sign-up by invitation only, over a database of their own (the
+ * whole app under REGISTRATION=invite is tested at the end of this file).
  */
 async function inviteOnlyApp(database: Database) {
   const app = Fastify({ logger: false }).withTypeProvider<ZodTypeProvider>();
@@ -91,7 +92,7 @@ describe('REGISTRATION=invite', () => {
     for (const invitation of [undefined, '', 'nonsense', 'bali-AAAAAAAAAAAAAAAAAAAAAA']) {
       const res = await register({ invitation });
       expect(res.statusCode, String(invitation)).toBe(403);
-      expect(res.json()).toEqual({ message: INVITE_ONLY });
+      expect(res.json()).toEqual({ code: 'invite_only', message: INVITE_ONLY });
     }
   });
 
@@ -122,7 +123,7 @@ describe('REGISTRATION=invite', () => {
       .where(eq(tripInvitations.tripId, trip.id));
     const expired = await register({ invitation: current.url });
     expect(expired.statusCode).toBe(403);
-    expect(expired.json()).toEqual({ message: INVITE_ONLY });
+    expect(expired.json()).toEqual({ code: 'invite_only', message: INVITE_ONLY });
   });
 });
 
@@ -134,8 +135,10 @@ describe('the whole app under REGISTRATION=invite', () => {
       expect(first.status).toBe(201);
       const second = await apiClient(t.url).post('/api/register', newAccount());
       expect(second.status).toBe(403);
-      expect(second.body).toEqual({ message: INVITE_ONLY });
-      expect((await apiClient(t.url).get('/api/site')).body.registration).toBe('invite');
+      expect(second.body).toEqual({ code: 'invite_only', message: INVITE_ONLY });
+      expect((await apiClient(t.url).get<SiteConfig>('/api/site')).body.registration).toBe(
+        'invite',
+      );
     } finally {
       await t.close();
     }

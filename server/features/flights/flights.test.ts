@@ -1,8 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CurrentUser } from '../../../shared/contracts/account';
+import type { OkResponse } from '../../../shared/contracts/auth';
+import type { ErrorResponse } from '../../../shared/contracts/errors';
+import type { FlightDto } from '../../../shared/contracts/flights';
 import { flights } from '../../platform/db/schema';
-import { type ApiClient, apiClient, newAccount } from '../../test/apiClient';
-import { createTrip } from '../../test/factories';
+import { type ApiClient, apiClient } from '../../test/apiClient';
+import { createAccount, createTrip } from '../../test/factories';
+import { openApiDocument } from '../../test/openApi';
 import { startTestApp, type TestApp } from '../../test/testApp';
 
 let t: TestApp;
@@ -15,18 +20,14 @@ let outsiderId: string;
 let tripId: string;
 let outsidersTripId: string;
 
-async function signUp(overrides: Record<string, string> = {}) {
-  const client = apiClient(t.url);
-  const res = await client.post('/api/register', newAccount(overrides));
-  expect(res.status).toBe(201);
-  return { client, id: res.body.user.id as string };
-}
-
 beforeAll(async () => {
   t = await startTestApp();
-  ({ client: owner, id: ownerId } = await signUp({ firstName: 'Ana', lastName: 'Lima' }));
-  ({ client: member, id: memberId } = await signUp({ firstName: 'Made', lastName: 'Wira' }));
-  ({ client: outsider, id: outsiderId } = await signUp());
+  ({ client: owner, id: ownerId } = await createAccount(t, { firstName: 'Ana', lastName: 'Lima' }));
+  ({ client: member, id: memberId } = await createAccount(t, {
+    firstName: 'Made',
+    lastName: 'Wira',
+  }));
+  ({ client: outsider, id: outsiderId } = await createAccount(t));
   tripId = (await createTrip(t.database.db, ownerId, { memberIds: [memberId] })).id;
   outsidersTripId = (await createTrip(t.database.db, outsiderId)).id;
 });
@@ -44,9 +45,9 @@ const sample = (overrides: Record<string, unknown> = {}) => ({
 });
 
 async function addFlight(overrides: Record<string, unknown> = {}, trip = tripId, as = owner) {
-  const res = await as.post(`/api/trips/${trip}/flights`, sample(overrides));
+  const res = await as.post<FlightDto>(`/api/trips/${trip}/flights`, sample(overrides));
   expect(res.status).toBe(201);
-  return res.body as { id: string; [field: string]: unknown };
+  return res.body;
 }
 
 async function storedFlight(id: string) {
@@ -59,7 +60,7 @@ const ORDER_MESSAGE = 'The arrival must be after the departure';
 
 describe('POST /api/trips/:tripId/flights', () => {
   it('adds a flight, normalised, with its duration and no traveller', async () => {
-    const res = await owner.post(`/api/trips/${tripId}/flights`, {
+    const res = await owner.post<FlightDto>(`/api/trips/${tripId}/flights`, {
       flightNumber: '  ga 401 ',
       departureAirport: ' sin',
       departureTime: '2026-12-20T08:30:00+08:00',
@@ -118,10 +119,13 @@ describe('POST /api/trips/:tripId/flights', () => {
     const created = await addFlight({ travellerId: memberId });
     expect(created.traveller).toEqual({ id: memberId, name: 'Made Wira' });
 
-    const { client: nameless, id: namelessId } = await signUp({ firstName: '', lastName: '' });
+    const { client: nameless, id: namelessId } = await createAccount(t, {
+      firstName: null,
+      lastName: null,
+    });
     const trip = await createTrip(t.database.db, ownerId, { memberIds: [namelessId] });
     const own = await addFlight({ travellerId: namelessId }, trip.id, nameless);
-    const username = (await nameless.get('/api/user')).body.username;
+    const username = (await nameless.get<CurrentUser>('/api/user')).body.username;
     expect(own.traveller).toEqual({ id: namelessId, name: username });
   });
 
@@ -183,7 +187,7 @@ describe('POST /api/trips/:tripId/flights', () => {
     ['stops as text', sample({ stops: '1' }), /whole number from 0 to 5/],
     ['a traveller id that is not text', sample({ travellerId: 42 }), /member of this trip/],
   ])('refuses %s with a clear 400', async (_name, body, message) => {
-    const res = await owner.post(
+    const res = await owner.post<ErrorResponse>(
       `/api/trips/${tripId}/flights`,
       body,
       body === undefined ? { 'content-type': 'application/json' } : {},
@@ -198,7 +202,10 @@ describe('POST /api/trips/:tripId/flights', () => {
       '00000000-0000-4000-8000-000000000000',
       'not-a-user-id',
     ]) {
-      const res = await owner.post(`/api/trips/${tripId}/flights`, sample({ travellerId }));
+      const res = await owner.post<ErrorResponse>(
+        `/api/trips/${tripId}/flights`,
+        sample({ travellerId }),
+      );
       expect(res.status).toBe(400);
       expect(res.body.message).toBe(NOT_A_MEMBER_MESSAGE);
     }
@@ -207,7 +214,10 @@ describe('POST /api/trips/:tripId/flights', () => {
 
 describe('GET /api/trips/:tripId/flights', () => {
   it('lists flights by departure instant, not by how the times read', async () => {
-    const { id: travellerId, client } = await signUp({ firstName: 'Kadek', lastName: 'Sari' });
+    const { id: travellerId, client } = await createAccount(t, {
+      firstName: 'Kadek',
+      lastName: 'Sari',
+    });
     const trip = await createTrip(t.database.db, travellerId);
     const add = (flightNumber: string, departureTime: string, arrivalTime: string) =>
       addFlight({ flightNumber, departureTime, arrivalTime }, trip.id, client);
@@ -215,19 +225,15 @@ describe('GET /api/trips/:tripId/flights', () => {
     await add('BB 2', '2026-12-20T03:00:00Z', '2026-12-20T05:00:00Z');
     await add('CC 3', '2026-12-19T23:30:00-05:00', '2026-12-20T09:00:00Z');
     await add('AA 1', '2026-12-20T09:00:00+08:00', '2026-12-20T02:00:00Z');
-    const res = await client.get(`/api/trips/${trip.id}/flights`);
+    const res = await client.get<FlightDto[]>(`/api/trips/${trip.id}/flights`);
     expect(res.status).toBe(200);
-    expect(res.body.map((flight: { flightNumber: string }) => flight.flightNumber)).toEqual([
-      'AA 1',
-      'BB 2',
-      'CC 3',
-    ]);
+    expect(res.body.map((flight) => flight.flightNumber)).toEqual(['AA 1', 'BB 2', 'CC 3']);
   });
 
   it('shows every member the same flights, with duration and traveller', async () => {
     const created = await addFlight({ flightNumber: 'QZ 510', travellerId: ownerId });
-    const asOwner = await owner.get(`/api/trips/${tripId}/flights`);
-    const asMember = await member.get(`/api/trips/${tripId}/flights`);
+    const asOwner = await owner.get<FlightDto[]>(`/api/trips/${tripId}/flights`);
+    const asMember = await member.get<FlightDto[]>(`/api/trips/${tripId}/flights`);
     expect(asMember.status).toBe(200);
     expect(asMember.body).toEqual(asOwner.body);
     expect(asMember.body).toContainEqual(created);
@@ -238,9 +244,9 @@ describe('GET /api/trips/:tripId/flights', () => {
   });
 
   it('gives an empty list for a trip without flights', async () => {
-    const { id, client } = await signUp();
+    const { id, client } = await createAccount(t);
     const trip = await createTrip(t.database.db, id);
-    const res = await client.get(`/api/trips/${trip.id}/flights`);
+    const res = await client.get<FlightDto[]>(`/api/trips/${trip.id}/flights`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual([]);
   });
@@ -249,7 +255,7 @@ describe('GET /api/trips/:tripId/flights', () => {
 describe('PATCH /api/flights/:id', () => {
   it('changes only what is sent, and any member may edit', async () => {
     const created = await addFlight();
-    const res = await member.patch(`/api/flights/${created.id}`, {
+    const res = await member.patch<FlightDto>(`/api/flights/${created.id}`, {
       flightNumber: ' sq 940',
       stops: 2,
       arrivalTime: '2026-12-20T12:00:00+08:00',
@@ -266,11 +272,13 @@ describe('PATCH /api/flights/:id', () => {
       traveller: { id: memberId, name: 'Made Wira' },
     });
     // The owner sees the member's edit.
-    const list = await owner.get(`/api/trips/${tripId}/flights`);
+    const list = await owner.get<FlightDto[]>(`/api/trips/${tripId}/flights`);
     expect(list.body).toContainEqual(res.body);
 
     // null makes it the group's flight again.
-    const cleared = await owner.patch(`/api/flights/${created.id}`, { travellerId: null });
+    const cleared = await owner.patch<FlightDto>(`/api/flights/${created.id}`, {
+      travellerId: null,
+    });
     expect(cleared.status).toBe(200);
     expect(cleared.body.traveller).toBeNull();
     expect((await storedFlight(created.id))?.travellerId).toBeNull();
@@ -278,12 +286,12 @@ describe('PATCH /api/flights/:id', () => {
 
   it('checks a single new time against the stored other one', async () => {
     const created = await addFlight();
-    const late = await owner.patch(`/api/flights/${created.id}`, {
+    const late = await owner.patch<ErrorResponse>(`/api/flights/${created.id}`, {
       departureTime: '2026-12-20T12:00:00+08:00',
     });
     expect(late.status).toBe(400);
     expect(late.body.message).toBe(ORDER_MESSAGE);
-    const early = await owner.patch(`/api/flights/${created.id}`, {
+    const early = await owner.patch<ErrorResponse>(`/api/flights/${created.id}`, {
       arrivalTime: '2026-12-20T00:30:00Z',
     });
     expect(early.status).toBe(400);
@@ -296,7 +304,7 @@ describe('PATCH /api/flights/:id', () => {
 
   it('moves both times together, even past the stored arrival', async () => {
     const created = await addFlight();
-    const res = await owner.patch(`/api/flights/${created.id}`, {
+    const res = await owner.patch<FlightDto>(`/api/flights/${created.id}`, {
       departureTime: '2026-12-21T08:30:00+08:00',
       arrivalTime: '2026-12-21T10:40:00+08:00',
     });
@@ -306,7 +314,7 @@ describe('PATCH /api/flights/:id', () => {
 
   it('cannot move a flight to another trip', async () => {
     const created = await addFlight();
-    const res = await owner.patch(`/api/flights/${created.id}`, {
+    const res = await owner.patch<FlightDto>(`/api/flights/${created.id}`, {
       tripId: outsidersTripId,
       stops: 1,
     });
@@ -336,7 +344,7 @@ describe('PATCH /api/flights/:id', () => {
   ])('refuses %s with a clear 400', async (_name, body, message) => {
     const created = await addFlight();
     // An empty JSON body is "no body" (platform/jsonBody.ts).
-    const res = await owner.patch(`/api/flights/${created.id}`, body ?? '');
+    const res = await owner.patch<ErrorResponse>(`/api/flights/${created.id}`, body ?? '');
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(message);
     expect(await storedFlight(created.id)).toMatchObject({ flightNumber: 'SQ938', stops: 0 });
@@ -344,7 +352,7 @@ describe('PATCH /api/flights/:id', () => {
 
   it('refuses a traveller who is not a member of the trip', async () => {
     const created = await addFlight();
-    const res = await owner.patch(`/api/flights/${created.id}`, {
+    const res = await owner.patch<ErrorResponse>(`/api/flights/${created.id}`, {
       travellerId: outsiderId,
       stops: 1,
     });
@@ -357,11 +365,11 @@ describe('PATCH /api/flights/:id', () => {
 describe('DELETE /api/flights/:id', () => {
   it('lets any member delete a flight, which is then gone', async () => {
     const created = await addFlight();
-    const res = await member.delete(`/api/flights/${created.id}`);
+    const res = await member.delete<OkResponse>(`/api/flights/${created.id}`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true });
-    const list = await owner.get(`/api/trips/${tripId}/flights`);
-    expect(list.body.map((flight: { id: string }) => flight.id)).not.toContain(created.id);
+    const list = await owner.get<FlightDto[]>(`/api/trips/${tripId}/flights`);
+    expect(list.body.map((flight) => flight.id)).not.toContain(created.id);
     expect((await owner.delete(`/api/flights/${created.id}`)).status).toBe(404);
     expect((await owner.patch(`/api/flights/${created.id}`, { stops: 1 })).status).toBe(404);
   });
@@ -370,16 +378,16 @@ describe('DELETE /api/flights/:id', () => {
 describe('access', () => {
   it('answers 404 to anyone not on the trip, and changes nothing', async () => {
     const created = await addFlight();
-    const list = await outsider.get(`/api/trips/${tripId}/flights`);
+    const list = await outsider.get<ErrorResponse>(`/api/trips/${tripId}/flights`);
     expect(list.status).toBe(404);
     expect(list.body.message).toBe('No such trip');
-    const add = await outsider.post(`/api/trips/${tripId}/flights`, sample());
+    const add = await outsider.post<ErrorResponse>(`/api/trips/${tripId}/flights`, sample());
     expect(add.status).toBe(404);
     expect(add.body.message).toBe('No such trip');
-    const edit = await outsider.patch(`/api/flights/${created.id}`, { stops: 3 });
+    const edit = await outsider.patch<ErrorResponse>(`/api/flights/${created.id}`, { stops: 3 });
     expect(edit.status).toBe(404);
     expect(edit.body.message).toBe('No such flight');
-    const remove = await outsider.delete(`/api/flights/${created.id}`);
+    const remove = await outsider.delete<ErrorResponse>(`/api/flights/${created.id}`);
     expect(remove.status).toBe(404);
     expect(remove.body.message).toBe('No such flight');
     expect(await storedFlight(created.id)).toMatchObject({ stops: 0 });
@@ -393,10 +401,10 @@ describe('access', () => {
   it.each(['not-a-uuid', '00000000-0000-4000-8000-000000000000'])(
     'answers 404 "No such flight" for the id %s',
     async (id) => {
-      const edit = await owner.patch(`/api/flights/${id}`, { stops: 1 });
+      const edit = await owner.patch<ErrorResponse>(`/api/flights/${id}`, { stops: 1 });
       expect(edit.status).toBe(404);
       expect(edit.body.message).toBe('No such flight');
-      const remove = await owner.delete(`/api/flights/${id}`);
+      const remove = await owner.delete<ErrorResponse>(`/api/flights/${id}`);
       expect(remove.status).toBe(404);
       expect(remove.body.message).toBe('No such flight');
     },
@@ -418,12 +426,12 @@ describe('access', () => {
 });
 
 it('documents the flight routes in the OpenAPI description', async () => {
-  const doc = await (await fetch(`${t.url}/api/docs/json`)).json();
+  const doc = await openApiDocument(t.url);
   expect(Object.keys(doc.paths)).toEqual(
     expect.arrayContaining(['/api/trips/{tripId}/flights', '/api/flights/{id}']),
   );
   const body =
-    doc.paths['/api/trips/{tripId}/flights'].post.requestBody.content['application/json'];
+    doc.paths['/api/trips/{tripId}/flights']!.post!.requestBody!.content['application/json']!;
   expect(body.schema.required).toEqual(
     expect.arrayContaining(['flightNumber', 'departureAirport', 'departureTime', 'arrivalTime']),
   );

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FlightChanges, FlightDto, NewFlight } from '../../../shared/contracts/flights';
 import { FLIGHT_MESSAGES } from '../../../shared/contracts/flights';
 import {
@@ -6,13 +6,14 @@ import {
   formatFlightDuration,
   isArrivalAfterDeparture,
 } from '../../../shared/flightDuration';
-import type { Db } from '../../platform/db/client';
+import type { Db, Tx } from '../../platform/db/client';
 import { type FlightRow, flights, users } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
 import { isUuid } from '../../platform/uuid';
-import { isTripMember, memberName, requireTripMember } from '../trips/access';
+import type { ChangeContext, LiveChanges } from '../realtime';
+import { deleteTripItem, isTripMember, memberName } from '../trips/access';
 
-export const NO_SUCH_FLIGHT = 'No such flight';
+const NO_SUCH_FLIGHT = FLIGHT_MESSAGES.notFound;
 
 type Traveller = FlightDto['traveller'];
 const travellerColumns = {
@@ -51,7 +52,7 @@ async function travellerOf(db: Db, travellerId: string | null): Promise<Travelle
 async function checkTraveller(db: Db, tripId: string, travellerId: string | null | undefined) {
   if (travellerId === null || travellerId === undefined) return;
   if (!isUuid(travellerId) || !(await isTripMember(db, tripId, travellerId))) {
-    throw new HttpError(400, FLIGHT_MESSAGES.traveller);
+    throw new HttpError('not_a_member', FLIGHT_MESSAGES.traveller);
   }
 }
 
@@ -78,28 +79,23 @@ export async function listFlights(db: Db, tripId: string): Promise<FlightDto[]> 
     );
 }
 
-export async function createFlight(db: Db, tripId: string, body: NewFlight): Promise<FlightDto> {
+export async function createFlight(
+  { db, live }: ChangeContext,
+  tripId: string,
+  body: NewFlight,
+): Promise<FlightDto> {
   await checkTraveller(db, tripId, body.travellerId);
   const [row] = await db
     .insert(flights)
     .values({ tripId, ...body })
     .returning();
   if (!row) throw new Error('The new flight was not returned');
-  return toFlightDto(row, await travellerOf(db, row.travellerId));
+  return announceSaved(live, toFlightDto(row, await travellerOf(db, row.travellerId)));
 }
 
-/** A flight of a trip the caller is on; a missing id, a non-uuid or someone else's: one 404. */
-export async function requireFlight(db: Db, id: string, userId: string): Promise<FlightRow> {
-  const notFound = new HttpError(404, NO_SUCH_FLIGHT);
-  if (!isUuid(id)) throw notFound;
-  const [row] = await db.select().from(flights).where(eq(flights.id, id));
-  if (!row) throw notFound;
-  try {
-    await requireTripMember(db, row.tripId, userId);
-  } catch {
-    throw notFound;
-  }
-  return row;
+function announceSaved(live: LiveChanges, flight: FlightDto) {
+  live.tripChanged(flight.tripId, { type: 'flight:saved', flight });
+  return flight;
 }
 
 /**
@@ -108,22 +104,23 @@ export async function requireFlight(db: Db, id: string, userId: string): Promise
  * of one time each cannot together leave a flight arriving before it departs.
  */
 export async function updateFlight(
-  db: Db,
-  flight: FlightRow,
+  { db, live }: ChangeContext,
+  tripId: string,
+  id: string,
   changes: FlightChanges,
 ): Promise<FlightDto> {
-  await checkTraveller(db, flight.tripId, changes.travellerId);
+  await checkTraveller(db, tripId, changes.travellerId);
   const updated = await db.transaction(async (tx) => {
     const [current] = await tx
       .select()
       .from(flights)
-      .where(eq(flights.id, flight.id))
+      .where(and(eq(flights.id, id), eq(flights.tripId, tripId)))
       .for('update');
-    if (!current) throw new HttpError(404, NO_SUCH_FLIGHT);
+    if (!current) throw new HttpError('not_found', NO_SUCH_FLIGHT);
     const departureTime = changes.departureTime ?? current.departureTime;
     const arrivalTime = changes.arrivalTime ?? current.arrivalTime;
     if (!isArrivalAfterDeparture(departureTime, arrivalTime)) {
-      throw new HttpError(400, FLIGHT_MESSAGES.arrivalBeforeDeparture);
+      throw new HttpError('invalid_dates', FLIGHT_MESSAGES.arrivalBeforeDeparture);
     }
     const [row] = await tx
       .update(flights)
@@ -138,14 +135,23 @@ export async function updateFlight(
         ...(changes.stops === undefined ? {} : { stops: changes.stops }),
         ...(changes.travellerId === undefined ? {} : { travellerId: changes.travellerId }),
       })
-      .where(eq(flights.id, flight.id))
+      .where(eq(flights.id, current.id))
       .returning();
     return row;
   });
-  if (!updated) throw new HttpError(404, NO_SUCH_FLIGHT);
-  return toFlightDto(updated, await travellerOf(db, updated.travellerId));
+  if (!updated) throw new HttpError('not_found', NO_SUCH_FLIGHT);
+  return announceSaved(live, toFlightDto(updated, await travellerOf(db, updated.travellerId)));
 }
 
-export async function deleteFlight(db: Db, flight: FlightRow): Promise<void> {
-  await db.delete(flights).where(eq(flights.id, flight.id));
+export async function deleteFlight({ db, live }: ChangeContext, tripId: string, id: string) {
+  await deleteTripItem(db, flights, tripId, id, NO_SUCH_FLIGHT);
+  live.tripChanged(tripId, { type: 'flight:removed', flightId: id });
+}
+
+/** Someone left the trip: their flights on it become the group's (inside the caller's transaction). */
+export async function clearTravellerOf(db: Db | Tx, tripId: string, userId: string) {
+  await db
+    .update(flights)
+    .set({ travellerId: null })
+    .where(and(eq(flights.tripId, tripId), eq(flights.travellerId, userId)));
 }

@@ -10,6 +10,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
   app.get(
     '/api/health',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['system'],
         summary: 'Is the server up and can it reach its database?',

@@ -1,6 +1,9 @@
 import { Writable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient, apiClient, newAccount } from '../../test/apiClient';
+import type { ErrorResponse } from '../../../shared/contracts/errors';
+import type { LandingVideo, PhotosResponse, VideosResponse } from '../../../shared/contracts/media';
+import { type ApiClient, type ApiResponse, apiClient } from '../../test/apiClient';
+import { createAccount } from '../../test/factories';
 import { type FakePexels, startFakePexels } from '../../test/fakes/pexelsUpstream';
 import { startTestApp, type TestApp } from '../../test/testApp';
 import { BUNDLED_PHOTOS } from './bundledPhotos';
@@ -25,14 +28,12 @@ function logCapture(lines: string[]) {
 }
 
 type LogEntry = { level: number; msg: string; [field: string]: unknown };
-const entries = (lines: string[]): LogEntry[] => lines.map((line) => JSON.parse(line));
+const entries = (lines: string[]) => lines.map((line) => JSON.parse(line) as LogEntry);
 const WARN = 40;
 const ERROR = 50;
 
 async function signedIn(app: TestApp) {
-  const client = apiClient(app.url);
-  expect((await client.post('/api/register', newAccount())).status).toBe(201);
-  return client;
+  return (await createAccount(app)).client;
 }
 
 beforeAll(async () => {
@@ -61,9 +62,9 @@ async function callsDuring(action: () => Promise<unknown>) {
 
 describe('with a Pexels key', () => {
   it('answers normalised photos with the credit, asking Pexels with the key', async () => {
-    let res!: Awaited<ReturnType<ApiClient['get']>>;
+    let res!: ApiResponse<PhotosResponse>;
     const calls = await callsDuring(async () => {
-      res = await user.get('/api/pexels/photos?query=Lisbon&perPage=8&page=2');
+      res = await user.get<PhotosResponse>('/api/pexels/photos?query=Lisbon&perPage=8&page=2');
     });
     expect(res.status).toBe(200);
     expect(res.body.photos).toHaveLength(8);
@@ -91,7 +92,7 @@ describe('with a Pexels key', () => {
 
   it('asks for 10 photos of page 1 unless told otherwise', async () => {
     const calls = await callsDuring(async () => {
-      const res = await user.get('/api/pexels/photos?query=Porto');
+      const res = await user.get<PhotosResponse>('/api/pexels/photos?query=Porto');
       expect(res.body.photos).toHaveLength(10);
     });
     expect(calls[0]!.query).toEqual({ query: 'porto', per_page: '10', page: '1' });
@@ -99,7 +100,7 @@ describe('with a Pexels key', () => {
 
   it('answers videos and popular videos in the spec names', async () => {
     const calls = await callsDuring(async () => {
-      const res = await user.get('/api/pexels/videos?query=Bali&perPage=3');
+      const res = await user.get<VideosResponse>('/api/pexels/videos?query=Bali&perPage=3');
       expect(res.status).toBe(200);
       expect(res.body.videos).toHaveLength(3);
       expect(res.body.videos[0]).toEqual({
@@ -119,9 +120,9 @@ describe('with a Pexels key', () => {
         ],
       });
 
-      const popular = await user.get('/api/pexels/videos/popular?perPage=5&page=2');
+      const popular = await user.get<VideosResponse>('/api/pexels/videos/popular?perPage=5&page=2');
       expect(popular.status).toBe(200);
-      expect(popular.body.videos.map((v: { id: string }) => v.id)).toEqual([
+      expect(popular.body.videos.map((v) => v.id)).toEqual([
         '9005',
         '9006',
         '9007',
@@ -143,7 +144,7 @@ describe('with a Pexels key', () => {
     const first = await callsDuring(() => user.get('/api/pexels/photos?query=Kyoto&perPage=4'));
     expect(first).toHaveLength(1);
     const again = await callsDuring(async () => {
-      const res = await user.get('/api/pexels/photos?query=%20kyoto%20&perPage=4');
+      const res = await user.get<PhotosResponse>('/api/pexels/photos?query=%20kyoto%20&perPage=4');
       expect(res.status).toBe(200);
       expect(res.body.photos).toHaveLength(4);
       await user.get('/api/pexels/photos?query=KYOTO&perPage=4&page=1');
@@ -184,7 +185,7 @@ describe('with a Pexels key', () => {
       ]) {
         const res = await user.get(path);
         expect(res.status, path).toBe(502);
-        expect(res.body).toEqual({ message: PHOTO_SERVICE_DOWN });
+        expect(res.body).toEqual({ code: 'upstream_unavailable', message: PHOTO_SERVICE_DOWN });
       }
       const warnings = entries(logLines.slice(before)).filter((e) => e.msg === logged);
       expect(warnings).toHaveLength(3);
@@ -197,7 +198,7 @@ describe('with a Pexels key', () => {
     expect((await user.get('/api/pexels/photos?query=Hanoi')).status).toBe(502);
     pexels.setMode('ok');
     const calls = await callsDuring(async () => {
-      const res = await user.get('/api/pexels/photos?query=Hanoi');
+      const res = await user.get<PhotosResponse>('/api/pexels/photos?query=Hanoi');
       expect(res.status).toBe(200);
       expect(res.body.photos).toHaveLength(10);
     });
@@ -236,7 +237,7 @@ describe('with a Pexels key', () => {
       const client = await signedIn(misconfigured);
       const res = await client.get('/api/pexels/photos?query=Lisbon');
       expect(res.status).toBe(502);
-      expect(res.body).toEqual({ message: PHOTO_SERVICE_DOWN });
+      expect(res.body).toEqual({ code: 'upstream_unavailable', message: PHOTO_SERVICE_DOWN });
       expect((await client.get('/api/pexels/videos?query=Lisbon')).status).toBe(502);
 
       expect(pexels.calls.at(-1)).toMatchObject({ authorization: wrongKey });
@@ -253,9 +254,11 @@ describe('with a Pexels key', () => {
 
 describe('without a Pexels key', () => {
   it('answers the bundled pictures, those matching the search first', async () => {
-    const res = await offlineUser.get('/api/pexels/photos?query=Bali, Indonesia&perPage=30');
+    const res = await offlineUser.get<PhotosResponse>(
+      '/api/pexels/photos?query=Bali, Indonesia&perPage=30',
+    );
     expect(res.status).toBe(200);
-    const slugs = res.body.photos.map((p: { id: string }) => p.id.replace('tripmates-', ''));
+    const slugs = res.body.photos.map((p) => p.id.replace('tripmates-', ''));
     expect(slugs).toHaveLength(BUNDLED_PHOTOS.length);
     // rice terraces, temple and island name both Bali and Indonesia; the beach only Bali.
     expect(slugs.slice(0, 4)).toEqual([
@@ -279,12 +282,16 @@ describe('without a Pexels key', () => {
   });
 
   it('pages the bundled pictures by perPage and page (10 of page 1 by default)', async () => {
-    const all = (await offlineUser.get('/api/pexels/photos?query=Lisbon&perPage=30')).body.photos;
-    expect(all[0].id).toBe('tripmates-old-town-street');
+    const all = (
+      await offlineUser.get<PhotosResponse>('/api/pexels/photos?query=Lisbon&perPage=30')
+    ).body.photos;
+    expect(all[0]!.id).toBe('tripmates-old-town-street');
 
-    const first = await offlineUser.get('/api/pexels/photos?query=Lisbon');
+    const first = await offlineUser.get<PhotosResponse>('/api/pexels/photos?query=Lisbon');
     expect(first.body.photos).toEqual(all.slice(0, 10));
-    const second = await offlineUser.get('/api/pexels/photos?query=Lisbon&perPage=8&page=2');
+    const second = await offlineUser.get<PhotosResponse>(
+      '/api/pexels/photos?query=Lisbon&perPage=8&page=2',
+    );
     expect(second.body.photos).toEqual(all.slice(8, 16));
     const beyond = await offlineUser.get('/api/pexels/photos?query=Lisbon&perPage=8&page=3');
     expect(beyond.status).toBe(200);
@@ -309,7 +316,7 @@ describe('without a Pexels key', () => {
         (await busy.get(`/api/pexels/photos?query=beach&perPage=1&page=${(i % 12) + 1}`)).status,
       ).toBe(200);
     }
-    const res = await busy.get('/api/pexels/photos?query=beach');
+    const res = await busy.get<ErrorResponse>('/api/pexels/photos?query=beach');
     expect(res.status).toBe(429);
     expect(res.body.message).toMatch(/^Too many attempts/);
     // Another person is not held back.
@@ -334,7 +341,7 @@ describe('checks', () => {
     ['/api/pexels/videos/popular?perPage=5&page=101', 'page must be from 1 to 100'],
   ])('answers 400 to %s', async (path, message) => {
     const calls = await callsDuring(async () => {
-      const res = await user.get(path);
+      const res = await user.get<ErrorResponse>(path);
       expect(res.status).toBe(400);
       expect(res.body.message).toContain(message);
       expect(res.body.issues).toEqual(
@@ -352,7 +359,7 @@ describe('checks', () => {
     const calls = await callsDuring(async () => {
       const res = await apiClient(t.url).get(path);
       expect(res.status).toBe(401);
-      expect(res.body).toEqual({ message: 'Please sign in to continue' });
+      expect(res.body).toEqual({ code: 'unauthenticated', message: 'Please sign in to continue' });
     });
     expect(calls).toEqual([]);
   });
@@ -361,7 +368,7 @@ describe('checks', () => {
 describe('the landing video', () => {
   it('is a Pexels SD film for visitors too, null without a key, and the configured one first', async () => {
     const visitor = apiClient(t.url);
-    const withKey = await visitor.get('/api/landing-video');
+    const withKey = await visitor.get<LandingVideo>('/api/landing-video');
     expect(withKey.status).toBe(200);
     expect(withKey.body.src).toMatch(/^https:\/\/videos\.pexels\.com\/.*sd_.*\.mp4$/);
 

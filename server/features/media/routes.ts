@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponse } from '../../../shared/contracts/common';
+import { errorResponse } from '../../../shared/contracts/errors';
 import {
   landingVideo,
   photosQuery,
@@ -9,7 +9,6 @@ import {
   videosResponse,
 } from '../../../shared/contracts/media';
 import { pickVideoFile } from '../../../shared/pickVideoFile';
-import { requireUser } from '../../platform/auth';
 import type { Config } from '../../platform/config';
 import { createMediaService } from './service';
 
@@ -19,10 +18,12 @@ const MEDIA_REQUESTS_PER_MINUTE = 60;
 
 const tags = ['media'];
 const guarded = {
-  preHandler: requireUser,
-  config: { rateLimit: { max: MEDIA_REQUESTS_PER_MINUTE, timeWindow: 60_000 } },
+  config: {
+    access: 'user' as const,
+    rateLimit: { max: MEDIA_REQUESTS_PER_MINUTE, timeWindow: 60_000 },
+  },
 };
-const errors = { 400: errorResponse, 401: errorResponse, 429: errorResponse, 502: errorResponse };
+const errors = { 502: errorResponse };
 const source = 'From Pexels when PEXELS_API_KEY is set (cached for an hour); otherwise ';
 
 /** `GET /api/pexels/photos`, `/api/pexels/videos`, `/api/pexels/videos/popular` (issue #6). */
@@ -80,6 +81,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
   app.get(
     '/api/landing-video',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: "The landing page's background video, if any",

@@ -55,7 +55,7 @@ function unavailable(error: unknown, log: FastifyBaseLogger): unknown {
   } else {
     log.warn({ service, failure, status }, error.message);
   }
-  return new HttpError(502, PHOTO_SERVICE_DOWN);
+  return new HttpError('upstream_unavailable', PHOTO_SERVICE_DOWN);
 }
 
 export function createMediaService({ pexels, timeoutMs, now = Date.now }: MediaServiceOptions) {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, lte } from 'drizzle-orm';
 import { INVITATION_LINK_DAYS, type InvitationLink } from '../../../shared/contracts/members';
-import type { Db } from '../../platform/db/client';
+import type { Db, Tx } from '../../platform/db/client';
 import {
   type Trip,
   type TripInvitation,
@@ -9,8 +9,6 @@ import {
   trips,
   users,
 } from '../../platform/db/schema';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 const DAY_MS = 86_400_000;
 const SLUG_MAX = 40;

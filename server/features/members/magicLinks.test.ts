@@ -1,11 +1,22 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CurrentUser } from '../../../shared/contracts/account';
+import type { OkResponse } from '../../../shared/contracts/auth';
+import type { ErrorResponse } from '../../../shared/contracts/errors';
+import type { MagicLinkConsumeResponse, MagicLinkPreview } from '../../../shared/contracts/members';
 import { loginEvents, magicLinks, tripMembers, users } from '../../platform/db/schema';
 import { hashToken } from '../../platform/tokens';
-import { type ApiClient, apiClient, newAccount } from '../../test/apiClient';
-import { createTrip } from '../../test/factories';
+import { apiClient } from '../../test/apiClient';
+import {
+  type Account,
+  createAccount,
+  createTrip,
+  createTripCast,
+  createUser,
+  createUsers,
+} from '../../test/factories';
 import { startTestApp, type TestApp } from '../../test/testApp';
-import { totpCode } from '../auth/totp';
+import { totpCode } from '../twofactor/totp';
 
 const PLAN_REQUIRED =
   'Magic-link invitations come with the Premium and Pro plans. Upgrade to send one, or share ' +
@@ -17,21 +28,14 @@ const PREMIUM_FULL =
   'Ask the owner to upgrade or to make room.';
 const DAY = 86_400_000;
 
-type Account = { client: ApiClient; id: string; email: string };
+/** POST /api/magic/:token for an account without two-factor: signed in and on the trip. */
+type SignedIn = Extract<MagicLinkConsumeResponse, { user: unknown }>;
 
 let t: TestApp;
 let owner: Account;
 let member: Account;
 let outsider: Account;
 let tripId: string;
-
-async function signUp(overrides: Record<string, string> = {}): Promise<Account> {
-  const client = apiClient(t.url);
-  const account = newAccount(overrides);
-  const res = await client.post('/api/register', account);
-  expect(res.status).toBe(201);
-  return { client, id: res.body.user.id, email: account.email };
-}
 
 async function setPlan(userId: string, plan: 'free' | 'premium' | 'pro') {
   await t.database.db.update(users).set({ plan }).where(eq(users.id, userId));
@@ -50,10 +54,13 @@ async function send(
 ): Promise<string> {
   const who = options.who ?? owner;
   const before = t.sentMail().length;
-  const res = await who.client.post(`/api/trips/${options.trip ?? tripId}/magic-links`, {
-    email,
-    ...(options.name ? { name: options.name } : {}),
-  });
+  const res = await who.client.post<OkResponse>(
+    `/api/trips/${options.trip ?? tripId}/magic-links`,
+    {
+      email,
+      ...(options.name ? { name: options.name } : {}),
+    },
+  );
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   expect(res.body).toEqual({ success: true });
   const mail = t.sentMail().slice(before);
@@ -81,31 +88,21 @@ async function isOnTrip(userId: string, trip = tripId) {
 
 beforeAll(async () => {
   t = await startTestApp();
-  owner = await signUp({ firstName: 'Ana', lastName: 'Lima' });
-  member = await signUp({ firstName: 'Bruno', lastName: 'Costa' });
-  outsider = await signUp({ firstName: 'Olga', lastName: 'Outside' });
   // Pro: no traveller limit, so the many joins below never fill the trip.
-  await setPlan(owner.id, 'pro');
-  tripId = (
-    await createTrip(t.database.db, owner.id, {
-      memberIds: [member.id],
-      name: 'Bali 2023',
-      destination: 'Bali, Indonesia',
-    })
-  ).id;
+  ({ owner, member, outsider, tripId } = await createTripCast(t, { owner: { plan: 'pro' } }));
 });
 afterAll(() => t.close());
 
 describe('sending a magic link', () => {
   it('is refused to a Free owner, with the upgrade note, and sends nothing', async () => {
-    const free = await signUp({ firstName: 'Fay' });
+    const free = await createAccount(t, { firstName: 'Fay' });
     const trip = await createTrip(t.database.db, free.id, { name: 'Free trip' });
     const before = t.sentMail().length;
     const res = await free.client.post(`/api/trips/${trip.id}/magic-links`, {
       email: 'friend@example.com',
     });
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ message: PLAN_REQUIRED });
+    expect(res.body).toEqual({ code: 'plan_required', message: PLAN_REQUIRED });
     expect(t.sentMail()).toHaveLength(before);
     const rows = await t.database.db
       .select()
@@ -115,8 +112,11 @@ describe('sending a magic link', () => {
   });
 
   it('e-mails a Premium owner’s invitee a link with the trip and inviter, valid 7 days', async () => {
-    const premium = await signUp({ firstName: 'Pam', lastName: 'Reyes' });
-    await setPlan(premium.id, 'premium');
+    const premium = await createAccount(t, {
+      firstName: 'Pam',
+      lastName: 'Reyes',
+      plan: 'premium',
+    });
     const trip = await createTrip(t.database.db, premium.id, { name: 'Lisbon  weekend' });
     const address = freshAddress();
     const before = Date.now();
@@ -151,9 +151,14 @@ describe('sending a magic link', () => {
 
   it('validates the e-mail address like an e-mail invitation', async () => {
     for (const email of ['not-an-address', '', 'a@b', `${'x'.repeat(250)}@example.com`]) {
-      const res = await owner.client.post(`/api/trips/${tripId}/magic-links`, { email });
+      const res = await owner.client.post<ErrorResponse>(`/api/trips/${tripId}/magic-links`, {
+        email,
+      });
       expect(res.status, email).toBe(400);
-      expect(res.body).toEqual({ message: 'Please enter a valid email address' });
+      expect(res.body).toEqual({
+        code: 'invalid_email',
+        message: 'Please enter a valid email address',
+      });
     }
   });
 
@@ -167,7 +172,7 @@ describe('sending a magic link', () => {
     await setPlan(outsider.id, 'pro');
     expect((await outsider.client.post(url, body)).status).toBe(404);
     await setPlan(outsider.id, 'free');
-    const byMember = await member.client.post(url, body);
+    const byMember = await member.client.post<ErrorResponse>(url, body);
     expect(byMember.status).toBe(403);
     expect(byMember.body.message).toBe(
       'Only the trip owner can manage its invitations and members.',
@@ -181,7 +186,7 @@ describe('the magic link', () => {
   it('previews the trip and the address, for anyone holding it', async () => {
     const address = freshAddress();
     const token = await send(address);
-    const res = await apiClient(t.url).get(`/api/magic/${token}`);
+    const res = await apiClient(t.url).get<MagicLinkPreview>(`/api/magic/${token}`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       trip: {
@@ -200,7 +205,7 @@ describe('the magic link', () => {
     for (const token of ['x'.repeat(43), 'nope', 'a'.repeat(90)]) {
       const preview = await visitor.get(`/api/magic/${token}`);
       expect(preview.status, token).toBe(404);
-      expect(preview.body).toEqual({ message: LINK_INVALID });
+      expect(preview.body).toEqual({ code: 'magic_link_invalid', message: LINK_INVALID });
       expect((await visitor.post(`/api/magic/${token}`)).status).toBe(404);
     }
   });
@@ -209,7 +214,7 @@ describe('the magic link', () => {
     const address = 'Carla.Mendes+trips@Example.org';
     const token = await send(address, { name: 'Carla Mendes' });
     const visitor = apiClient(t.url);
-    const res = await visitor.post(`/api/magic/${token}`);
+    const res = await visitor.post<SignedIn>(`/api/magic/${token}`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.tripId).toBe(tripId);
     expect(res.body.user).toMatchObject({
@@ -224,7 +229,7 @@ describe('the magic link', () => {
     expect(res.body.user.username).toBe('carla.mendestrips');
     expect(visitor.cookie).toBeTruthy();
 
-    const me = await visitor.get('/api/user');
+    const me = await visitor.get<CurrentUser>('/api/user');
     expect(me.status).toBe(200);
     expect(me.body).toEqual(res.body.user);
     const trip = await visitor.get(`/api/trips/${tripId}`);
@@ -241,15 +246,15 @@ describe('the magic link', () => {
   });
 
   it('makes usernames unique and long enough', async () => {
-    const taken = await signUp({ username: `jo_${Date.now().toString(36)}` });
+    const taken = await createUser(t.database.db, { username: `jo_${Date.now().toString(36)}` });
     const local = (await userByEmail(taken.email))!.username;
     // The same local part as an existing username, and one too short to be a username.
-    const first = await apiClient(t.url).post(
+    const first = await apiClient(t.url).post<SignedIn>(
       `/api/magic/${await send(`${local}@elsewhere.example.com`)}`,
     );
     expect(first.status).toBe(200);
     expect(first.body.user.username).toBe(`${local}-2`);
-    const short = await apiClient(t.url).post(
+    const short = await apiClient(t.url).post<SignedIn>(
       `/api/magic/${await send(`j${Date.now().toString(36).slice(-1)}@short.example.com`)}`,
     );
     expect(short.status).toBe(200);
@@ -257,18 +262,18 @@ describe('the magic link', () => {
   });
 
   it('signs an existing account in (address in any case), without a second account', async () => {
-    const friend = await signUp({ firstName: 'Dina' });
+    const friend = await createUser(t.database.db, { firstName: 'Dina' });
     const token = await send(friend.email.toUpperCase(), { name: 'Someone Else' });
     const [{ n: accountsBefore }] = (await t.database.db.select({ n: count() }).from(users)) as [
       { n: number },
     ];
     const browser = apiClient(t.url);
-    const res = await browser.post(`/api/magic/${token}`);
+    const res = await browser.post<SignedIn>(`/api/magic/${token}`);
     expect(res.status).toBe(200);
     expect(res.body.user.id).toBe(friend.id);
     // The account keeps its own name: the owner's guess does not overwrite it.
     expect(res.body.user.firstName).toBe('Dina');
-    expect((await browser.get('/api/user')).body.id).toBe(friend.id);
+    expect((await browser.get<CurrentUser>('/api/user')).body.id).toBe(friend.id);
     expect(await isOnTrip(friend.id)).toBe(true);
     const [{ n: accountsAfter }] = (await t.database.db.select({ n: count() }).from(users)) as [
       { n: number },
@@ -277,8 +282,8 @@ describe('the magic link', () => {
   });
 
   it('signs in someone already on the trip without changing the membership', async () => {
-    const token = await send(member.email);
-    const res = await apiClient(t.url).post(`/api/magic/${token}`);
+    const token = await send(member.user.email);
+    const res = await apiClient(t.url).post<SignedIn>(`/api/magic/${token}`);
     expect(res.status).toBe(200);
     expect(res.body.user.id).toBe(member.id);
     const [row] = await t.database.db
@@ -289,25 +294,25 @@ describe('the magic link', () => {
   });
 
   it('replaces the session the browser had, as sign-in does', async () => {
-    const someone = await signUp();
+    const someone = await createAccount(t);
     const oldCookie = someone.client.cookie;
-    const invitee = await signUp();
+    const invitee = await createUser(t.database.db);
     const res = await someone.client.post(`/api/magic/${await send(invitee.email)}`);
     expect(res.status).toBe(200);
     expect(someone.client.cookie).not.toBe(oldCookie);
-    expect((await someone.client.get('/api/user')).body.id).toBe(invitee.id);
+    expect((await someone.client.get<CurrentUser>('/api/user')).body.id).toBe(invitee.id);
     const stale = apiClient(t.url);
     stale.cookie = oldCookie;
     expect((await stale.get('/api/user')).status).toBe(401);
   });
 
   it('asks an account with two-factor on for its code, as login does', async () => {
-    const secure = await signUp({ firstName: 'Sam' });
     const secret = 'JBSWY3DPEHPK3PXP';
-    await t.database.db
-      .update(users)
-      .set({ twoFactorEnabled: true, totpSecret: secret })
-      .where(eq(users.id, secure.id));
+    const secure = await createUser(t.database.db, {
+      firstName: 'Sam',
+      twoFactorEnabled: true,
+      totpSecret: secret,
+    });
     const browser = apiClient(t.url);
     const res = await browser.post(`/api/magic/${await send(secure.email)}`);
     expect(res.status).toBe(200);
@@ -318,7 +323,7 @@ describe('the magic link', () => {
 
     const verified = await browser.post('/api/verify-2fa', { token: totpCode(secret, Date.now()) });
     expect(verified.status, JSON.stringify(verified.body)).toBe(200);
-    expect((await browser.get('/api/user')).body.id).toBe(secure.id);
+    expect((await browser.get<CurrentUser>('/api/user')).body.id).toBe(secure.id);
     expect((await browser.get(`/api/trips/${tripId}`)).status).toBe(200);
   });
 
@@ -327,7 +332,7 @@ describe('the magic link', () => {
     expect((await apiClient(t.url).post(`/api/magic/${token}`)).status).toBe(200);
     const again = await apiClient(t.url).post(`/api/magic/${token}`);
     expect(again.status).toBe(404);
-    expect(again.body).toEqual({ message: LINK_INVALID });
+    expect(again.body).toEqual({ code: 'magic_link_invalid', message: LINK_INVALID });
     expect(again.headers.get('set-cookie')).toBeNull();
     expect((await apiClient(t.url).get(`/api/magic/${token}`)).status).toBe(404);
   });
@@ -356,7 +361,7 @@ describe('the magic link', () => {
     const visitor = apiClient(t.url);
     const preview = await visitor.get(`/api/magic/${token}`);
     expect(preview.status).toBe(404);
-    expect(preview.body).toEqual({ message: LINK_INVALID });
+    expect(preview.body).toEqual({ code: 'magic_link_invalid', message: LINK_INVALID });
     const used = await visitor.post(`/api/magic/${token}`);
     expect(used.status).toBe(404);
     expect(visitor.cookie).toBeNull();
@@ -364,17 +369,8 @@ describe('the magic link', () => {
 
   it('is refused on a full trip, changes nothing, and works once the owner makes room', async () => {
     // A Premium owner's trip with 10 travellers, the owner included.
-    const host = await signUp({ firstName: 'Hugo' });
-    await setPlan(host.id, 'premium');
-    const seeded = await t.database.db
-      .insert(users)
-      .values(
-        Array.from({ length: 9 }, (_, i) => ({
-          username: `magic_seed_${Date.now().toString(36)}_${i}`,
-          email: `magic_seed_${Date.now().toString(36)}_${i}@example.com`,
-        })),
-      )
-      .returning({ id: users.id });
+    const host = await createAccount(t, { firstName: 'Hugo', plan: 'premium' });
+    const seeded = await createUsers(t.database.db, 9);
     const trip = await createTrip(t.database.db, host.id, {
       name: 'Full villa',
       memberIds: seeded.map((row) => row.id),
@@ -385,14 +381,14 @@ describe('the magic link', () => {
     const visitor = apiClient(t.url);
     const refused = await visitor.post(`/api/magic/${token}`);
     expect(refused.status).toBe(403);
-    expect(refused.body).toEqual({ message: PREMIUM_FULL });
+    expect(refused.body).toEqual({ code: 'trip_full', message: PREMIUM_FULL });
     expect(visitor.cookie).toBeNull();
     expect(await userByEmail(address)).toBeUndefined();
     expect((await visitor.get(`/api/magic/${token}`)).status).toBe(200);
 
     const removed = await host.client.delete(`/api/trips/${trip.id}/members/${seeded[0]!.id}`);
     expect(removed.status).toBe(200);
-    const accepted = await visitor.post(`/api/magic/${token}`);
+    const accepted = await visitor.post<SignedIn>(`/api/magic/${token}`);
     expect(accepted.status).toBe(200);
     expect(accepted.body.tripId).toBe(trip.id);
     expect(await isOnTrip(accepted.body.user.id, trip.id)).toBe(true);
@@ -424,7 +420,7 @@ describe('a passwordless account', () => {
     // Deleting needs the password only where there is one: another passwordless account.
     const other = apiClient(t.url);
     expect((await other.post(`/api/magic/${await send(freshAddress())}`)).status).toBe(200);
-    const deleted = await other.delete('/api/user', {});
+    const deleted = await other.delete<OkResponse>('/api/user', {});
     expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
   });
 });

@@ -7,24 +7,24 @@ import {
 } from '../../../shared/contracts/members';
 import { isEmail } from '../../../shared/email';
 import { PLAN_LIMITS } from '../../../shared/plans';
-import type { Db } from '../../platform/db/client';
+import type { Db, Tx } from '../../platform/db/client';
 import { magicLinks, tripMembers, trips, type User, users } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
 import type { Mailer } from '../../platform/mailer';
 import { createSession, deleteSession, type RequestMeta } from '../../platform/sessions';
 import { hashToken, newToken } from '../../platform/tokens';
-import { ACCOUNT_CREATION_LOCK, recordLoginEvent } from '../auth/service';
+import { recordLoginEvent } from '../account/loginActivity';
+import { ACCOUNT_CREATION_LOCK } from '../auth/register';
+import type { ChangeContext } from '../realtime';
 import { memberName, type TripAccess } from '../trips/access';
 import { assertRoomOnTrip } from './service';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 const DAY_MS = 86_400_000;
 const USERNAME_MAX = 32;
 // Leaves room for a "-<n>" suffix within the 32 characters a username may have.
 const USERNAME_BASE_MAX = 24;
 
-const linkInvalid = () => new HttpError(404, MAGIC_LINK_MESSAGES.invalid);
+const linkInvalid = () => new HttpError('magic_link_invalid', MAGIC_LINK_MESSAGES.invalid);
 
 /** Keeps a trip or person's name on one line of a subject or greeting. */
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
@@ -47,10 +47,10 @@ export async function sendMagicLink(
   now = new Date(),
 ) {
   if (!PLAN_LIMITS[inviter.plan].magicLinkInvites) {
-    throw new HttpError(403, MAGIC_LINK_MESSAGES.planRequired);
+    throw new HttpError('plan_required', MAGIC_LINK_MESSAGES.planRequired);
   }
   const address = input.email.trim();
-  if (!isEmail(address)) throw new HttpError(400, MAGIC_LINK_MESSAGES.invalidEmail);
+  if (!isEmail(address)) throw new HttpError('invalid_email', MAGIC_LINK_MESSAGES.invalidEmail);
   const token = newToken();
   const [link] = await deps.db
     .insert(magicLinks)
@@ -86,7 +86,7 @@ export async function sendMagicLink(
     // A link nobody received is no use to anyone: it goes, and the owner hears it was not sent.
     await deps.db.delete(magicLinks).where(eq(magicLinks.id, link!.id));
     logMailError(error);
-    throw new HttpError(502, MEMBER_MESSAGES.mailFailed);
+    throw new HttpError('mail_failed', MEMBER_MESSAGES.mailFailed);
   }
 }
 
@@ -189,13 +189,13 @@ export type MagicLinkResult =
  * link stands in for the password, never for the second factor.
  */
 export async function consumeMagicLink(
-  db: Db,
+  { db, live }: ChangeContext,
   token: string,
   meta: RequestMeta,
   previousSessionId: string | null,
   now = new Date(),
 ): Promise<MagicLinkResult> {
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const [link] = await tx
       .update(magicLinks)
       .set({ usedAt: now })
@@ -242,4 +242,15 @@ export async function consumeMagicLink(
     await recordLoginEvent(tx, user.id, 'success', meta);
     return { kind: 'signedIn' as const, user, token: session.token, tripId: trip.id };
   });
+  // The browser's previous session is over, and so are its live connections; the trip has a new
+  // member (and the newcomer's other tabs, if signed in, a trip to add to their list).
+  if (previousSessionId) live.disconnect({ sessionId: previousSessionId });
+  live.tripChanged(
+    result.tripId,
+    { type: 'members:changed' },
+    {
+      memberIds: result.kind === 'signedIn' ? [result.user.id] : [],
+    },
+  );
+  return result;
 }

@@ -1,48 +1,29 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { flights, todos, tripInvitations, tripMembers, users } from '../../platform/db/schema';
-import { type ApiClient, apiClient, newAccount } from '../../test/apiClient';
-import { createTrip } from '../../test/factories';
+import type { OkResponse } from '../../../shared/contracts/auth';
+import type { ErrorResponse } from '../../../shared/contracts/errors';
+import type { InvitationLink, JoinPreview, JoinResponse } from '../../../shared/contracts/members';
+import type { TripDto, TripMemberDto } from '../../../shared/contracts/trips';
+import { flights, todos, tripInvitations, tripMembers } from '../../platform/db/schema';
+import { apiClient } from '../../test/apiClient';
+import {
+  type Account,
+  createAccount,
+  createTrip,
+  createTripCast,
+  createUsers,
+} from '../../test/factories';
 import { startTestApp, type TestApp } from '../../test/testApp';
 
 const INVALID_LINK = 'This invitation link is no longer valid. Ask the trip owner for a new one.';
 const OWNER_CANNOT_LEAVE = 'You own this trip: delete it instead, or hand it over first.';
 const DAY = 86_400_000;
 
-type Account = { client: ApiClient; id: string };
-
 let t: TestApp;
 let owner: Account;
 let member: Account;
 let outsider: Account;
 let tripId: string;
-
-async function signUp(overrides: Record<string, string> = {}): Promise<Account> {
-  const client = apiClient(t.url);
-  const res = await client.post('/api/register', newAccount(overrides));
-  expect(res.status).toBe(201);
-  return { client, id: res.body.user.id };
-}
-
-let seeded = 0;
-/** Accounts straight in the database, for filling trips up quickly. */
-async function seedUsers(n: number): Promise<string[]> {
-  if (n === 0) return [];
-  const rows = await t.database.db
-    .insert(users)
-    .values(
-      Array.from({ length: n }, () => {
-        seeded += 1;
-        return { username: `seeded_${seeded}`, email: `seeded_${seeded}@example.com` };
-      }),
-    )
-    .returning({ id: users.id });
-  return rows.map((row) => row.id);
-}
-
-async function setPlan(userId: string, plan: 'free' | 'premium' | 'pro') {
-  await t.database.db.update(users).set({ plan }).where(eq(users.id, userId));
-}
 
 async function travellers(trip: string) {
   const [row] = await t.database.db
@@ -54,31 +35,22 @@ async function travellers(trip: string) {
 
 /** The trip's link as its owner gets it, and the link's last segment (what /join/… carries). */
 async function linkOf(who: Account, trip = tripId) {
-  const res = await who.client.get(`/api/trips/${trip}/invitation`);
+  const res = await who.client.get<InvitationLink>(`/api/trips/${trip}/invitation`);
   expect(res.status).toBe(200);
-  const url: string = res.body.url;
-  return { url, segment: url.split('/join/')[1]!, expiresAt: res.body.expiresAt as string };
+  const { url } = res.body;
+  return { url, segment: url.split('/join/')[1]!, expiresAt: res.body.expiresAt };
 }
 
 /** A trip owned by `who` with `extra` seeded members, and its join segment. */
 async function tripWith(who: Account, extra: number, name = 'Full house') {
-  const memberIds = await seedUsers(extra);
+  const memberIds = (await createUsers(t.database.db, extra)).map((user) => user.id);
   const trip = await createTrip(t.database.db, who.id, { memberIds, name });
   return { trip, segment: (await linkOf(who, trip.id)).segment };
 }
 
 beforeAll(async () => {
   t = await startTestApp();
-  owner = await signUp({ firstName: 'Ana', lastName: 'Lima' });
-  member = await signUp({ firstName: 'Bruno', lastName: 'Costa' });
-  outsider = await signUp({ firstName: 'Olga', lastName: 'Outside' });
-  tripId = (
-    await createTrip(t.database.db, owner.id, {
-      memberIds: [member.id],
-      name: 'Bali 2023',
-      destination: 'Bali, Indonesia',
-    })
-  ).id;
+  ({ owner, member, outsider, tripId } = await createTripCast(t));
 });
 afterAll(() => t.close());
 
@@ -106,14 +78,14 @@ describe('the invitation link', () => {
 
   it('reset gives a new code and the old one stops at once', async () => {
     const old = await linkOf(owner);
-    const res = await owner.client.post(`/api/trips/${tripId}/invitation/reset`);
+    const res = await owner.client.post<InvitationLink>(`/api/trips/${tripId}/invitation/reset`);
     expect(res.status).toBe(200);
     expect(res.body.url).not.toBe(old.url);
     expect((await linkOf(owner)).url).toBe(res.body.url);
 
     const stale = await outsider.client.get(`/api/join/${old.segment}`);
     expect(stale.status).toBe(404);
-    expect(stale.body).toEqual({ message: INVALID_LINK });
+    expect(stale.body).toEqual({ code: 'invitation_invalid', message: INVALID_LINK });
     expect((await outsider.client.post(`/api/join/${old.segment}`)).status).toBe(404);
     const fresh = await outsider.client.get(`/api/join/${res.body.url.split('/join/')[1]}`);
     expect(fresh.status).toBe(200);
@@ -122,9 +94,11 @@ describe('the invitation link', () => {
   it('keeps working when the trip is renamed: only the code counts', async () => {
     const trip = await createTrip(t.database.db, owner.id, { name: 'Old name' });
     const { segment } = await linkOf(owner, trip.id);
-    const renamed = await owner.client.patch(`/api/trips/${trip.id}`, { name: 'New name' });
+    const renamed = await owner.client.patch<TripDto>(`/api/trips/${trip.id}`, {
+      name: 'New name',
+    });
     expect(renamed.status).toBe(200);
-    const preview = await apiClient(t.url).get(`/api/join/${segment}`);
+    const preview = await apiClient(t.url).get<JoinPreview>(`/api/join/${segment}`);
     expect(preview.status).toBe(200);
     expect(preview.body.trip.name).toBe('New name');
     expect((await linkOf(owner, trip.id)).url).toContain('/join/new-name-');
@@ -137,7 +111,7 @@ describe('the invitation link', () => {
       .update(tripInvitations)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(tripInvitations.tripId, trip.id));
-    const res = await outsider.client.get(`/api/join/${segment}`);
+    const res = await outsider.client.get<ErrorResponse>(`/api/join/${segment}`);
     expect(res.status).toBe(404);
     expect(res.body.message).toBe(INVALID_LINK);
     expect((await outsider.client.post(`/api/join/${segment}`)).status).toBe(404);
@@ -151,7 +125,7 @@ describe('the invitation link', () => {
     for (const code of ['bali-2023-AAAAAAAAAAAAAAAAAAAAAA', 'AAAAAAAAAAAAAAAAAAAAAA', 'short']) {
       const res = await apiClient(t.url).get(`/api/join/${code}`);
       expect(res.status, code).toBe(404);
-      expect(res.body).toEqual({ message: INVALID_LINK });
+      expect(res.body).toEqual({ code: 'invitation_invalid', message: INVALID_LINK });
     }
   });
 });
@@ -178,16 +152,17 @@ describe('GET /api/join/:code (preview)', () => {
 
   it('tells a signed-in caller whether they are on the trip already', async () => {
     const { segment } = await linkOf(owner);
-    expect((await member.client.get(`/api/join/${segment}`)).body.isMember).toBe(true);
-    expect((await owner.client.get(`/api/join/${segment}`)).body.isMember).toBe(true);
-    expect((await outsider.client.get(`/api/join/${segment}`)).body.isMember).toBe(false);
+    const isMember = async (who: Account) =>
+      (await who.client.get<JoinPreview>(`/api/join/${segment}`)).body.isMember;
+    expect(await isMember(member)).toBe(true);
+    expect(await isMember(owner)).toBe(true);
+    expect(await isMember(outsider)).toBe(false);
   });
 
   it('shows the owner plan’s limit: null when unlimited', async () => {
-    const pro = await signUp();
-    await setPlan(pro.id, 'pro');
+    const pro = await createAccount(t, { plan: 'pro' });
     const { segment } = await tripWith(pro, 0);
-    const res = await apiClient(t.url).get(`/api/join/${segment}`);
+    const res = await apiClient(t.url).get<JoinPreview>(`/api/join/${segment}`);
     expect(res.body.trip).toMatchObject({ travellers: 1, travellerLimit: null });
   });
 });
@@ -199,12 +174,12 @@ describe('POST /api/join/:code', () => {
   });
 
   it('joins as a member; joining again changes nothing', async () => {
-    const friend = await signUp({ firstName: 'Carla' });
+    const friend = await createAccount(t, { firstName: 'Carla' });
     const { segment, trip } = await tripWith(owner, 0, 'Join me');
-    const res = await friend.client.post(`/api/join/${segment}`);
+    const res = await friend.client.post<JoinResponse>(`/api/join/${segment}`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ tripId: trip.id });
-    const seen = await friend.client.get(`/api/trips/${trip.id}`);
+    const seen = await friend.client.get<TripDto>(`/api/trips/${trip.id}`);
     expect(seen.status).toBe(200);
     expect(seen.body.role).toBe('member');
 
@@ -229,40 +204,38 @@ describe('travellers per trip follow the owner’s plan (owner included)', () =>
   ] as const)(
     '%s: the last place can be taken, then the trip is full',
     async (plan, limit, name) => {
-      const host = await signUp();
-      await setPlan(host.id, plan);
+      const host = await createAccount(t, { plan });
       const { segment, trip } = await tripWith(host, limit - 2);
-      const last = await signUp();
+      const last = await createAccount(t);
       expect((await last.client.post(`/api/join/${segment}`)).status).toBe(200);
       expect(await travellers(trip.id)).toBe(limit);
 
       // The joiner's own plan does not matter: the host pays.
-      const late = await signUp();
-      await setPlan(late.id, 'pro');
+      const late = await createAccount(t, { plan: 'pro' });
       const refused = await late.client.post(`/api/join/${segment}`);
       expect(refused.status).toBe(403);
       expect(refused.body).toEqual({
+        code: 'trip_full',
         message: `This trip is full: its owner's ${name} plan allows up to ${limit} travellers. Ask the owner to upgrade or to make room.`,
       });
       expect(await travellers(trip.id)).toBe(limit);
       // The preview shows why before anyone tries.
-      const preview = await late.client.get(`/api/join/${segment}`);
+      const preview = await late.client.get<JoinPreview>(`/api/join/${segment}`);
       expect(preview.body.trip).toMatchObject({ travellers: limit, travellerLimit: limit });
     },
   );
 
   it('pro: no limit', async () => {
-    const host = await signUp();
-    await setPlan(host.id, 'pro');
+    const host = await createAccount(t, { plan: 'pro' });
     const { segment, trip } = await tripWith(host, 14);
-    const friend = await signUp();
+    const friend = await createAccount(t);
     expect((await friend.client.post(`/api/join/${segment}`)).status).toBe(200);
     expect(await travellers(trip.id)).toBe(16);
   });
 
   it('two people joining at once cannot both take the last place', async () => {
     const { segment, trip } = await tripWith(owner, 2, 'Last seat');
-    const [a, b] = await Promise.all([signUp(), signUp()]);
+    const [a, b] = await Promise.all([createAccount(t), createAccount(t)]);
     const answers = await Promise.all([
       a!.client.post(`/api/join/${segment}`),
       b!.client.post(`/api/join/${segment}`),
@@ -276,7 +249,7 @@ describe('POST /api/trips/:tripId/invitations (e-mail)', () => {
   it('e-mails the join link with the trip and inviter names', async () => {
     const { url } = await linkOf(owner);
     const before = t.sentMail().length;
-    const res = await owner.client.post(`/api/trips/${tripId}/invitations`, {
+    const res = await owner.client.post<OkResponse>(`/api/trips/${tripId}/invitations`, {
       email: '  friend@example.com ',
     });
     expect(res.status).toBe(200);
@@ -292,7 +265,9 @@ describe('POST /api/trips/:tripId/invitations (e-mail)', () => {
   it('refuses an address that is not one, with the spec’s words', async () => {
     const before = t.sentMail().length;
     for (const email of ['not-an-email', 'a@b', '', 'x'.repeat(300)]) {
-      const res = await owner.client.post(`/api/trips/${tripId}/invitations`, { email });
+      const res = await owner.client.post<ErrorResponse>(`/api/trips/${tripId}/invitations`, {
+        email,
+      });
       expect(res.status, email).toBe(400);
       expect(res.body.message).toBe('Please enter a valid email address');
     }
@@ -300,12 +275,12 @@ describe('POST /api/trips/:tripId/invitations (e-mail)', () => {
   });
 
   it('allows 20 an hour per person', async () => {
-    const host = await signUp({ firstName: 'Busy' });
+    const host = await createAccount(t, { firstName: 'Busy' });
     const trip = await createTrip(t.database.db, host.id);
-    const send = () =>
-      host.client.post(`/api/trips/${trip.id}/invitations`, { email: 'pal@example.com' });
+    const send = <T>() =>
+      host.client.post<T>(`/api/trips/${trip.id}/invitations`, { email: 'pal@example.com' });
     for (let i = 0; i < 20; i += 1) expect((await send()).status).toBe(200);
-    const refused = await send();
+    const refused = await send<ErrorResponse>();
     expect(refused.status).toBe(429);
     expect(refused.body.message).toMatch(/^Too many attempts/);
     // Someone else (even on the same network) still can.
@@ -319,7 +294,7 @@ describe('POST /api/trips/:tripId/invitations (e-mail)', () => {
 describe('removing members and leaving', () => {
   /** A member on a fresh trip with a to-do and a flight of theirs, and the same on another trip. */
   async function memberWithThings() {
-    const person = await signUp({ firstName: 'Dina' });
+    const person = await createAccount(t, { firstName: 'Dina' });
     const trip = await createTrip(t.database.db, owner.id, { memberIds: [person.id] });
     const other = await createTrip(t.database.db, owner.id, { memberIds: [person.id] });
     const db = t.database.db;
@@ -385,21 +360,21 @@ describe('removing members and leaving', () => {
   it('the owner removes a member: their assignments go, and so do they', async () => {
     const things = await memberWithThings();
     expect((await things.person.client.get(`/api/trips/${things.trip.id}`)).status).toBe(200);
-    const res = await owner.client.delete(
+    const res = await owner.client.delete<OkResponse>(
       `/api/trips/${things.trip.id}/members/${things.person.id}`,
     );
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true });
     await expectClearedOnlyOn(things);
     await expectLockedOut(things.person, things.trip.id);
-    const list = await owner.client.get(`/api/trips/${things.trip.id}/members`);
-    expect(list.body.map((m: { id: string }) => m.id)).toEqual([owner.id]);
+    const list = await owner.client.get<TripMemberDto[]>(`/api/trips/${things.trip.id}/members`);
+    expect(list.body.map((m) => m.id)).toEqual([owner.id]);
     // Removing them again: there is no such member any more.
     const again = await owner.client.delete(
       `/api/trips/${things.trip.id}/members/${things.person.id}`,
     );
     expect(again.status).toBe(404);
-    expect(again.body).toEqual({ message: 'No such member' });
+    expect(again.body).toEqual({ code: 'not_found', message: 'No such member' });
   });
 
   it('a member leaves: the same clearing, then 404', async () => {
@@ -417,10 +392,10 @@ describe('removing members and leaving', () => {
   it('the owner can neither leave nor remove themselves', async () => {
     const left = await owner.client.post(`/api/trips/${tripId}/leave`);
     expect(left.status).toBe(400);
-    expect(left.body).toEqual({ message: OWNER_CANNOT_LEAVE });
+    expect(left.body).toEqual({ code: 'owner_cannot_leave', message: OWNER_CANNOT_LEAVE });
     const removed = await owner.client.delete(`/api/trips/${tripId}/members/${owner.id}`);
     expect(removed.status).toBe(400);
-    expect(removed.body).toEqual({ message: OWNER_CANNOT_LEAVE });
+    expect(removed.body).toEqual({ code: 'owner_cannot_leave', message: OWNER_CANNOT_LEAVE });
     expect((await owner.client.get(`/api/trips/${tripId}`)).status).toBe(200);
   });
 
@@ -428,7 +403,7 @@ describe('removing members and leaving', () => {
     for (const userId of [outsider.id, '00000000-0000-4000-8000-000000000000', 'nobody']) {
       const res = await owner.client.delete(`/api/trips/${tripId}/members/${userId}`);
       expect(res.status, userId).toBe(404);
-      expect(res.body).toEqual({ message: 'No such member' });
+      expect(res.body).toEqual({ code: 'not_found', message: 'No such member' });
     }
   });
 });
@@ -442,17 +417,20 @@ describe('permissions', () => {
       ['DELETE', `/api/trips/${trip}/members/${userId}`],
     ] as const;
 
-  function call(who: Account, [method, path, body]: readonly [string, string, unknown?]) {
-    if (method === 'GET') return who.client.get(path);
-    if (method === 'DELETE') return who.client.delete(path);
-    return who.client.post(path, body);
+  function call<T = unknown>(
+    who: Pick<Account, 'client'>,
+    [method, path, body]: readonly [string, string, unknown?],
+  ) {
+    if (method === 'GET') return who.client.get<T>(path);
+    if (method === 'DELETE') return who.client.delete<T>(path);
+    return who.client.post<T>(path, body);
   }
 
   it('a member gets 403 on the owner’s routes, and nothing changes', async () => {
     const { url } = await linkOf(owner);
     const before = t.sentMail().length;
     for (const route of ownerRoutes(tripId, owner.id)) {
-      const res = await call(member, route);
+      const res = await call<ErrorResponse>(member, route);
       expect(res.status, route[1]).toBe(403);
       expect(res.body.message).toBe('Only the trip owner can manage its invitations and members.');
     }
@@ -469,7 +447,7 @@ describe('permissions', () => {
     for (const route of routes) {
       const res = await call(outsider, route);
       expect(res.status, route[1]).toBe(404);
-      expect(res.body).toEqual({ message: 'No such trip' });
+      expect(res.body).toEqual({ code: 'not_found', message: 'No such trip' });
     }
     for (const route of ownerRoutes('not-a-trip', member.id)) {
       expect((await call(owner, route)).status, route[1]).toBe(404);
@@ -478,7 +456,7 @@ describe('permissions', () => {
   });
 
   it('signed out: 401 on every trip route', async () => {
-    const anonymous = { client: apiClient(t.url), id: '' };
+    const anonymous = { client: apiClient(t.url) };
     for (const route of [
       ...ownerRoutes(tripId, member.id),
       ['POST', `/api/trips/${tripId}/leave`] as const,
@@ -492,14 +470,14 @@ describe('when the mail server is down', () => {
   it('says the invitation was not sent (502) instead of claiming success', async () => {
     const down = await startTestApp({ env: { SMTP_URL: 'smtp://127.0.0.1:9' } });
     try {
-      const client = apiClient(down.url);
-      const signedUp = await client.post('/api/register', newAccount());
-      const trip = await createTrip(down.database.db, signedUp.body.user.id);
+      const { client, id } = await createAccount(down);
+      const trip = await createTrip(down.database.db, id);
       const res = await client.post(`/api/trips/${trip.id}/invitations`, {
         email: 'pal@example.com',
       });
       expect(res.status).toBe(502);
       expect(res.body).toEqual({
+        code: 'mail_failed',
         message: 'The invitation e-mail could not be sent. Please try again in a moment.',
       });
     } finally {

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { okResponse } from '../../../shared/contracts/auth';
-import { errorResponse } from '../../../shared/contracts/common';
+import { errorResponse } from '../../../shared/contracts/errors';
 import {
   EMAIL_INVITATIONS_PER_HOUR,
   emailInvitationBody,
@@ -10,6 +10,7 @@ import {
   joinPreview,
   joinResponse,
   MAGIC_LINKS_PER_HOUR,
+  MEMBER_MESSAGES,
   magicLinkBody,
   magicLinkConsumeResponse,
   magicLinkParams,
@@ -17,25 +18,24 @@ import {
   memberParams,
 } from '../../../shared/contracts/members';
 import { tripParams } from '../../../shared/contracts/trips';
-import { MEMBER_GONE } from '../../../shared/realtime';
-import { currentAuth, requestMeta, requireUser } from '../../platform/auth';
+import { currentAuth, requestMeta } from '../../platform/auth';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
 import type { Mailer } from '../../platform/mailer';
 import { setSessionCookie } from '../../platform/sessions';
-import { toCurrentUser } from '../auth/serializers';
-import { liveOrigin } from '../realtime/plugin';
-import { requireTripMember } from '../trips/access';
+import { toCurrentUser } from '../account/serializers';
+import { changeContext, liveChangesOf } from '../realtime';
+import { tripAccessOf, tripMember, tripOwner } from '../trips/access';
 import { getOrCreateLink, resetLink } from './invitations';
 import { consumeMagicLink, previewMagicLink, sendMagicLink } from './magicLinks';
 import * as members from './service';
 
-const signedIn = { preHandler: requireUser };
 const tags = ['members'];
-const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
+// Invitations and the member list are the owner's (issue #7 roles); outsiders get a 404 first.
+const owner = tripOwner(MEMBER_MESSAGES.ownerOnly);
 
 // Per signed-in person rather than per address: a group behind one network shares an address.
-// Counted after requireUser (preHandler), so signed-out calls are refused without counting.
+// Counted after the access check (preValidation), so refused calls are not counted.
 const perUser = (max: number, timeWindow: number) => ({
   rateLimit: {
     max,
@@ -57,60 +57,55 @@ export const membersRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/trips/:tripId/invitation',
     {
-      ...signedIn,
+      config: { access: owner },
       schema: {
         tags,
         summary: "The trip's invitation link, made on the first request (owner)",
         description: 'Valid for 30 days; an expired link is replaced by a new one here.',
         params: tripParams,
-        response: { 200: invitationLink, ...errors },
+        response: { 200: invitationLink },
       },
     },
     async (request) => {
-      const { user } = currentAuth(request);
-      const { trip } = await members.requireOwnerOfMembers(db, request.params.tripId, user.id);
-      return getOrCreateLink(db, publicUrl, trip, user.id);
+      const { trip } = tripAccessOf(request);
+      return getOrCreateLink(db, publicUrl, trip, currentAuth(request).user.id);
     },
   );
 
   app.post(
     '/api/trips/:tripId/invitation/reset',
     {
-      ...signedIn,
+      config: { access: owner },
       schema: {
         tags,
         summary: 'A new invitation link; the old one stops working at once (owner)',
         params: tripParams,
-        response: { 200: invitationLink, ...errors },
+        response: { 200: invitationLink },
       },
     },
     async (request) => {
-      const { user } = currentAuth(request);
-      const { trip } = await members.requireOwnerOfMembers(db, request.params.tripId, user.id);
-      return resetLink(db, publicUrl, trip, user.id);
+      const { trip } = tripAccessOf(request);
+      return resetLink(db, publicUrl, trip, currentAuth(request).user.id);
     },
   );
 
   app.post(
     '/api/trips/:tripId/invitations',
     {
-      ...signedIn,
-      config: perUser(EMAIL_INVITATIONS_PER_HOUR, 60 * 60_000),
+      config: { access: owner, ...perUser(EMAIL_INVITATIONS_PER_HOUR, 60 * 60_000) },
       schema: {
         tags,
         summary: "E-mail the trip's join link to someone (owner; 20 an hour)",
         params: tripParams,
         body: emailInvitationBody,
-        response: { 200: okResponse, ...errors, 429: errorResponse, 502: errorResponse },
+        response: { 200: okResponse, 502: errorResponse },
       },
     },
     async (request) => {
-      const { user } = currentAuth(request);
-      const access = await members.requireOwnerOfMembers(db, request.params.tripId, user.id);
       await members.sendEmailInvitation(
         { db, mailer, publicUrl },
-        access,
-        user,
+        tripAccessOf(request),
+        currentAuth(request).user,
         request.body.email,
         (err) => request.log.error({ err }, 'could not send an invitation e-mail'),
       );
@@ -121,7 +116,7 @@ export const membersRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/join/:code',
     {
-      config: { rateLimit: { max: 30, timeWindow: 60_000 } },
+      config: { access: 'public', rateLimit: { max: 30, timeWindow: 60_000 } },
       schema: {
         tags,
         summary: 'What an invitation link leads to (public)',
@@ -129,7 +124,7 @@ export const membersRoutes: FastifyPluginAsyncZod<{
           "`code` is the code, or the link's last segment (`bali-2023-<code>`). `isMember` is " +
           'false when signed out. Unknown, reset or expired links answer 404.',
         params: joinParams,
-        response: { 200: joinPreview, 404: errorResponse, 429: errorResponse },
+        response: { 200: joinPreview },
       },
     },
     async (request) => members.previewJoin(db, request.params.code, request.auth?.user.id ?? null),
@@ -138,8 +133,7 @@ export const membersRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/join/:code',
     {
-      ...signedIn,
-      config: { rateLimit: { max: 30, timeWindow: 60_000 } },
+      config: { access: 'user', ...{ rateLimit: { max: 30, timeWindow: 60_000 } } },
       schema: {
         tags,
         summary: 'Join the trip as a member',
@@ -147,24 +141,19 @@ export const membersRoutes: FastifyPluginAsyncZod<{
           "Already a member: the same answer, nothing changes. A trip at its owner's plan's " +
           'traveller limit answers 403 with the reason.',
         params: joinParams,
-        response: { 200: joinResponse, ...errors, 429: errorResponse },
+        response: { 200: joinResponse, 403: errorResponse.describe('The trip is full') },
       },
     },
     async (request) => {
       const { user } = currentAuth(request);
-      const joined = await members.joinTrip(db, request.params.code, user.id);
-      // The joiner's other tabs have a trip list to add it to.
-      app.live.tripChanged(joined.tripId, { type: 'members:changed' }, liveOrigin(request), {
-        memberIds: [user.id],
-      });
-      return joined;
+      return members.joinTrip(changeContext(request), request.params.code, user.id);
     },
   );
 
   app.delete(
     '/api/trips/:tripId/members/:userId',
     {
-      ...signedIn,
+      config: { access: owner },
       schema: {
         tags,
         summary: 'Remove a member from the trip (owner)',
@@ -172,14 +161,13 @@ export const membersRoutes: FastifyPluginAsyncZod<{
           "Their to-dos on the trip become unassigned and their flights the group's; their next " +
           'request to the trip answers 404.',
         params: memberParams,
-        response: { 200: okResponse, ...errors },
+        response: { 200: okResponse },
       },
     },
     async (request) => {
       const { user } = currentAuth(request);
-      const access = await members.requireOwnerOfMembers(db, request.params.tripId, user.id);
-      await members.removeMember(db, access, user.id, request.params.userId);
-      app.live.memberGone(access.trip.id, request.params.userId, MEMBER_GONE.removed);
+      const access = tripAccessOf(request);
+      await members.removeMember(changeContext(request), access, user.id, request.params.userId);
       return { success: true as const };
     },
   );
@@ -187,19 +175,17 @@ export const membersRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/trips/:tripId/leave',
     {
-      ...signedIn,
+      config: { access: tripMember() },
       schema: {
         tags,
         summary: 'Leave the trip (a member; the owner deletes it or hands it over instead)',
         params: tripParams,
-        response: { 200: okResponse, ...errors },
+        response: { 200: okResponse },
       },
     },
     async (request) => {
       const { user } = currentAuth(request);
-      const access = await requireTripMember(db, request.params.tripId, user.id);
-      await members.leaveTrip(db, access, user.id);
-      app.live.memberGone(access.trip.id, user.id, MEMBER_GONE.left);
+      await members.leaveTrip(changeContext(request), tripAccessOf(request), user.id);
       return { success: true as const };
     },
   );
@@ -207,8 +193,7 @@ export const membersRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/trips/:tripId/magic-links',
     {
-      ...signedIn,
-      config: perUser(MAGIC_LINKS_PER_HOUR, 60 * 60_000),
+      config: { access: owner, ...perUser(MAGIC_LINKS_PER_HOUR, 60 * 60_000) },
       schema: {
         tags,
         summary:
@@ -219,14 +204,17 @@ export const membersRoutes: FastifyPluginAsyncZod<{
           'into the account with that e-mail address, or makes a passwordless one.',
         params: tripParams,
         body: magicLinkBody,
-        response: { 200: okResponse, ...errors, 429: errorResponse, 502: errorResponse },
+        response: { 200: okResponse, 502: errorResponse },
       },
     },
     async (request) => {
       const { user } = currentAuth(request);
-      const access = await members.requireOwnerOfMembers(db, request.params.tripId, user.id);
-      await sendMagicLink({ db, mailer, publicUrl }, access, user, request.body, (err) =>
-        request.log.error({ err }, 'could not send a magic-link e-mail'),
+      await sendMagicLink(
+        { db, mailer, publicUrl },
+        tripAccessOf(request),
+        user,
+        request.body,
+        (err) => request.log.error({ err }, 'could not send a magic-link e-mail'),
       );
       return { success: true as const };
     },
@@ -235,13 +223,13 @@ export const membersRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/magic/:token',
     {
-      config: { rateLimit: { max: 30, timeWindow: 60_000 } },
+      config: { access: 'public', rateLimit: { max: 30, timeWindow: 60_000 } },
       schema: {
         tags,
         summary: 'What a magic link leads to (public)',
         description: 'Used, expired or unknown links answer 404.',
         params: magicLinkParams,
-        response: { 200: magicLinkPreview, 404: errorResponse, 429: errorResponse },
+        response: { 200: magicLinkPreview },
       },
     },
     async (request) => previewMagicLink(db, request.params.token),
@@ -250,7 +238,7 @@ export const membersRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/magic/:token',
     {
-      config: { rateLimit: { max: 30, timeWindow: 60_000 } },
+      config: { access: 'public', rateLimit: { max: 30, timeWindow: 60_000 } },
       schema: {
         tags,
         summary: 'Use a magic link: sign in (or sign up) and join the trip (public)',
@@ -262,25 +250,20 @@ export const membersRoutes: FastifyPluginAsyncZod<{
         params: magicLinkParams,
         response: {
           200: magicLinkConsumeResponse,
-          403: errorResponse,
-          404: errorResponse,
-          429: errorResponse,
+          403: errorResponse.describe('The trip is full'),
         },
       },
     },
     async (request, reply) => {
       const previous = request.auth?.session ?? request.pendingAuth?.session ?? null;
+      // No tab is skipped: the tab that opened the link belongs to the session it replaces.
       const result = await consumeMagicLink(
-        db,
+        { db, live: liveChangesOf(app.live, null) },
         request.params.token,
         requestMeta(request),
         previous?.id ?? null,
       );
       setSessionCookie(reply, result.token, secure);
-      if (previous) app.live.disconnect({ sessionId: previous.id });
-      app.live.tripChanged(result.tripId, { type: 'members:changed' }, null, {
-        memberIds: result.kind === 'signedIn' ? [result.user.id] : [],
-      });
       if (result.kind === 'needsSecondFactor') {
         return { requiresTwoFactor: true as const, tripId: result.tripId };
       }

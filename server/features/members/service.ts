@@ -4,34 +4,23 @@ import {
   MEMBER_MESSAGES,
   tripFullMessage,
 } from '../../../shared/contracts/members';
+import { MEMBER_GONE } from '../../../shared/contracts/realtime';
 import { isEmail } from '../../../shared/email';
 import { PLAN_LIMITS } from '../../../shared/plans';
-import type { Db } from '../../platform/db/client';
-import { flights, type Trip, todos, tripMembers, trips, users } from '../../platform/db/schema';
+import type { Db, Tx } from '../../platform/db/client';
+import { type Trip, tripMembers, trips, users } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
 import type { Mailer } from '../../platform/mailer';
-import { isUuid } from '../../platform/uuid';
-import { memberName, requireTripMember, type TripAccess } from '../trips/access';
+import { clearTravellerOf } from '../flights/service';
+import type { ChangeContext } from '../realtime';
+import { unassignTodosOf } from '../todos/service';
+import { memberName, type TripAccess } from '../trips/access';
 import { findInvitedTrip, getOrCreateLink } from './invitations';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Person = { firstName: string | null; lastName: string | null; username: string };
 
-const invitationInvalid = () => new HttpError(404, MEMBER_MESSAGES.invitationInvalid);
-
-/**
- * Invitations and the member list are the owner's (issue #7 roles). A non-member gets the 404 of
- * requireTripMember first, so an outsider never learns the trip exists.
- */
-export async function requireOwnerOfMembers(
-  db: Db,
-  tripId: string,
-  userId: string,
-): Promise<TripAccess> {
-  const access = await requireTripMember(db, tripId, userId);
-  if (access.role !== 'owner') throw new HttpError(403, MEMBER_MESSAGES.ownerOnly);
-  return access;
-}
+const invitationInvalid = () =>
+  new HttpError('invitation_invalid', MEMBER_MESSAGES.invitationInvalid);
 
 async function travellersOn(db: Db | Tx, tripId: string): Promise<number> {
   const [row] = await db
@@ -99,12 +88,16 @@ export async function assertRoomOnTrip(tx: Tx, trip: { id: string; ownerId: stri
   const plan = PLAN_LIMITS[(await ownerOf(tx, trip)).plan];
   const limit = plan.travellersPerTrip;
   if (limit !== null && (await travellersOn(tx, trip.id)) >= limit) {
-    throw new HttpError(403, tripFullMessage(plan.name, limit));
+    throw new HttpError('trip_full', tripFullMessage(plan.name, limit));
   }
 }
 
-export async function joinTrip(db: Db, code: string, userId: string): Promise<{ tripId: string }> {
-  return db.transaction(async (tx) => {
+export async function joinTrip(
+  { db, live }: ChangeContext,
+  code: string,
+  userId: string,
+): Promise<{ tripId: string }> {
+  const joined = await db.transaction(async (tx) => {
     const invited = await findInvitedTrip(tx, code);
     if (!invited) throw invitationInvalid();
     const [trip] = await tx.select().from(trips).where(eq(trips.id, invited.id)).for('update');
@@ -114,6 +107,9 @@ export async function joinTrip(db: Db, code: string, userId: string): Promise<{ 
     await tx.insert(tripMembers).values({ tripId: trip.id, userId, role: 'member' });
     return { tripId: trip.id };
   });
+  // The others' member lists, and the joiner's other tabs, which have a trip list to add it to.
+  live.tripChanged(joined.tripId, { type: 'members:changed' }, { memberIds: [userId] });
+  return joined;
 }
 
 /**
@@ -132,29 +128,31 @@ async function takeOffTrip(db: Db, tripId: string, userId: string) {
         ),
       )
       .returning({ userId: tripMembers.userId });
-    if (removed.length === 0) throw new HttpError(404, MEMBER_MESSAGES.noSuchMember);
-    await tx
-      .update(todos)
-      .set({ assignedTo: null })
-      .where(and(eq(todos.tripId, tripId), eq(todos.assignedTo, userId)));
-    await tx
-      .update(flights)
-      .set({ travellerId: null })
-      .where(and(eq(flights.tripId, tripId), eq(flights.travellerId, userId)));
+    if (removed.length === 0) throw new HttpError('not_found', MEMBER_MESSAGES.noSuchMember);
+    await unassignTodosOf(tx, tripId, userId);
+    await clearTravellerOf(tx, tripId, userId);
   });
 }
 
-/** `DELETE /api/trips/:tripId/members/:userId` (the owner checked by the route). */
-export async function removeMember(db: Db, access: TripAccess, ownerId: string, userId: string) {
-  if (userId === ownerId) throw new HttpError(400, MEMBER_MESSAGES.ownerCannotLeave);
-  if (!isUuid(userId)) throw new HttpError(404, MEMBER_MESSAGES.noSuchMember);
+/** `DELETE /api/trips/:tripId/members/:userId` (the owner checked by the route's policy). */
+export async function removeMember(
+  { db, live }: ChangeContext,
+  access: TripAccess,
+  ownerId: string,
+  userId: string,
+) {
+  if (userId === ownerId)
+    throw new HttpError('owner_cannot_leave', MEMBER_MESSAGES.ownerCannotLeave);
   await takeOffTrip(db, access.trip.id, userId);
+  live.memberGone(access.trip.id, userId, MEMBER_GONE.removed);
 }
 
 /** `POST /api/trips/:tripId/leave`: a member leaves; the owner has to delete or hand over. */
-export async function leaveTrip(db: Db, access: TripAccess, userId: string) {
-  if (access.role === 'owner') throw new HttpError(400, MEMBER_MESSAGES.ownerCannotLeave);
+export async function leaveTrip({ db, live }: ChangeContext, access: TripAccess, userId: string) {
+  if (access.role === 'owner')
+    throw new HttpError('owner_cannot_leave', MEMBER_MESSAGES.ownerCannotLeave);
   await takeOffTrip(db, access.trip.id, userId);
+  live.memberGone(access.trip.id, userId, MEMBER_GONE.left);
 }
 
 /** Keeps a trip or person's name on one line of a subject or greeting. */
@@ -175,7 +173,7 @@ export async function sendEmailInvitation(
   logMailError: (error: unknown) => void,
 ) {
   const address = email.trim();
-  if (!isEmail(address)) throw new HttpError(400, MEMBER_MESSAGES.invalidEmail);
+  if (!isEmail(address)) throw new HttpError('invalid_email', MEMBER_MESSAGES.invalidEmail);
   const { url } = await getOrCreateLink(deps.db, deps.publicUrl, access.trip, inviter.id);
   const inviterName = oneLine(memberName(inviter));
   const tripName = oneLine(access.trip.name);
@@ -196,6 +194,6 @@ export async function sendEmailInvitation(
   } catch (error) {
     // The owner is waiting for "sent": say plainly that it was not, and keep the cause in the log.
     logMailError(error);
-    throw new HttpError(502, MEMBER_MESSAGES.mailFailed);
+    throw new HttpError('mail_failed', MEMBER_MESSAGES.mailFailed);
   }
 }

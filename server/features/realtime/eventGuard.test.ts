@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cursorMoveEvent } from '../../../shared/realtime';
+import { cursorMoveEvent } from '../../../shared/contracts/realtime';
 import { createDropStats, createRateLimit, parseEvent } from './eventGuard';
 
 describe('createRateLimit', () => {

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { CLIENT_ID_HEADER, clientId } from '../../../shared/realtime';
+import { CLIENT_ID_HEADER, clientId } from '../../../shared/contracts/realtime';
 import type { Db } from '../../platform/db/client';
 import { createRealtime, type LiveOrigin, type Realtime } from './realtimeServer';
 

@@ -1,22 +1,32 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CLIENT_ID_HEADER, HANDSHAKE_ERRORS, MEMBER_GONE } from '../../../shared/realtime';
+import type { WidgetDto } from '../../../shared/contracts/board';
+import type { InvitationLink } from '../../../shared/contracts/members';
+import {
+  CLIENT_ID_HEADER,
+  HANDSHAKE_ERRORS,
+  MEMBER_GONE,
+} from '../../../shared/contracts/realtime';
 import { sessions, tripMembers, trips } from '../../platform/db/schema';
 import { type ApiClient, apiClient, newAccount } from '../../test/apiClient';
 import { createTrip } from '../../test/factories';
 import {
+  closeTab,
   collect,
   collectCursors,
   connectLive,
+  disconnected,
+  drained,
   joinTrip,
   type LiveClient,
   nextCursor,
   nextEvent,
-  pause,
 } from '../../test/liveClient';
 import { startTestApp, type TestApp } from '../../test/testApp';
 
 type Account = { client: ApiClient; id: string; name: string };
+/** What the tests read of a sign-up's answer. */
+type SignedUp = { user: { id: string } };
 
 let t: TestApp;
 let owner: Account;
@@ -28,7 +38,10 @@ const open: LiveClient[] = [];
 
 async function signUp(firstName: string): Promise<Account> {
   const client = apiClient(t.url);
-  const res = await client.post('/api/register', newAccount({ firstName, lastName: 'Test' }));
+  const res = await client.post<SignedUp>(
+    '/api/register',
+    newAccount({ firstName, lastName: 'Test' }),
+  );
   expect(res.status).toBe(201);
   return { client, id: res.body.user.id, name: `${firstName} Test` };
 }
@@ -122,8 +135,7 @@ describe('presence', () => {
     expect(members.find((m) => m.userId === member.id)?.colour).toMatch(/^#[0-9a-f]{6}$/);
 
     // Two tabs of one person: closing one leaves them here.
-    secondMemberTab.close();
-    await pause(300);
+    await closeTab(t.app.live.io, secondMemberTab);
     const stillHere = await joinTrip(await tab(owner), tripId);
     expect(stillHere.ok && stillHere.members.map((m) => m.userId)).toContain(member.id);
 
@@ -156,7 +168,7 @@ describe('a new name or picture', () => {
     const heard = collect(ownerTab, 'change');
     const email = `rita-${Date.now()}@example.com`;
     expect((await renamer.client.patch('/api/user', { email })).status).toBe(200);
-    await pause(150);
+    await drained(t.app.live.io, ownerTab);
     expect(heard).toEqual([]);
   });
 });
@@ -185,7 +197,8 @@ describe('cursors and drags', () => {
     });
     memberTab.emit('cursor:move', { at: null });
     await nextCursor(ownerTab, (m) => m.userId === member.id && m.at === null);
-    await pause(100);
+    // Whatever the member's tab or the other trip's were sent went out with what the owner got.
+    await Promise.all([memberTab, otherTrip].map((socket) => drained(t.app.live.io, socket)));
     expect(echo).toEqual([]);
     for (const events of elsewhere) expect(events).toEqual([]);
   });
@@ -236,8 +249,12 @@ describe('cursors and drags', () => {
     const received = collectCursors(ownerTab);
     const before = t.app.live.stats.rateLimited;
     for (let i = 0; i < 200; i++) memberTab.emit('cursor:move', { at: { top: i, left: i } });
-    await nextCursor(ownerTab);
-    await pause(300);
+    // A tab's events are handled in order: once its join is answered, the burst has been.
+    await joinTrip(memberTab, tripId);
+    // The owner's own move goes out after every move of the burst that passed.
+    const ownMove = nextCursor(ownerTab, (m) => m.userId === owner.id && m.at?.top === 999);
+    ownerTab.emit('cursor:move', { at: { top: 999, left: 999 } });
+    await ownMove;
     // A burst of 200 within a few milliseconds: 60 pass the bucket, the rest are dropped and
     // counted.
     const dropped = t.app.live.stats.rateLimited - before;
@@ -262,7 +279,7 @@ describe('saved changes', () => {
     const echo = collect(makingTab, 'change');
     const added = nextEvent(memberTab, 'change', (m) => m.change.type === 'widget:saved');
     const ownersOtherTab = nextEvent(ownerTab, 'change', (m) => m.change.type === 'widget:saved');
-    const res = await owner.client.post(
+    const res = await owner.client.post<WidgetDto>(
       `/api/trips/${tripId}/widgets`,
       { type: 'todo', position: { top: 100, left: 100 } },
       { [CLIENT_ID_HEADER]: 'owner-tab-1234' },
@@ -304,7 +321,7 @@ describe('saved changes', () => {
     const renamed = nextEvent(memberTab, 'change', (m) => m.change.type === 'trip:saved');
     await owner.client.patch(`/api/trips/${tripId}`, { name: 'Lisbon in June' });
     expect((await renamed).change).toMatchObject({ trip: { id: tripId, name: 'Lisbon in June' } });
-    await pause(100);
+    await drained(t.app.live.io, otherTrip);
     expect(elsewhere).toEqual([]);
   });
 
@@ -340,7 +357,7 @@ describe('saved changes', () => {
     // Someone joining by the link: their tab elsewhere learns of the trip; the members' do not.
     const joiner = await signUp('Júlia');
     const joinerTab = await tab(joiner);
-    const link = await owner.client.get(`/api/trips/${trip.id}/invitation`);
+    const link = await owner.client.get<InvitationLink>(`/api/trips/${trip.id}/invitation`);
     const joined = nextEvent(joinerTab, 'change', (m) => m.tripId === trip.id);
     const code = String(link.body.url).split('/join/')[1];
     expect((await joiner.client.post(`/api/join/${code}`)).status).toBe(200);
@@ -352,7 +369,9 @@ describe('saved changes', () => {
     expect((await owner.client.delete(`/api/trips/${trip.id}`)).status).toBe(200);
     for (const message of await Promise.all(gone)) expect(message.tripId).toBe(trip.id);
 
-    await pause(100);
+    await Promise.all(
+      [onAnotherTrip, onNoTrip, ownerElsewhere].map((socket) => drained(t.app.live.io, socket)),
+    );
     for (const events of heard) {
       expect(events.map((m) => m.change.type)).toEqual(['trip:saved', 'trip:deleted']);
     }
@@ -367,7 +386,7 @@ describe('saved changes', () => {
       404,
     );
     expect((await owner.client.post(`/api/trips/${tripId}/todos`, { text: '' })).status).toBe(400);
-    await pause(200);
+    await drained(t.app.live.io, memberTab);
     expect(changes).toEqual([]);
   });
 });
@@ -396,15 +415,19 @@ describe('membership and sessions', () => {
     const heard = [collect(extraTab, 'change'), collect(extraTab, 'cursors')];
     const seenByOwner = collectCursors(ownerTab);
     extraTab.emit('cursor:move', { at: { top: 1, left: 1 } });
+    // Joining again is refused: the room check reads the membership anew. (A tab's events are
+    // handled in order: once this is answered, the move above has been too.)
+    expect(await joinTrip(extraTab, trip.id)).toMatchObject({ ok: false });
+    const ownMove = nextCursor(ownerTab, (m) => m.userId === owner.id && m.at?.top === 2);
     ownerTab.emit('cursor:move', { at: { top: 2, left: 2 } });
     await owner.client.post(`/api/trips/${trip.id}/todos`, { text: 'After Carla left' });
-    await pause(200);
+    // The owner's move goes out after anything of Carla's would have; then nothing is on its way.
+    await ownMove;
+    await drained(t.app.live.io, extraTab);
     for (const events of heard) expect(events).toEqual([]);
     // The owner's batch carries the owner's own move (their tab skips it) and Carla's pointer
     // taken off the board when she was removed, never a move of hers.
     expect(seenByOwner.filter((move) => move.userId === extra.id && move.at)).toEqual([]);
-    // And joining again is refused: the room check reads the membership anew.
-    expect(await joinTrip(extraTab, trip.id)).toMatchObject({ ok: false });
   });
 
   it('everyone on a deleted trip is told', async () => {
@@ -429,7 +452,7 @@ describe('membership and sessions', () => {
       'change',
       (m) => m.change.type === 'members:changed',
     );
-    const closed = new Promise((resolve) => leaverTab.once('disconnect', resolve));
+    const closed = disconnected(leaverTab);
     const res = await leaver.client.delete('/api/user', {
       password: newAccount().password,
     });
@@ -450,7 +473,7 @@ describe('membership and sessions', () => {
   it("signing out closes that session's live connections", async () => {
     const traveller = await signUp('Dora');
     const socket = await tab(traveller);
-    const closed = new Promise((resolve) => socket.once('disconnect', resolve));
+    const closed = disconnected(socket);
     expect((await traveller.client.post('/api/logout')).status).toBe(200);
     expect(await closed).toBe('io server disconnect');
   });
@@ -471,7 +494,7 @@ describe('the once-a-minute recheck', () => {
     expect((await gone).tripId).toBe(trip.id);
 
     // The session ends without a live event (an expiry, say).
-    const closed = new Promise((resolve) => socket.once('disconnect', resolve));
+    const closed = disconnected(socket);
     await t.database.db.delete(sessions).where(eq(sessions.userId, traveller.id));
     await t.app.live.recheck();
     expect(await closed).toBe('io server disconnect');
@@ -480,7 +503,7 @@ describe('the once-a-minute recheck', () => {
   it("signing in over a session closes that session's live connections", async () => {
     const first = await signUp('Fay');
     const socket = await tab(first);
-    const closed = new Promise((resolve) => socket.once('disconnect', resolve));
+    const closed = disconnected(socket);
     // Someone else signs in on this browser: the session the tab had is replaced.
     const other = newAccount();
     expect((await apiClient(t.url).post('/api/register', other)).status).toBe(201);
@@ -489,8 +512,6 @@ describe('the once-a-minute recheck', () => {
       password: other.password,
     });
     expect(signIn.status).toBe(200);
-    expect(await Promise.race([closed, pause(3000).then(() => 'still open')])).not.toBe(
-      'still open',
-    );
+    expect(await closed).toBe('io server disconnect');
   });
 });

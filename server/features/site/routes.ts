@@ -20,6 +20,7 @@ export const siteRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
   app.get(
     '/api/site',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['system'],
         summary: 'Contact addresses shown on the public pages, and the sign-up mode',

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_PAGES } from '../../../shared/constants';
+import type { SiteConfig } from '../../../shared/contracts/site';
 import { startTestApp, type TestApp } from '../../test/testApp';
 
 let t: TestApp;
@@ -14,7 +15,7 @@ describe('site settings, robots.txt and the sitemap', () => {
   it('gives the contact addresses, from the environment or the defaults', async () => {
     const res = await fetch(`${t.url}/api/site`);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({
+    expect((await res.json()) as SiteConfig).toEqual({
       supportEmail: 'support@tripmates.app',
       careersEmail: 'careers@tripmates.app',
       pressEmail: 'news@trips.example.com',

@@ -1,50 +1,44 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { okResponse } from '../../../shared/contracts/auth';
-import { errorResponse } from '../../../shared/contracts/common';
 import {
   createTodoBody,
+  TODO_MESSAGES,
   todo,
   todoList,
   todoParams,
   tripTodosParams,
   updateTodoBody,
 } from '../../../shared/contracts/todos';
-import { currentAuth, requireUser } from '../../platform/auth';
 import type { Db } from '../../platform/db/client';
-import { liveOrigin } from '../realtime/plugin';
-import { requireTripMember } from '../trips/access';
+import { todos as todosTable } from '../../platform/db/schema';
+import { changeContext } from '../realtime';
+import { itemOf, tripAccessOf, tripMember } from '../trips/access';
 import * as todos from './service';
 
-const signedIn = { preHandler: requireUser };
-const memberErrors = { 401: errorResponse, 404: errorResponse };
+// A to-do of a trip the caller is not on answers like a missing one.
+const member = tripMember();
+const todoMember = tripMember(itemOf(todosTable, TODO_MESSAGES.notFound));
 
 /** spec §7 to-do calls. Every route checks that the caller is a member of the to-do's trip. */
 export const todosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
     '/api/trips/:tripId/todos',
     {
-      ...signedIn,
+      config: { access: member },
       schema: {
         tags: ['todos'],
         summary: "The trip's to-do list, oldest first",
         params: tripTodosParams,
-        response: { 200: todoList, ...memberErrors },
+        response: { 200: todoList },
       },
     },
-    async (request) => {
-      const { trip } = await requireTripMember(
-        db,
-        request.params.tripId,
-        currentAuth(request).user.id,
-      );
-      return todos.listTodos(db, trip.id);
-    },
+    async (request) => todos.listTodos(db, tripAccessOf(request).trip.id),
   );
 
   app.post(
     '/api/trips/:tripId/todos',
     {
-      ...signedIn,
+      config: { access: member },
       schema: {
         tags: ['todos'],
         summary: 'Add a to-do to the trip',
@@ -53,71 +47,54 @@ export const todosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
           'date); the priority follows the due date unless given; `assignedTo` must be a member.',
         params: tripTodosParams,
         body: createTodoBody,
-        response: { 201: todo, 400: errorResponse, ...memberErrors },
+        response: { 201: todo },
       },
     },
     async (request, reply) => {
-      const { trip } = await requireTripMember(
-        db,
-        request.params.tripId,
-        currentAuth(request).user.id,
-      );
-      const added = await todos.createTodo(db, trip.id, request.body);
-      app.live.tripChanged(trip.id, { type: 'todo:saved', todo: added }, liveOrigin(request));
-      return reply.code(201).send(added);
+      const { trip } = tripAccessOf(request);
+      return reply
+        .code(201)
+        .send(await todos.createTodo(changeContext(request), trip.id, request.body));
     },
   );
 
   app.patch(
     '/api/todos/:id',
     {
-      ...signedIn,
+      config: { access: todoMember },
       schema: {
         tags: ['todos'],
         summary: 'Change a to-do (any of isCompleted, text, dueDate, priority, assignedTo)',
         params: todoParams,
         body: updateTodoBody,
-        response: { 200: todo, 400: errorResponse, ...memberErrors },
+        response: { 200: todo },
       },
     },
-    async (request) => {
-      const current = await todos.requireTodoForMember(
-        db,
+    async (request) =>
+      todos.updateTodo(
+        changeContext(request),
+        tripAccessOf(request).trip.id,
         request.params.id,
-        currentAuth(request).user.id,
-      );
-      const saved = await todos.updateTodo(db, current, request.body);
-      app.live.tripChanged(
-        current.tripId,
-        { type: 'todo:saved', todo: saved },
-        liveOrigin(request),
-      );
-      return saved;
-    },
+        request.body,
+      ),
   );
 
   app.delete(
     '/api/todos/:id',
     {
-      ...signedIn,
+      config: { access: todoMember },
       schema: {
         tags: ['todos'],
         summary: 'Delete a to-do',
         params: todoParams,
-        response: { 200: okResponse, ...memberErrors },
+        response: { 200: okResponse },
       },
     },
     async (request) => {
-      const current = await todos.requireTodoForMember(
-        db,
+      await todos.deleteTodo(
+        changeContext(request),
+        tripAccessOf(request).trip.id,
         request.params.id,
-        currentAuth(request).user.id,
-      );
-      await todos.deleteTodo(db, current.id);
-      app.live.tripChanged(
-        current.tripId,
-        { type: 'todo:removed', todoId: current.id },
-        liveOrigin(request),
       );
       return { success: true as const };
     },

@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   type CreateTodo,
@@ -11,11 +11,12 @@ import {
   priorityForDueDate,
   type TodoPriority,
 } from '../../../shared/todoPriority';
-import type { Db } from '../../platform/db/client';
+import type { Db, Tx } from '../../platform/db/client';
 import { type TodoRow, todos, users } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
 import { isUuid } from '../../platform/uuid';
-import { findTripAccess, isTripMember, memberName } from '../trips/access';
+import type { ChangeContext, LiveChanges } from '../realtime';
+import { deleteTripItem, isTripMember, memberName } from '../trips/access';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -64,7 +65,7 @@ function selectTodos(db: Db) {
 
 async function loadTodo(db: Db, id: string): Promise<Todo> {
   const [row] = await selectTodos(db).where(eq(todos.id, id));
-  if (!row) throw new HttpError(404, TODO_MESSAGES.notFound);
+  if (!row) throw new HttpError('not_found', TODO_MESSAGES.notFound);
   return toTodo(row);
 }
 
@@ -76,23 +77,11 @@ export async function listTodos(db: Db, tripId: string): Promise<Todo[]> {
   return rows.map(toTodo);
 }
 
-/**
- * The to-do `id` if `userId` is a member of its trip. A to-do of someone else's trip answers
- * exactly like a missing one, and so does an id that cannot exist.
- */
-export async function requireTodoForMember(db: Db, id: string, userId: string): Promise<TodoRow> {
-  const notFound = new HttpError(404, TODO_MESSAGES.notFound);
-  if (!isUuid(id)) throw notFound;
-  const [row] = await db.select().from(todos).where(eq(todos.id, id));
-  if (!row || !(await findTripAccess(db, row.tripId, userId))) throw notFound;
-  return row;
-}
-
 /** issue #5: `assignedTo` is a member's user id; anyone else is refused with a 400. */
 async function checkAssignee(db: Db, tripId: string, userId: string | null | undefined) {
   if (userId === null || userId === undefined) return;
   if (!isUuid(userId) || !(await isTripMember(db, tripId, userId))) {
-    throw new HttpError(400, TODO_MESSAGES.assigneeNotMember);
+    throw new HttpError('not_a_member', TODO_MESSAGES.assigneeNotMember);
   }
 }
 
@@ -106,7 +95,7 @@ function automaticPriority(due: Date | null, now: Date): TodoPriority {
  * unless given, priority from the due date unless given.
  */
 export async function createTodo(
-  db: Db,
+  { db, live }: ChangeContext,
   tripId: string,
   input: CreateTodo,
   now: Date = new Date(),
@@ -129,12 +118,22 @@ export async function createTodo(
       assignedTo: input.assignedTo ?? null,
     })
     .returning({ id: todos.id });
-  return loadTodo(db, row!.id);
+  return announceSaved(live, await loadTodo(db, row!.id));
 }
 
-/** Changes the fields given; the others stay. */
-export async function updateTodo(db: Db, current: TodoRow, input: UpdateTodo): Promise<Todo> {
-  await checkAssignee(db, current.tripId, input.assignedTo);
+function announceSaved(live: LiveChanges, todo: Todo) {
+  live.tripChanged(todo.tripId, { type: 'todo:saved', todo });
+  return todo;
+}
+
+/** Changes the fields given of the trip's to-do `id`; the others stay. */
+export async function updateTodo(
+  { db, live }: ChangeContext,
+  tripId: string,
+  id: string,
+  input: UpdateTodo,
+): Promise<Todo> {
+  await checkAssignee(db, tripId, input.assignedTo);
   const changes: Partial<typeof todos.$inferInsert> = {};
   if (input.text !== undefined) changes.text = input.text;
   if (input.isCompleted !== undefined) changes.isCompleted = input.isCompleted;
@@ -146,15 +145,24 @@ export async function updateTodo(db: Db, current: TodoRow, input: UpdateTodo): P
   const [row] = await db
     .update(todos)
     .set(changes)
-    .where(eq(todos.id, current.id))
+    .where(and(eq(todos.id, id), eq(todos.tripId, tripId)))
     .returning({ id: todos.id });
-  // Deleted by another member since it was loaded.
-  if (!row) throw new HttpError(404, TODO_MESSAGES.notFound);
-  return loadTodo(db, row.id);
+  // Deleted by another member since the route's policy found it.
+  if (!row) throw new HttpError('not_found', TODO_MESSAGES.notFound);
+  return announceSaved(live, await loadTodo(db, row.id));
 }
 
-export async function deleteTodo(db: Db, id: string): Promise<void> {
-  await db.delete(todos).where(eq(todos.id, id));
+export async function deleteTodo({ db, live }: ChangeContext, tripId: string, id: string) {
+  await deleteTripItem(db, todos, tripId, id, TODO_MESSAGES.notFound);
+  live.tripChanged(tripId, { type: 'todo:removed', todoId: id });
+}
+
+/** Someone left the trip: their to-dos on it stay, unassigned (inside the caller's transaction). */
+export async function unassignTodosOf(db: Db | Tx, tripId: string, userId: string) {
+  await db
+    .update(todos)
+    .set({ assignedTo: null })
+    .where(and(eq(todos.tripId, tripId), eq(todos.assignedTo, userId)));
 }
 
 // spec §9: a new trip comes with 5 sample to-dos (the demo trip's are for Bali, the default

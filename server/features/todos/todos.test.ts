@@ -1,15 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OkResponse } from '../../../shared/contracts/auth';
+import type { ErrorResponse } from '../../../shared/contracts/errors';
+import type { Todo } from '../../../shared/contracts/todos';
 import { todos as todosTable } from '../../platform/db/schema';
-import { type ApiClient, apiClient, newAccount } from '../../test/apiClient';
-import { createTrip } from '../../test/factories';
+import { apiClient } from '../../test/apiClient';
+import { type Account, createAccount, createTrip } from '../../test/factories';
+import { openApiDocument } from '../../test/openApi';
 import { startTestApp, type TestApp } from '../../test/testApp';
 import { createSampleTodos } from './service';
 
 const DAY = 24 * 60 * 60 * 1000;
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
-
-type Account = { client: ApiClient; id: string };
 
 let t: TestApp;
 let owner: Account;
@@ -19,19 +21,12 @@ let outsider: Account;
 let tripId: string;
 let outsiderTripId: string;
 
-async function signUp(overrides: Record<string, string> = {}): Promise<Account> {
-  const client = apiClient(t.url);
-  const res = await client.post('/api/register', newAccount(overrides));
-  expect(res.status).toBe(201);
-  return { client, id: res.body.user.id };
-}
-
 beforeAll(async () => {
   t = await startTestApp();
-  owner = await signUp({ firstName: 'Ana', lastName: 'Lima' });
-  member = await signUp({ firstName: 'Bruno', lastName: 'Costa' });
-  nameless = await signUp({ firstName: '', lastName: '' });
-  outsider = await signUp({ firstName: 'Olga', lastName: 'Outside' });
+  owner = await createAccount(t, { firstName: 'Ana', lastName: 'Lima' });
+  member = await createAccount(t, { firstName: 'Bruno', lastName: 'Costa' });
+  nameless = await createAccount(t, { firstName: null, lastName: null });
+  outsider = await createAccount(t, { firstName: 'Olga', lastName: 'Outside' });
   tripId = (await createTrip(t.database.db, owner.id, { memberIds: [member.id, nameless.id] })).id;
   outsiderTripId = (await createTrip(t.database.db, outsider.id)).id;
 });
@@ -41,7 +36,7 @@ const listPath = (id = tripId) => `/api/trips/${id}/todos`;
 
 /** Adds a to-do as `who` (the owner by default) and returns it. */
 async function addTodo(body: Record<string, unknown>, who: Account = owner, trip = tripId) {
-  const res = await who.client.post(listPath(trip), body);
+  const res = await who.client.post<Todo>(listPath(trip), body);
   expect(res.status).toBe(201);
   return res.body;
 }
@@ -53,7 +48,7 @@ async function rowOf(id: string) {
 
 describe('POST /api/trips/:tripId/todos', () => {
   it('adds a to-do with every field and answers 201 with it', async () => {
-    const res = await owner.client.post(listPath(), {
+    const res = await owner.client.post<Todo>(listPath(), {
       text: '  Book the airport transfer  ',
       dueDate: '2030-05-20T08:00:00+08:00',
       priority: 'low',
@@ -79,7 +74,7 @@ describe('POST /api/trips/:tripId/todos', () => {
     const before = Date.now();
     const created = await addTodo({ text: 'Exchange some rupiah' });
     const after = Date.now();
-    const due = Date.parse(created.dueDate);
+    const due = Date.parse(created.dueDate!);
     expect(due).toBeGreaterThanOrEqual(before + 7 * DAY);
     expect(due).toBeLessThanOrEqual(after + 7 * DAY);
     expect(created).toMatchObject({ priority: 'medium', isCompleted: false, assignedTo: null });
@@ -142,7 +137,7 @@ describe('POST /api/trips/:tripId/todos', () => {
     ['an unknown user id', () => UNKNOWN_ID],
     ['a string that is no id', () => 'bruno'],
   ])('refuses %s as the assignee', async (_name, assignedTo) => {
-    const res = await owner.client.post(listPath(), {
+    const res = await owner.client.post<ErrorResponse>(listPath(), {
       text: 'Book a cooking class',
       assignedTo: assignedTo(),
     });
@@ -157,35 +152,37 @@ describe('GET /api/trips/:tripId/todos', () => {
     const first = await addTodo({ text: 'First', assignedTo: member.id }, owner, trip);
     const second = await addTodo({ text: 'Second' }, member, trip);
     const third = await addTodo({ text: 'Third', assignedTo: owner.id }, owner, trip);
-    const res = await owner.client.get(listPath(trip));
+    const res = await owner.client.get<Todo[]>(listPath(trip));
     expect(res.status).toBe(200);
     expect(res.body).toEqual([first, second, third]);
-    expect(res.body[0].assignedTo).toEqual({ id: member.id, name: 'Bruno Costa' });
-    expect(res.body[2].assignedTo).toEqual({ id: owner.id, name: 'Ana Lima' });
+    expect(res.body[0]!.assignedTo).toEqual({ id: member.id, name: 'Bruno Costa' });
+    expect(res.body[2]!.assignedTo).toEqual({ id: owner.id, name: 'Ana Lima' });
   });
 
   it('answers an empty list for a trip with no to-dos, and only this trip’s to-dos', async () => {
     const trip = (await createTrip(t.database.db, owner.id)).id;
-    expect((await owner.client.get(listPath(trip))).body).toEqual([]);
+    expect((await owner.client.get<Todo[]>(listPath(trip))).body).toEqual([]);
     await addTodo({ text: 'Only here' }, owner, trip);
-    const list = (await owner.client.get(listPath(trip))).body;
-    expect(list.map((todo: { text: string }) => todo.text)).toEqual(['Only here']);
+    const list = (await owner.client.get<Todo[]>(listPath(trip))).body;
+    expect(list.map((todo) => todo.text)).toEqual(['Only here']);
   });
 });
 
 describe('PATCH /api/todos/:id', () => {
   it('toggles done and undone (spec §4), changing nothing else', async () => {
     const created = await addTodo({ text: 'Book a surf lesson', assignedTo: member.id });
-    const done = await owner.client.patch(`/api/todos/${created.id}`, { isCompleted: true });
+    const done = await owner.client.patch<Todo>(`/api/todos/${created.id}`, { isCompleted: true });
     expect(done.status).toBe(200);
     expect(done.body).toEqual({ ...created, isCompleted: true });
-    const undone = await owner.client.patch(`/api/todos/${created.id}`, { isCompleted: false });
+    const undone = await owner.client.patch<Todo>(`/api/todos/${created.id}`, {
+      isCompleted: false,
+    });
     expect(undone.body).toEqual(created);
   });
 
   it('changes text, due date, priority and assignee', async () => {
     const created = await addTodo({ text: 'Book a surf lesson' });
-    const res = await owner.client.patch(`/api/todos/${created.id}`, {
+    const res = await owner.client.patch<Todo>(`/api/todos/${created.id}`, {
       text: '  Book two surf lessons ',
       dueDate: '2030-07-01T10:00:00Z',
       priority: 'high',
@@ -199,7 +196,7 @@ describe('PATCH /api/todos/:id', () => {
       priority: 'high',
       assignedTo: { id: member.id, name: 'Bruno Costa' },
     });
-    expect((await owner.client.get(listPath())).body).toContainEqual(res.body);
+    expect((await owner.client.get<Todo[]>(listPath())).body).toContainEqual(res.body);
   });
 
   it('clears the due date and the assignee with null, and keeps the priority', async () => {
@@ -208,7 +205,7 @@ describe('PATCH /api/todos/:id', () => {
       assignedTo: member.id,
       priority: 'high',
     });
-    const res = await owner.client.patch(`/api/todos/${created.id}`, {
+    const res = await owner.client.patch<Todo>(`/api/todos/${created.id}`, {
       dueDate: null,
       assignedTo: null,
     });
@@ -220,14 +217,14 @@ describe('PATCH /api/todos/:id', () => {
     const created = await addTodo({ text: 'Book the temple tour' });
     expect(created.priority).toBe('medium');
     const dueDate = new Date(Date.now() + 30 * DAY).toISOString();
-    const res = await owner.client.patch(`/api/todos/${created.id}`, { dueDate });
+    const res = await owner.client.patch<Todo>(`/api/todos/${created.id}`, { dueDate });
     expect(res.body).toMatchObject({ dueDate, priority: 'medium' });
   });
 
   it('refuses an assignee who is not a member and leaves the to-do as it was', async () => {
     const created = await addTodo({ text: 'Book the rafting trip' });
     for (const assignedTo of [outsider.id, UNKNOWN_ID, 'nobody']) {
-      const res = await owner.client.patch(`/api/todos/${created.id}`, {
+      const res = await owner.client.patch<ErrorResponse>(`/api/todos/${created.id}`, {
         assignedTo,
         isCompleted: true,
       });
@@ -241,15 +238,15 @@ describe('PATCH /api/todos/:id', () => {
 describe('DELETE /api/todos/:id', () => {
   it('deletes the to-do; it is gone from the list and a second delete is a 404', async () => {
     const created = await addTodo({ text: 'Cancel the gym membership' });
-    const res = await owner.client.delete(`/api/todos/${created.id}`);
+    const res = await owner.client.delete<OkResponse>(`/api/todos/${created.id}`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true });
     expect(await rowOf(created.id)).toBeUndefined();
-    const list = (await owner.client.get(listPath())).body as { id: string }[];
+    const list = (await owner.client.get<Todo[]>(listPath())).body;
     expect(list.map((todo) => todo.id)).not.toContain(created.id);
     for (const again of [
-      await owner.client.delete(`/api/todos/${created.id}`),
-      await owner.client.patch(`/api/todos/${created.id}`, { isCompleted: true }),
+      await owner.client.delete<ErrorResponse>(`/api/todos/${created.id}`),
+      await owner.client.patch<ErrorResponse>(`/api/todos/${created.id}`, { isCompleted: true }),
     ]) {
       expect(again.status).toBe(404);
       expect(again.body.message).toBe('No such task');
@@ -262,9 +259,9 @@ describe('a member who is not the owner', () => {
     const mine = await addTodo({ text: 'Member’s task', assignedTo: owner.id }, member);
     expect(mine.assignedTo).toEqual({ id: owner.id, name: 'Ana Lima' });
     const ownersTodo = await addTodo({ text: 'Owner’s task' }, owner);
-    const list = (await member.client.get(listPath())).body as { id: string }[];
+    const list = (await member.client.get<Todo[]>(listPath())).body;
     expect(list.map((todo) => todo.id)).toEqual(expect.arrayContaining([mine.id, ownersTodo.id]));
-    const patched = await member.client.patch(`/api/todos/${ownersTodo.id}`, {
+    const patched = await member.client.patch<Todo>(`/api/todos/${ownersTodo.id}`, {
       isCompleted: true,
       assignedTo: member.id,
     });
@@ -281,10 +278,10 @@ describe('someone else’s trip and to-dos', () => {
     for (const id of [tripId, UNKNOWN_ID, 'not-a-uuid', '1']) {
       const list = await outsider.client.get(listPath(id));
       expect(list.status).toBe(404);
-      expect(list.body).toEqual({ message: 'No such trip' });
+      expect(list.body).toEqual({ code: 'not_found', message: 'No such trip' });
       const add = await outsider.client.post(listPath(id), { text: 'Sneaked in' });
       expect(add.status).toBe(404);
-      expect(add.body).toEqual({ message: 'No such trip' });
+      expect(add.body).toEqual({ code: 'not_found', message: 'No such trip' });
     }
     const texts = (await t.database.db.select().from(todosTable)).map((row) => row.text);
     expect(texts).not.toContain('Sneaked in');
@@ -294,18 +291,18 @@ describe('someone else’s trip and to-dos', () => {
     const created = await addTodo({ text: 'Ours' });
     const patch = await outsider.client.patch(`/api/todos/${created.id}`, { text: 'Theirs' });
     expect(patch.status).toBe(404);
-    expect(patch.body).toEqual({ message: 'No such task' });
+    expect(patch.body).toEqual({ code: 'not_found', message: 'No such task' });
     const del = await outsider.client.delete(`/api/todos/${created.id}`);
     expect(del.status).toBe(404);
-    expect(del.body).toEqual({ message: 'No such task' });
+    expect(del.body).toEqual({ code: 'not_found', message: 'No such task' });
     expect(await rowOf(created.id)).toMatchObject({ text: 'Ours' });
   });
 
   it('does not let a member of one trip reach another trip’s to-do', async () => {
     const theirs = await addTodo({ text: 'Outsider’s own' }, outsider, outsiderTripId);
     for (const res of [
-      await member.client.patch(`/api/todos/${theirs.id}`, { isCompleted: true }),
-      await member.client.delete(`/api/todos/${theirs.id}`),
+      await member.client.patch<ErrorResponse>(`/api/todos/${theirs.id}`, { isCompleted: true }),
+      await member.client.delete<ErrorResponse>(`/api/todos/${theirs.id}`),
     ]) {
       expect(res.status).toBe(404);
       expect(res.body.message).toBe('No such task');
@@ -318,8 +315,8 @@ describe('someone else’s trip and to-dos', () => {
     async (id) => {
       const path = `/api/todos/${encodeURIComponent(id)}`;
       for (const res of [
-        await owner.client.patch(path, { isCompleted: true }),
-        await owner.client.delete(path),
+        await owner.client.patch<ErrorResponse>(path, { isCompleted: true }),
+        await owner.client.delete<ErrorResponse>(path),
       ]) {
         expect(res.status).toBe(404);
         expect(res.body.message).toBe('No such task');
@@ -331,10 +328,10 @@ describe('someone else’s trip and to-dos', () => {
     const created = await addTodo({ text: 'Signed-in only' });
     const visitor = apiClient(t.url);
     for (const res of [
-      await visitor.get(listPath()),
-      await visitor.post(listPath(), { text: 'x' }),
-      await visitor.patch(`/api/todos/${created.id}`, { isCompleted: true }),
-      await visitor.delete(`/api/todos/${created.id}`),
+      await visitor.get<ErrorResponse>(listPath()),
+      await visitor.post<ErrorResponse>(listPath(), { text: 'x' }),
+      await visitor.patch<ErrorResponse>(`/api/todos/${created.id}`, { isCompleted: true }),
+      await visitor.delete<ErrorResponse>(`/api/todos/${created.id}`),
     ]) {
       expect(res.status).toBe(401);
       expect(res.body.message).toMatch(/sign in/i);
@@ -397,8 +394,8 @@ describe('bad input', () => {
     ['malformed JSON', '{"text": ', /not valid JSON/],
     ...badFields,
   ])('POST refuses %s with a clear 400', async (_name, body, message) => {
-    const before = (await owner.client.get(listPath())).body.length;
-    const res = await owner.client.post(
+    const before = (await owner.client.get<Todo[]>(listPath())).body.length;
+    const res = await owner.client.post<ErrorResponse>(
       listPath(),
       // A string is sent as it is (raw JSON text).
       body,
@@ -406,7 +403,7 @@ describe('bad input', () => {
     );
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(message);
-    expect((await owner.client.get(listPath())).body.length).toBe(before);
+    expect((await owner.client.get<Todo[]>(listPath())).body.length).toBe(before);
   });
 
   it.each([
@@ -422,11 +419,11 @@ describe('bad input', () => {
     ['null isCompleted', { isCompleted: null }, /isCompleted must be true or false/],
   ])('PATCH refuses %s with a clear 400 and changes nothing', async (_name, body, message) => {
     const created = await addTodo({ text: 'Untouched', assignedTo: member.id });
-    const res = await owner.client.patch(`/api/todos/${created.id}`, body);
+    const res = await owner.client.patch<ErrorResponse>(`/api/todos/${created.id}`, body);
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(message);
-    const [after] = (await owner.client.get(listPath())).body.filter(
-      (todo: { id: string }) => todo.id === created.id,
+    const [after] = (await owner.client.get<Todo[]>(listPath())).body.filter(
+      (todo) => todo.id === created.id,
     );
     expect(after).toEqual(created);
   });
@@ -437,14 +434,9 @@ describe('createSampleTodos', () => {
     const trip = (await createTrip(t.database.db, owner.id)).id;
     const now = new Date();
     await createSampleTodos(t.database.db, trip, now);
-    const res = await owner.client.get(listPath(trip));
+    const res = await owner.client.get<Todo[]>(listPath(trip));
     expect(res.status).toBe(200);
-    const list = res.body as {
-      text: string;
-      dueDate: string;
-      priority: string;
-      isCompleted: boolean;
-    }[];
+    const list = res.body;
     expect(list).toHaveLength(5);
     expect(list[0]!.text).toMatch(/flights/i);
     expect(list.map((todo) => todo.text)).toEqual([
@@ -454,23 +446,23 @@ describe('createSampleTodos', () => {
       expect.stringMatching(/villa in Ubud/i),
       expect.stringMatching(/Nusa Penida/i),
     ]);
-    const days = list.map((todo) => (Date.parse(todo.dueDate) - now.getTime()) / DAY);
+    const days = list.map((todo) => (Date.parse(todo.dueDate!) - now.getTime()) / DAY);
     expect(days).toEqual([1, 4, 9, 14, 20]);
     // The automatic priorities of spec §5, all three levels.
     expect(list.map((todo) => todo.priority)).toEqual(['high', 'medium', 'low', 'low', 'low']);
     expect(list.every((todo) => !todo.isCompleted)).toBe(true);
     // Real rows: a member can complete and delete them like any other.
-    const [first] = res.body as { id: string }[];
+    const [first] = res.body;
     expect(
       (await owner.client.patch(`/api/todos/${first!.id}`, { isCompleted: true })).status,
     ).toBe(200);
     expect((await owner.client.delete(`/api/todos/${first!.id}`)).status).toBe(200);
-    expect((await owner.client.get(listPath(trip))).body).toHaveLength(4);
+    expect((await owner.client.get<Todo[]>(listPath(trip))).body).toHaveLength(4);
   });
 });
 
 it('documents the to-do routes in the OpenAPI description', async () => {
-  const doc = await (await fetch(`${t.url}/api/docs/json`)).json();
+  const doc = await openApiDocument(t.url);
   expect(Object.keys(doc.paths)).toEqual(
     expect.arrayContaining(['/api/trips/{tripId}/todos', '/api/todos/{id}']),
   );

@@ -1,15 +1,25 @@
 import { and, eq } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyRequest } from 'fastify';
+import { NO_SUCH_TRIP } from '../../../shared/contracts/trips';
+import type { Policy } from '../../platform/access';
+import { currentAuth } from '../../platform/auth';
 import type { Db } from '../../platform/db/client';
 import { type Trip, tripMembers, trips } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
 import { isUuid } from '../../platform/uuid';
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The trip a trip-scoped route reaches and the caller's role on it (set by its policy). */
+    tripAccess: TripAccess | null;
+  }
+}
+
 export type TripRole = 'owner' | 'member';
 export type TripAccess = { trip: Trip; role: TripRole };
 
-// A trip someone does not belong to answers exactly like one that does not exist: ids never
-// tell an outsider that a trip is there.
-export const NO_SUCH_TRIP = 'No such trip';
+export { NO_SUCH_TRIP };
 
 /** The trip and the caller's role on it, or null when the caller is not a member. */
 export async function findTripAccess(
@@ -26,28 +36,97 @@ export async function findTripAccess(
   return row ?? null;
 }
 
-/** Every trip-scoped request starts here: members pass, everyone else gets a 404. */
-export async function requireTripMember(
+/** A table of things that belong to a trip (to-dos, flights, widgets): what a policy looks up. */
+export type TripItemTable = PgTable & { id: PgColumn; tripId: PgColumn };
+
+/**
+ * Deletes the trip's item `id`; `notFound` when it is gone already (another member was quicker
+ * than this request, whose policy still found it).
+ */
+export async function deleteTripItem(
   db: Db,
+  table: TripItemTable,
   tripId: string,
-  userId: string,
-): Promise<TripAccess> {
-  const access = await findTripAccess(db, tripId, userId);
-  if (!access) throw new HttpError(404, NO_SUCH_TRIP);
-  return access;
+  id: string,
+  notFound: string,
+) {
+  const removed = await db
+    .delete(table)
+    .where(and(eq(table.id, id), eq(table.tripId, tripId)))
+    .returning({ id: table.id });
+  if (removed.length === 0) throw new HttpError('not_found', notFound);
 }
 
-/** Trip settings, and deleting the trip, are the owner's (issue #5). */
-export async function requireTripOwner(
+/**
+ * Where a trip-scoped route finds its trip: the `:tripId` of its path (the default), or the trip
+ * of the row that its `:id` names (`/api/todos/:id`). Whatever the caller may not reach answers
+ * `notFound`, exactly like something that does not exist.
+ */
+export type TripScope =
+  | { via: 'tripId' }
+  | { via: 'item'; table: TripItemTable; notFound: string; uuid: boolean };
+
+const BY_TRIP_ID: TripScope = { via: 'tripId' };
+
+/** The scope of routes that name a trip's item by `:id` (a uuid, unless `uuid: false`). */
+export function itemOf(
+  table: TripItemTable,
+  notFound: string,
+  options = { uuid: true },
+): TripScope {
+  return { via: 'item', table, notFound, uuid: options.uuid };
+}
+
+async function findItemTripAccess(
   db: Db,
-  tripId: string,
+  scope: Extract<TripScope, { via: 'item' }>,
+  id: string,
   userId: string,
-): Promise<TripAccess> {
-  const access = await requireTripMember(db, tripId, userId);
-  if (access.role !== 'owner') {
-    throw new HttpError(403, 'Only the trip owner can change its settings or delete it.');
-  }
-  return access;
+): Promise<TripAccess | null> {
+  if (scope.uuid ? !isUuid(id) : id.length > 100) return null;
+  const [row] = await db
+    .select({ trip: trips, role: tripMembers.role })
+    .from(scope.table)
+    .innerJoin(trips, eq(trips.id, scope.table.tripId))
+    .innerJoin(tripMembers, and(eq(tripMembers.tripId, trips.id), eq(tripMembers.userId, userId)))
+    .where(eq(scope.table.id, id));
+  return row ?? null;
+}
+
+function tripPolicy(role: TripRole, scope: TripScope, ownerOnly: string): Policy {
+  return async (request) => {
+    const { user } = currentAuth(request);
+    // Params are not validated yet (access comes first): read them as the strings they are.
+    const params = request.params as Record<string, string | undefined>;
+    const access =
+      scope.via === 'tripId'
+        ? await findTripAccess(request.server.db, params.tripId ?? '', user.id)
+        : await findItemTripAccess(request.server.db, scope, params.id ?? '', user.id);
+    if (!access) {
+      throw new HttpError('not_found', scope.via === 'tripId' ? NO_SUCH_TRIP : scope.notFound);
+    }
+    if (role === 'owner' && access.role !== 'owner') throw new HttpError('owner_only', ownerOnly);
+    request.tripAccess = access;
+  };
+}
+
+/** Access for a member of the trip: everyone else gets a 404, as if it did not exist. */
+export function tripMember(scope: TripScope = BY_TRIP_ID): Policy {
+  return tripPolicy('member', scope, '');
+}
+
+// Trip settings, and deleting the trip, are the owner's (issue #5).
+export const OWNER_ONLY = 'Only the trip owner can change its settings or delete it.';
+
+/** Access for the trip's owner: members get a 403 saying why, everyone else a 404. */
+export function tripOwner(message = OWNER_ONLY, scope: TripScope = BY_TRIP_ID): Policy {
+  return tripPolicy('owner', scope, message);
+}
+
+/** The trip and role that the route's policy found (tripMember / tripOwner). */
+export function tripAccessOf(request: FastifyRequest): TripAccess {
+  if (!request.tripAccess) throw new Error(`${request.routeOptions.url} declares no trip policy`);
+  return request.tripAccess;
 }
 
 /** Whether `userId` is on the trip: an assignee or traveller must be a member. */

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { okResponse } from '../../../shared/contracts/auth';
-import { errorResponse } from '../../../shared/contracts/common';
+import { errorResponse } from '../../../shared/contracts/errors';
 import {
   createTripBody,
   trip,
@@ -9,25 +9,23 @@ import {
   tripParams,
   updateTripBody,
 } from '../../../shared/contracts/trips';
-import { currentAuth, requireUser } from '../../platform/auth';
+import { currentAuth } from '../../platform/auth';
 import type { Db } from '../../platform/db/client';
-import { liveOrigin } from '../realtime/plugin';
-import { requireTripMember, requireTripOwner, tripMemberIds } from './access';
+import { changeContext } from '../realtime';
+import { tripAccessOf, tripMember, tripOwner } from './access';
 import * as trips from './service';
 
-const signedIn = { preHandler: requireUser };
 const tags = ['trips'];
-const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
 
 export const tripsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
     '/api/trips',
     {
-      ...signedIn,
+      config: { access: 'user' },
       schema: {
         tags,
         summary: 'The trips I am on (a first visit gets its first trip)',
-        response: { 200: tripList, 401: errorResponse },
+        response: { 200: tripList },
       },
     },
     async (request) => trips.listTrips(db, currentAuth(request).user),
@@ -36,12 +34,12 @@ export const tripsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
   app.post(
     '/api/trips',
     {
-      ...signedIn,
+      config: { access: 'user' },
       schema: {
         tags,
         summary: "Plan a new trip, within the plan's active trips",
         body: createTripBody,
-        response: { 201: trip, ...errors },
+        response: { 201: trip, 403: errorResponse.describe("Over the plan's active trips") },
       },
     },
     async (request, reply) =>
@@ -51,15 +49,11 @@ export const tripsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
   app.get(
     '/api/trips/:tripId',
     {
-      ...signedIn,
-      schema: { tags, summary: 'One trip', params: tripParams, response: { 200: trip, ...errors } },
+      config: { access: tripMember() },
+      schema: { tags, summary: 'One trip', params: tripParams, response: { 200: trip } },
     },
     async (request) => {
-      const access = await requireTripMember(
-        db,
-        request.params.tripId,
-        currentAuth(request).user.id,
-      );
+      const access = tripAccessOf(request);
       return trips.toTripDto(access.trip, access.role);
     },
   );
@@ -67,67 +61,46 @@ export const tripsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
   app.get(
     '/api/trips/:tripId/members',
     {
-      ...signedIn,
+      config: { access: tripMember() },
       schema: {
         tags,
         summary: "The trip's members, owner first",
         params: tripParams,
-        response: { 200: tripMemberList, ...errors },
+        response: { 200: tripMemberList },
       },
     },
-    async (request) => {
-      const { user } = currentAuth(request);
-      const access = await requireTripMember(db, request.params.tripId, user.id);
-      return trips.listMembers(db, access, user.id);
-    },
+    async (request) => trips.listMembers(db, tripAccessOf(request), currentAuth(request).user.id),
   );
 
   app.patch(
     '/api/trips/:tripId',
     {
-      ...signedIn,
+      config: { access: tripOwner() },
       schema: {
         tags,
         summary: 'Rename the trip, or change its destination or dates (owner)',
         params: tripParams,
         body: updateTripBody,
-        response: { 200: trip, ...errors },
+        response: { 200: trip },
       },
     },
-    async (request) => {
-      const access = await requireTripOwner(
-        db,
-        request.params.tripId,
-        currentAuth(request).user.id,
-      );
-      const saved = await trips.updateTrip(db, access, request.body);
-      const change = { type: 'trip:saved' as const, trip: trips.liveSettingsOf(saved) };
-      app.live.tripChanged(saved.id, change, liveOrigin(request), {
-        memberIds: await tripMemberIds(db, saved.id),
-      });
-      return saved;
-    },
+    async (request) =>
+      trips.updateTrip(changeContext(request), tripAccessOf(request), request.body),
   );
 
   app.delete(
     '/api/trips/:tripId',
     {
-      ...signedIn,
+      config: { access: tripOwner() },
       schema: {
         tags,
         summary: 'Delete the trip and everything on it (owner)',
         params: tripParams,
-        response: { 200: okResponse, ...errors },
+        response: { 200: okResponse },
       },
     },
     async (request) => {
-      const access = await requireTripOwner(
-        db,
-        request.params.tripId,
-        currentAuth(request).user.id,
-      );
-      const memberIds = await trips.deleteTrip(db, access);
-      app.live.tripDeleted(access.trip.id, liveOrigin(request), { memberIds });
+      await trips.deleteTrip(changeContext(request), tripAccessOf(request));
       return { success: true as const };
     },
   );

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, gte } from 'drizzle-orm';
 import { DEFAULT_TRIP } from '../../../shared/constants';
+import type { LiveTripSettings } from '../../../shared/contracts/realtime';
 import type {
   CreateTripBody,
   TripDto,
@@ -8,15 +9,13 @@ import type {
 } from '../../../shared/contracts/trips';
 import { DEFAULT_WEATHER_CITY } from '../../../shared/contracts/weather';
 import { PLAN_LIMITS } from '../../../shared/plans';
-import type { LiveTripSettings } from '../../../shared/realtime';
-import type { Db } from '../../platform/db/client';
+import type { Db, Tx } from '../../platform/db/client';
 import { type Trip, tripMembers, trips, type User, users } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
+import { addDefaultWidgets } from '../board/service';
+import type { ChangeContext } from '../realtime';
 import { createSampleTodos } from '../todos/service';
-import { addDefaultWidgets } from '../widgets/service';
 import { memberName, type TripAccess, type TripRole, tripMemberIds } from './access';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 const DAY_MS = 86_400_000;
 
@@ -137,7 +136,7 @@ export async function createTrip(
     const limit = plan.activeTrips;
     if (limit !== null && (await activeTripsOwned(tx, user.id, now)) >= limit) {
       throw new HttpError(
-        403,
+        'plan_limit',
         `Your ${plan.name} plan allows ${limit} active trip${limit === 1 ? '' : 's'}. ` +
           'Delete a trip you no longer need, or upgrade your plan, to plan another.',
       );
@@ -152,12 +151,19 @@ export async function createTrip(
   });
 }
 
-/** Trip settings (owner only; the route checks). The dates must stay in order once merged. */
-export async function updateTrip(db: Db, access: TripAccess, body: UpdateTripBody) {
+/**
+ * Trip settings (owner only; the route checks). The dates must stay in order once merged. The
+ * members' tabs hear of it wherever they are: the trip switcher shows the name and dates.
+ */
+export async function updateTrip(
+  { db, live }: ChangeContext,
+  access: TripAccess,
+  body: UpdateTripBody,
+) {
   const startDate = body.startDate ?? access.trip.startDate;
   const endDate = body.endDate ?? access.trip.endDate;
   if (endDate < startDate) {
-    throw new HttpError(400, 'The trip must end on or after the day it starts');
+    throw new HttpError('invalid_dates', 'The trip must end on or after the day it starts');
   }
   const [trip] = await db
     .update(trips)
@@ -170,17 +176,25 @@ export async function updateTrip(db: Db, access: TripAccess, body: UpdateTripBod
     })
     .where(eq(trips.id, access.trip.id))
     .returning();
+  live.tripChanged(
+    trip!.id,
+    { type: 'trip:saved', trip: liveSettingsOf(trip!) },
+    { memberIds: await tripMemberIds(db, trip!.id) },
+  );
   return toTripDto(trip!, access.role);
 }
 
-/** Deletes the trip and everything on it (widgets, to-dos, flights, members go with it). */
-/** Deletes the trip; answers who was on it (their trip lists still show it). */
-export async function deleteTrip(db: Db, access: TripAccess): Promise<string[]> {
-  return db.transaction(async (tx) => {
-    const memberIds = await tripMemberIds(tx, access.trip.id);
+/**
+ * Deletes the trip and everything on it (widgets, to-dos, flights, members go with it); everyone
+ * who was on it is told, wherever they look (their trip lists still show it).
+ */
+export async function deleteTrip({ db, live }: ChangeContext, access: TripAccess) {
+  const memberIds = await db.transaction(async (tx) => {
+    const ids = await tripMemberIds(tx, access.trip.id);
     await tx.delete(trips).where(eq(trips.id, access.trip.id));
-    return memberIds;
+    return ids;
   });
+  live.tripDeleted(access.trip.id, { memberIds });
 }
 
 /** The trip's members, the owner first and then in the order they joined. */

@@ -1,7 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { todos, tripMembers, trips, users, widgets } from '../../platform/db/schema';
-import { type ApiClient, apiClient, newAccount } from '../../test/apiClient';
+import type { OkResponse } from '../../../shared/contracts/auth';
+import type { WidgetDto } from '../../../shared/contracts/board';
+import type { ErrorResponse } from '../../../shared/contracts/errors';
+import type { TripDto, TripMemberDto } from '../../../shared/contracts/trips';
+import { todos, trips, widgets } from '../../platform/db/schema';
+import { apiClient } from '../../test/apiClient';
+import { addMember, createAccount } from '../../test/factories';
 import { startTestApp, type TestApp } from '../../test/testApp';
 
 let t: TestApp;
@@ -10,26 +15,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function signUp(plan?: 'free' | 'premium' | 'pro') {
-  const client = apiClient(t.url);
-  const res = await client.post('/api/register', newAccount());
-  expect(res.status).toBe(201);
-  const user = res.body.user as { id: string };
-  if (plan) await t.database.db.update(users).set({ plan }).where(eq(users.id, user.id));
-  return { client, user };
-}
+/** A new account, signed in, that has not visited yet (its first visit makes the sample trip). */
+const newcomer = (plan?: 'free' | 'premium' | 'pro') => createAccount(t, { plan });
 
-/** Signs up and takes the first visit's trip. */
+/** A new account's first visit, and the trip it makes. */
 async function withFirstTrip(plan?: 'free' | 'premium' | 'pro') {
-  const me = await signUp(plan);
-  const list = await me.client.get('/api/trips');
+  const me = await newcomer(plan);
+  const list = await me.client.get<TripDto[]>('/api/trips');
   expect(list.status).toBe(200);
-  return { ...me, trip: list.body[0] as { id: string; startDate: string; endDate: string } };
-}
-
-async function addMember(tripId: string, client: ApiClient) {
-  const user = (await client.get('/api/user')).body as { id: string };
-  await t.database.db.insert(tripMembers).values({ tripId, userId: user.id, role: 'member' });
+  return { ...me, trip: list.body[0]! };
 }
 
 const day = (offsetDays: number) =>
@@ -37,11 +31,11 @@ const day = (offsetDays: number) =>
 
 describe('the first visit', () => {
   it('makes Bali 2023, 30 days out and 14 days long, with five widgets and five to-dos', async () => {
-    const { client, user } = await signUp();
-    const res = await client.get('/api/trips');
+    const { client, user } = await newcomer();
+    const res = await client.get<TripDto[]>('/api/trips');
     expect(res.status).toBe(200);
     expect(res.body).toHaveLength(1);
-    const trip = res.body[0];
+    const trip = res.body[0]!;
     expect(trip).toMatchObject({
       name: 'Bali 2023',
       destination: 'Bali, Indonesia',
@@ -50,8 +44,8 @@ describe('the first visit', () => {
       ownerId: user.id,
       role: 'owner',
     });
-    const board = await client.get(`/api/trips/${trip.id}/widgets`);
-    expect(board.body.map((w: { type: string; data: unknown }) => [w.type, w.data])).toEqual([
+    const board = await client.get<WidgetDto[]>(`/api/trips/${trip.id}/widgets`);
+    expect(board.body.map((w) => [w.type, w.data])).toEqual([
       ['countdown', null],
       ['weather', { city: 'Denpasar' }],
       ['photo', null],
@@ -63,8 +57,11 @@ describe('the first visit', () => {
   });
 
   it('makes it once: later visits, and two at the same moment, find the same trip', async () => {
-    const { client, user } = await signUp();
-    const [a, b] = await Promise.all([client.get('/api/trips'), client.get('/api/trips')]);
+    const { client, user } = await newcomer();
+    const [a, b] = await Promise.all([
+      client.get<TripDto[]>('/api/trips'),
+      client.get<TripDto[]>('/api/trips'),
+    ]);
     expect(a.body).toHaveLength(1);
     expect(b.body).toEqual(a.body);
     expect((await client.get('/api/trips')).body).toEqual(a.body);
@@ -83,7 +80,7 @@ describe('plan limits on active trips', () => {
 
   it('refuses a Free owner a second active trip, naming the plan and the limit', async () => {
     const { client } = await withFirstTrip();
-    const res = await client.post('/api/trips', newTrip('Lisbon'));
+    const res = await client.post<ErrorResponse>('/api/trips', newTrip('Lisbon'));
     expect(res.status).toBe(403);
     expect(res.body.message).toBe(
       'Your Free plan allows 1 active trip. Delete a trip you no longer need, or upgrade your plan, to plan another.',
@@ -95,7 +92,7 @@ describe('plan limits on active trips', () => {
     for (let i = 2; i <= 5; i++) {
       expect((await client.post('/api/trips', newTrip(`Trip ${i}`))).status).toBe(201);
     }
-    const sixth = await client.post('/api/trips', newTrip('Trip 6'));
+    const sixth = await client.post<ErrorResponse>('/api/trips', newTrip('Trip 6'));
     expect(sixth.status).toBe(403);
     expect(sixth.body.message).toMatch(/^Your Premium plan allows 5 active trips\./);
   });
@@ -116,7 +113,7 @@ describe('plan limits on active trips', () => {
   });
 
   it('holds under two requests at once', async () => {
-    const { client } = await signUp('premium');
+    const { client } = await newcomer('premium');
     await client.get('/api/trips');
     const results = await Promise.all(
       Array.from({ length: 8 }, (_, i) => client.post('/api/trips', newTrip(`Rush ${i}`))),
@@ -128,8 +125,8 @@ describe('plan limits on active trips', () => {
 
 describe('a trip', () => {
   it('is created with its board, and read by its members only', async () => {
-    const { client } = await signUp('pro');
-    const created = await client.post('/api/trips', {
+    const { client } = await newcomer('pro');
+    const created = await client.post<TripDto>('/api/trips', {
       name: '  Kyoto in spring ',
       destination: 'Kyoto, Japan',
       startDate: '2031-04-01',
@@ -138,18 +135,15 @@ describe('a trip', () => {
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ name: 'Kyoto in spring', role: 'owner' });
     const id = created.body.id;
-    expect((await client.get(`/api/trips/${id}`)).body.name).toBe('Kyoto in spring');
-    const board = (await client.get(`/api/trips/${id}/widgets`)).body as {
-      type: string;
-      data: unknown;
-    }[];
+    expect((await client.get<TripDto>(`/api/trips/${id}`)).body.name).toBe('Kyoto in spring');
+    const board = (await client.get<WidgetDto[]>(`/api/trips/${id}/widgets`)).body;
     expect(board).toHaveLength(5);
     // Its weather follows the destination: no city of its own.
     expect(board.find((w) => w.type === 'weather')?.data).toBeNull();
 
-    const stranger = await signUp();
+    const stranger = await newcomer();
     for (const path of [`/api/trips/${id}`, `/api/trips/${id}/widgets`]) {
-      const res = await stranger.client.get(path);
+      const res = await stranger.client.get<ErrorResponse>(path);
       expect(res.status, path).toBe(404);
       expect(res.body.message).toBe('No such trip');
     }
@@ -161,7 +155,7 @@ describe('a trip', () => {
 
   it('has settings only its owner changes; a member reads them, an outsider gets 404', async () => {
     const { client, trip } = await withFirstTrip();
-    const renamed = await client.patch(`/api/trips/${trip.id}`, {
+    const renamed = await client.patch<TripDto>(`/api/trips/${trip.id}`, {
       name: 'Bali with the cousins',
       destination: 'Ubud, Bali',
     });
@@ -171,34 +165,34 @@ describe('a trip', () => {
       destination: 'Ubud, Bali',
     });
 
-    const member = await signUp();
-    await addMember(trip.id, member.client);
-    const seen = await member.client.get('/api/trips');
-    expect(seen.body.map((x: { id: string; role: string }) => [x.id, x.role])).toEqual([
-      [trip.id, 'member'],
-    ]);
-    const refused = await member.client.patch(`/api/trips/${trip.id}`, { name: 'Mine now' });
+    const member = await newcomer();
+    await addMember(t.database.db, trip.id, member.id);
+    const seen = await member.client.get<TripDto[]>('/api/trips');
+    expect(seen.body.map((x) => [x.id, x.role])).toEqual([[trip.id, 'member']]);
+    const refused = await member.client.patch<ErrorResponse>(`/api/trips/${trip.id}`, {
+      name: 'Mine now',
+    });
     expect(refused.status).toBe(403);
     expect(refused.body.message).toMatch(/Only the trip owner/);
     expect((await member.client.delete(`/api/trips/${trip.id}`)).status).toBe(403);
 
-    const stranger = await signUp();
+    const stranger = await newcomer();
     expect((await stranger.client.patch(`/api/trips/${trip.id}`, { name: 'x' })).status).toBe(404);
     expect((await stranger.client.delete(`/api/trips/${trip.id}`)).status).toBe(404);
   });
 
   it('lists its members, owner first, to members only', async () => {
     const { client, user, trip } = await withFirstTrip();
-    const member = await signUp();
-    await t.database.db
-      .update(users)
-      .set({ firstName: null, lastName: null, profileImageUrl: 'https://example.com/me.png' })
-      .where(eq(users.id, member.user.id));
-    await addMember(trip.id, member.client);
+    const member = await createAccount(t, {
+      firstName: null,
+      lastName: null,
+      profileImageUrl: 'https://example.com/me.png',
+    });
+    await addMember(t.database.db, trip.id, member.id);
 
-    const seenByMember = await member.client.get(`/api/trips/${trip.id}/members`);
+    const seenByMember = await member.client.get<TripMemberDto[]>(`/api/trips/${trip.id}/members`);
     expect(seenByMember.status).toBe(200);
-    const memberUsername = (await member.client.get('/api/user')).body.username as string;
+    const memberUsername = member.user.username;
     expect(seenByMember.body).toEqual([
       { id: user.id, name: 'Ana Lima', image: null, role: 'owner', isCurrentUser: false },
       {
@@ -209,20 +203,19 @@ describe('a trip', () => {
         isCurrentUser: true,
       },
     ]);
-    const seenByOwner = await client.get(`/api/trips/${trip.id}/members`);
-    expect(seenByOwner.body.map((m: { isCurrentUser: boolean }) => m.isCurrentUser)).toEqual([
-      true,
-      false,
-    ]);
+    const seenByOwner = await client.get<TripMemberDto[]>(`/api/trips/${trip.id}/members`);
+    expect(seenByOwner.body.map((m) => m.isCurrentUser)).toEqual([true, false]);
 
-    const stranger = await signUp();
+    const stranger = await newcomer();
     expect((await stranger.client.get(`/api/trips/${trip.id}/members`)).status).toBe(404);
     expect((await apiClient(t.url).get(`/api/trips/${trip.id}/members`)).status).toBe(401);
   });
 
   it('is deleted with everything on it, by its owner', async () => {
     const { client, trip } = await withFirstTrip();
-    expect((await client.delete(`/api/trips/${trip.id}`)).body).toEqual({ success: true });
+    expect((await client.delete<OkResponse>(`/api/trips/${trip.id}`)).body).toEqual({
+      success: true,
+    });
     expect((await client.get(`/api/trips/${trip.id}`)).status).toBe(404);
     const db = t.database.db;
     expect(await db.select().from(widgets).where(eq(widgets.tripId, trip.id))).toEqual([]);
@@ -236,9 +229,7 @@ describe('a trip', () => {
       endDate: day(45),
     });
     expect(own.status).toBe(201);
-    expect((await client.get('/api/trips')).body.map((x: { name: string }) => x.name)).toEqual([
-      'Lisbon',
-    ]);
+    expect((await client.get<TripDto[]>('/api/trips')).body.map((x) => x.name)).toEqual(['Lisbon']);
   });
 
   it.each([
@@ -259,15 +250,17 @@ describe('a trip', () => {
     ['a number for the name', { name: 5, startDate: '2031-01-01', endDate: '2031-01-02' }, /name/],
     ['an array', [], /./],
   ])('refuses a new trip with %s (400)', async (_label, body, message) => {
-    const { client } = await signUp('pro');
-    const res = await client.post('/api/trips', body);
+    const { client } = await newcomer('pro');
+    const res = await client.post<ErrorResponse>('/api/trips', body);
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(message);
   });
 
   it('refuses settings that put the end before the start, even one date at a time', async () => {
     const { client, trip } = await withFirstTrip();
-    const res = await client.patch(`/api/trips/${trip.id}`, { startDate: day(100) });
+    const res = await client.patch<ErrorResponse>(`/api/trips/${trip.id}`, {
+      startDate: day(100),
+    });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('The trip must end on or after the day it starts');
     expect((await client.patch(`/api/trips/${trip.id}`, {})).status).toBe(400);

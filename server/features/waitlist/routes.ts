@@ -1,31 +1,30 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { okResponse } from '../../../shared/contracts/auth';
-import { errorResponse } from '../../../shared/contracts/common';
 import {
   joinWaitlistBody,
   WAITLIST_SUBMISSIONS_PER_HOUR,
   waitlistEntries,
   waitlistEntry,
+  waitlistEntryParams,
 } from '../../../shared/contracts/waitlist';
-import { requireAdmin } from '../../platform/auth';
 import type { Db } from '../../platform/db/client';
 import * as waitlist from './service';
-
-const adminOnly = { preHandler: requireAdmin };
-const adminErrors = { 401: errorResponse, 403: errorResponse };
 
 export const waitlistRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.post(
     '/api/waitlist',
     {
-      config: { rateLimit: { max: WAITLIST_SUBMISSIONS_PER_HOUR, timeWindow: 60 * 60_000 } },
+      config: {
+        access: 'public',
+        rateLimit: { max: WAITLIST_SUBMISSIONS_PER_HOUR, timeWindow: 60 * 60_000 },
+      },
       schema: {
         tags: ['waitlist'],
         summary: 'Join the private-beta waitlist (or the newsletter)',
         description: 'Answers the same whether or not the address was already on the list.',
         body: joinWaitlistBody,
-        response: { 200: okResponse, 400: errorResponse, 429: errorResponse },
+        response: { 200: okResponse },
       },
     },
     async (request) => {
@@ -37,11 +36,11 @@ export const waitlistRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
   app.get(
     '/api/admin/waitlist',
     {
-      ...adminOnly,
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'Every waitlist entry, newest first',
-        response: { 200: waitlistEntries, ...adminErrors },
+        response: { 200: waitlistEntries },
       },
     },
     async () => (await waitlist.listWaitlist(db)).map(waitlist.toWaitlistEntry),
@@ -50,12 +49,12 @@ export const waitlistRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
   app.get(
     '/api/admin/waitlist.csv',
     {
-      ...adminOnly,
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'The waitlist as a CSV file',
         produces: ['text/csv'],
-        response: { 200: z.string(), ...adminErrors },
+        response: { 200: z.string() },
       },
     },
     async (_request, reply) => {
@@ -71,12 +70,12 @@ export const waitlistRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
   app.patch(
     '/api/admin/waitlist/:id',
     {
-      ...adminOnly,
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'Mark an entry as contacted (spec §7: JSON content type, no body)',
-        params: z.object({ id: z.string().max(100) }),
-        response: { 200: waitlistEntry, 404: errorResponse, ...adminErrors },
+        params: waitlistEntryParams,
+        response: { 200: waitlistEntry },
       },
     },
     async (request) =>

@@ -1,9 +1,12 @@
 import { desc, eq, sql } from 'drizzle-orm';
-import type { JoinWaitlistBody, WaitlistEntry } from '../../../shared/contracts/waitlist';
+import {
+  type JoinWaitlistBody,
+  NO_SUCH_WAITLIST_ENTRY,
+  type WaitlistEntry,
+} from '../../../shared/contracts/waitlist';
 import type { Db } from '../../platform/db/client';
 import { type WaitlistEntryRow, waitlistEntries } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
-import { isUuid } from '../../platform/uuid';
 
 type Join = { email: string; name: string | null; source: NonNullable<JoinWaitlistBody['source']> };
 
@@ -39,8 +42,7 @@ export async function listWaitlist(db: Db): Promise<WaitlistEntryRow[]> {
 
 /** spec §4: New → Contacted. Marking twice keeps the first time; an unknown id is a 404. */
 export async function markContacted(db: Db, id: string): Promise<WaitlistEntryRow> {
-  const notFound = new HttpError(404, 'No such waitlist entry');
-  if (!isUuid(id)) throw notFound;
+  const notFound = new HttpError('not_found', NO_SUCH_WAITLIST_ENTRY);
   const [row] = await db
     .update(waitlistEntries)
     .set({ contactedAt: sql`coalesce(${waitlistEntries.contactedAt}, now())` })

@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OkResponse } from '../../../shared/contracts/auth';
+import type { ErrorResponse } from '../../../shared/contracts/errors';
+import type { WaitlistEntry } from '../../../shared/contracts/waitlist';
 import { waitlistEntries } from '../../platform/db/schema';
-import { type ApiClient, apiClient, newAccount } from '../../test/apiClient';
+import { type ApiClient, apiClient } from '../../test/apiClient';
+import { createAccount } from '../../test/factories';
 import { startTestApp, type TestApp } from '../../test/testApp';
 import { waitlistCsv } from './service';
 
@@ -9,11 +13,8 @@ let admin: ApiClient;
 let member: ApiClient;
 beforeAll(async () => {
   t = await startTestApp();
-  // The first account of a fresh database is the administrator; the next is a regular user.
-  admin = apiClient(t.url);
-  expect((await admin.post('/api/register', newAccount())).status).toBe(201);
-  member = apiClient(t.url);
-  expect((await member.post('/api/register', newAccount())).status).toBe(201);
+  ({ client: admin } = await createAccount(t, { role: 'admin' }));
+  ({ client: member } = await createAccount(t, { role: 'user' }));
 });
 afterAll(() => t.close());
 
@@ -21,17 +22,15 @@ let n = 0;
 const uniqueEmail = (prefix = 'guest') => `${prefix}_${Date.now().toString(36)}_${++n}@example.com`;
 
 async function entryFor(email: string) {
-  const list = await admin.get('/api/admin/waitlist');
+  const list = await admin.get<WaitlistEntry[]>('/api/admin/waitlist');
   expect(list.status).toBe(200);
-  return (list.body as { email: string; id: string; contacted: boolean }[]).find(
-    (entry) => entry.email === email,
-  );
+  return list.body.find((entry) => entry.email === email);
 }
 
 describe('POST /api/waitlist', () => {
   it('stores the address trimmed and lower-cased, with the name and where it came from', async () => {
     const email = uniqueEmail('Ana');
-    const res = await apiClient(t.url).post('/api/waitlist', {
+    const res = await apiClient(t.url).post<OkResponse>('/api/waitlist', {
       email: `  ${email.toUpperCase()} `,
       name: '  Ana Lima ',
       source: 'newsletter',
@@ -83,7 +82,7 @@ describe('POST /api/waitlist', () => {
     ['an unknown source', { email: 'ana@example.com', source: 'ads' }, /source/i],
     ['an array', [{ email: 'ana@example.com' }], /./],
   ])('refuses %s with a clear 400', async (_name, body, message) => {
-    const res = await apiClient(t.url).post(
+    const res = await apiClient(t.url).post<ErrorResponse>(
       '/api/waitlist',
       body,
       body === undefined ? { 'content-type': 'application/json' } : {},
@@ -97,7 +96,7 @@ describe('POST /api/waitlist', () => {
     for (let i = 0; i < 10; i++) {
       expect((await visitor.post('/api/waitlist', { email: uniqueEmail() })).status).toBe(200);
     }
-    const over = await visitor.post('/api/waitlist', { email: uniqueEmail() });
+    const over = await visitor.post<ErrorResponse>('/api/waitlist', { email: uniqueEmail() });
     expect(over.status).toBe(429);
     expect(over.body.message).toMatch(/Too many attempts/);
     // Another address is not held back.
@@ -125,7 +124,9 @@ describe('the admin API', () => {
 
   it.each(routes)('%s %s answers 401 signed out and 403 to a non-admin', async (method, path) => {
     const call = (client: ApiClient) =>
-      method === 'GET' ? client.get(path) : client.patch(path, undefined);
+      method === 'GET'
+        ? client.get<ErrorResponse>(path)
+        : client.patch<ErrorResponse>(path, undefined);
     const signedOut = await call(apiClient(t.url));
     expect(signedOut.status).toBe(401);
     expect(signedOut.body.message).toMatch(/sign in/i);
@@ -139,8 +140,8 @@ describe('the admin API', () => {
     const newer = uniqueEmail('newer');
     await apiClient(t.url).post('/api/waitlist', { email: older });
     await apiClient(t.url).post('/api/waitlist', { email: newer });
-    const { body } = await admin.get('/api/admin/waitlist');
-    const emails = (body as { email: string }[]).map((entry) => entry.email);
+    const { body } = await admin.get<WaitlistEntry[]>('/api/admin/waitlist');
+    const emails = body.map((entry) => entry.email);
     expect(emails.indexOf(newer)).toBeLessThan(emails.indexOf(older));
   });
 
@@ -159,10 +160,14 @@ describe('the admin API', () => {
       },
     });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ id: entry?.id, email, contacted: true });
+    expect((await res.json()) as WaitlistEntry).toMatchObject({
+      id: entry?.id,
+      email,
+      contacted: true,
+    });
     expect((await entryFor(email))?.contacted).toBe(true);
 
-    const again = await admin.patch(`/api/admin/waitlist/${entry?.id}`);
+    const again = await admin.patch<WaitlistEntry>(`/api/admin/waitlist/${entry?.id}`);
     expect(again.status).toBe(200);
     expect(again.body.contacted).toBe(true);
   });
@@ -170,7 +175,7 @@ describe('the admin API', () => {
   it.each(['00000000-0000-4000-8000-000000000000', 'not-a-uuid', '1'])(
     'answers an unknown id (%s) with 404',
     async (id) => {
-      const res = await admin.patch(`/api/admin/waitlist/${id}`);
+      const res = await admin.patch<ErrorResponse>(`/api/admin/waitlist/${id}`);
       expect(res.status).toBe(404);
       expect(res.body.message).toBe('No such waitlist entry');
     },
@@ -179,13 +184,13 @@ describe('the admin API', () => {
   it('exports a CSV download', async () => {
     const email = uniqueEmail('csv');
     await apiClient(t.url).post('/api/waitlist', { email, name: 'Ana, "the planner"' });
-    const res = await admin.get('/api/admin/waitlist.csv');
+    const res = await admin.get<string>('/api/admin/waitlist.csv');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
     expect(res.headers.get('content-disposition')).toMatch(
       /^attachment; filename="tripmates-waitlist-\d{4}-\d\d-\d\d\.csv"$/,
     );
-    const lines = String(res.body).split('\r\n');
+    const lines = res.body.split('\r\n');
     expect(lines[0]).toBe('"email","name","source","joined","contacted"');
     expect(lines).toContainEqual(
       expect.stringMatching(new RegExp(`^"${email}","Ana, ""the planner""","landing","\\d{4}-`)),

@@ -1,20 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponse } from '../../../shared/contracts/common';
+import { errorResponse } from '../../../shared/contracts/errors';
 import { currentWeather, weatherForecast, weatherQuery } from '../../../shared/contracts/weather';
-import { requireUser } from '../../platform/auth';
 import type { Config } from '../../platform/config';
 import { createWeatherService, unknownCityMessage, WEATHER_UNAVAILABLE } from './service';
 
-const signedIn = { preHandler: requireUser };
 // Every widget on every open board asks; 60 a minute per address leaves room for that and still
 // stops one client from spending the upstream quota (the cache absorbs repeats).
 const perMinute = { rateLimit: { max: 60, timeWindow: 60_000 } };
 const tags = ['weather'];
 const errors = {
-  400: errorResponse,
-  401: errorResponse,
   404: errorResponse.describe(`Unknown city: ${unknownCityMessage('<city>')}`),
-  429: errorResponse,
   502: errorResponse.describe(`Weather service down, slow or garbled: ${WEATHER_UNAVAILABLE}`),
 };
 const providers =
@@ -29,8 +24,7 @@ export const weatherRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
   app.get(
     '/api/weather',
     {
-      ...signedIn,
-      config: perMinute,
+      config: { access: 'user', ...perMinute },
       schema: {
         tags,
         summary: 'Current weather in a city',
@@ -48,8 +42,7 @@ export const weatherRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
   app.get(
     '/api/weather/forecast',
     {
-      ...signedIn,
-      config: perMinute,
+      config: { access: 'user', ...perMinute },
       schema: {
         tags,
         summary: 'Daily forecast for a city, from today',

@@ -80,9 +80,9 @@ export function createWeatherService(
         },
         `Weather unavailable: ${error.message}`,
       );
-      throw new HttpError(502, WEATHER_UNAVAILABLE);
+      throw new HttpError('upstream_unavailable', WEATHER_UNAVAILABLE);
     }
-    if (found === null) throw new HttpError(404, unknownCityMessage(city.trim()));
+    if (found === null) throw new HttpError('unknown_city', unknownCityMessage(city.trim()));
     return found;
   }
 

@@ -1,10 +1,14 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type ApiClient, apiClient, newAccount } from '../../test/apiClient';
+import type { ErrorResponse } from '../../../shared/contracts/errors';
+import type { CurrentWeather, WeatherForecast } from '../../../shared/contracts/weather';
+import { type ApiClient, apiClient } from '../../test/apiClient';
+import { createAccount } from '../../test/factories';
 import {
   type FakeWeatherUpstream,
   startFakeWeatherUpstream,
 } from '../../test/fakes/weatherUpstream';
+import { openApiDocument } from '../../test/openApi';
 import { startTestApp, type TestApp } from '../../test/testApp';
 
 // 09:30 in Denpasar (UTC+8), so the forecast's days are known.
@@ -47,16 +51,14 @@ let owUser: ApiClient;
 const owAnswers: unknown[] = [];
 
 async function signedIn(t: TestApp) {
-  const client = apiClient(t.url);
-  expect((await client.post('/api/register', newAccount())).status).toBe(201);
-  return client;
+  return (await createAccount(t)).client;
 }
 
 const weatherPath = (city: string, units?: string, forecast = false) =>
   `/api/weather${forecast ? '/forecast' : ''}?${new URLSearchParams({ city, ...(units ? { units } : {}) })}`;
 
-async function owGet(path: string) {
-  const res = await owUser.get(path);
+async function owGet<T>(path: string) {
+  const res = await owUser.get<T>(path);
   owAnswers.push(res.body);
   return res;
 }
@@ -94,7 +96,7 @@ describe('GET /api/weather with Open-Meteo (no key)', () => {
   });
 
   it('answers in °F and mph for imperial', async () => {
-    const res = await user.get(weatherPath('Denpasar', 'imperial'));
+    const res = await user.get<CurrentWeather>(weatherPath('Denpasar', 'imperial'));
     expect(res.status).toBe(200);
     expect(res.body.main).toEqual({ temp: 87.8, humidity: 74, feels_like: 96.8 });
     expect(res.body.wind).toEqual({ speed: 9.4 });
@@ -108,8 +110,8 @@ describe('GET /api/weather with Open-Meteo (no key)', () => {
 
   it('asks upstream once for the current weather and forecast asked together', async () => {
     const [current, forecast] = await Promise.all([
-      user.get(weatherPath('Portland, Oregon')),
-      user.get(weatherPath('Portland, Oregon', 'metric', true)),
+      user.get<CurrentWeather>(weatherPath('Portland, Oregon')),
+      user.get<WeatherForecast>(weatherPath('Portland, Oregon', 'metric', true)),
     ]);
     expect(current.body.name).toBe('Portland');
     expect(forecast.body.forecasts).toHaveLength(5);
@@ -133,7 +135,9 @@ describe('the 10-minute cache', () => {
     expect(fake.calls).toHaveLength(2);
     // Open-Meteo's one forecast call carries both: the widget's second request, even when it
     // arrives after the first has its answer, does not ask again.
-    const forecast = await user.get(weatherPath('Portland, Maine', 'imperial', true));
+    const forecast = await user.get<WeatherForecast>(
+      weatherPath('Portland, Maine', 'imperial', true),
+    );
     expect(forecast.body.forecasts).toHaveLength(5);
     expect(fake.calls).toHaveLength(2);
   });
@@ -150,7 +154,7 @@ describe('unknown cities and bad queries', () => {
     for (const forecast of [false, true]) {
       const res = await user.get(weatherPath('  Xyzzyville ', 'metric', forecast));
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ message: notFound('Xyzzyville') });
+      expect(res.body).toEqual({ code: 'unknown_city', message: notFound('Xyzzyville') });
     }
     // Geocoding said "no such place" once; the answer is cached for both routes' next asks.
     expect(fake.callsTo('geocoding')).toHaveLength(1);
@@ -175,7 +179,7 @@ describe('unknown cities and bad queries', () => {
       'Units must be metric or imperial (querystring.units)',
     ],
   ])('answers 400 to %s', async (path, message) => {
-    const res = await user.get(path);
+    const res = await user.get<ErrorResponse>(path);
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(message);
     expect(fake.calls).toHaveLength(0);
@@ -186,7 +190,7 @@ describe('unknown cities and bad queries', () => {
     for (const path of [weatherPath('Denpasar'), weatherPath('Denpasar', 'metric', true)]) {
       const res = await visitor.get(path);
       expect(res.status).toBe(401);
-      expect(res.body).toEqual({ message: 'Please sign in to continue' });
+      expect(res.body).toEqual({ code: 'unauthenticated', message: 'Please sign in to continue' });
     }
     expect(fake.calls).toHaveLength(0);
   });
@@ -215,7 +219,7 @@ describe('when the weather service fails', () => {
     for (const path of [weatherPath(city), weatherPath(city, 'metric', true)]) {
       const res = await user.get(path);
       expect(res.status).toBe(502);
-      expect(res.body).toEqual({ message: UNAVAILABLE });
+      expect(res.body).toEqual({ code: 'upstream_unavailable', message: UNAVAILABLE });
     }
     expect(fake.calls.length).toBeGreaterThan(0);
   });
@@ -225,7 +229,7 @@ describe('when the weather service fails', () => {
     const started = Date.now();
     const res = await user.get(weatherPath(city));
     expect(res.status).toBe(502);
-    expect(res.body).toEqual({ message: UNAVAILABLE });
+    expect(res.body).toEqual({ code: 'upstream_unavailable', message: UNAVAILABLE });
     expect(Date.now() - started).toBeGreaterThanOrEqual(4900);
     expect(Date.now() - started).toBeLessThan(6000);
   }, 10_000);
@@ -234,11 +238,11 @@ describe('when the weather service fails', () => {
     const client = await signedIn(offline);
     const res = await client.get(weatherPath('Denpasar'));
     expect(res.status).toBe(502);
-    expect(res.body).toEqual({ message: UNAVAILABLE });
+    expect(res.body).toEqual({ code: 'upstream_unavailable', message: UNAVAILABLE });
   });
 
   it('answers again once the service is back (failures are not cached)', async () => {
-    const res = await user.get(weatherPath(city));
+    const res = await user.get<CurrentWeather>(weatherPath(city));
     expect(res.status).toBe(200);
     expect(res.body.name).toBe('Portland');
   });
@@ -248,7 +252,7 @@ describe('when the weather service fails', () => {
       .log()
       .split('\n')
       .filter(Boolean)
-      .map((line) => JSON.parse(line))
+      .map((line) => JSON.parse(line) as { level: number; [field: string]: unknown })
       .filter((entry) => entry.level === 40);
     expect(warnings).toContainEqual(
       expect.objectContaining({
@@ -287,7 +291,7 @@ describe('GET /api/weather with OpenWeather (OPENWEATHER_API_KEY set)', () => {
   });
 
   it('answers in °F and mph for imperial', async () => {
-    const res = await owGet(weatherPath('Denpasar', 'imperial'));
+    const res = await owGet<CurrentWeather>(weatherPath('Denpasar', 'imperial'));
     expect(res.body.main).toEqual({ temp: 87.8, humidity: 74, feels_like: 96.8 });
     expect(res.body.wind).toEqual({ speed: 9.4 });
     expect(fake.calls[0]!.query.units).toBe('imperial');
@@ -304,7 +308,7 @@ describe('GET /api/weather with OpenWeather (OPENWEATHER_API_KEY set)', () => {
     for (const forecast of [false, true]) {
       const res = await owGet(weatherPath('Xyzzyville', 'metric', forecast));
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ message: notFound('Xyzzyville') });
+      expect(res.body).toEqual({ code: 'unknown_city', message: notFound('Xyzzyville') });
     }
   });
 
@@ -315,7 +319,7 @@ describe('GET /api/weather with OpenWeather (OPENWEATHER_API_KEY set)', () => {
       for (const forecast of [false, true]) {
         const res = await owGet(weatherPath('Portland', 'imperial', forecast));
         expect(res.status).toBe(502);
-        expect(res.body).toEqual({ message: UNAVAILABLE });
+        expect(res.body).toEqual({ code: 'upstream_unavailable', message: UNAVAILABLE });
       }
     },
   );
@@ -332,12 +336,12 @@ describe('GET /api/weather with OpenWeather (OPENWEATHER_API_KEY set)', () => {
 
 describe('the OpenAPI document', () => {
   it('describes both routes, their query and their failures', async () => {
-    const doc = await (await fetch(`${meteo.app.url}/api/docs/json`)).json();
+    const doc = await openApiDocument(meteo.app.url);
     for (const path of ['/api/weather', '/api/weather/forecast']) {
-      const get = doc.paths[path].get;
-      expect(get.parameters.map((p: { name: string }) => p.name)).toEqual(['city', 'units']);
-      expect(Object.keys(get.responses)).toEqual(['200', '400', '401', '404', '429', '502']);
+      const get = doc.paths[path]!.get!;
+      expect(get.parameters!.map((p) => p.name)).toEqual(['city', 'units']);
+      expect(Object.keys(get.responses)).toEqual(['200', '400', '401', '404', '429', '500', '502']);
     }
-    expect(doc.paths['/api/weather'].get.responses['502'].description).toContain(UNAVAILABLE);
+    expect(doc.paths['/api/weather']!.get!.responses['502']!.description).toContain(UNAVAILABLE);
   });
 });

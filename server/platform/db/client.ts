@@ -12,6 +12,15 @@ import * as schema from './schema';
 export type Schema = typeof schema;
 /** The one database type features use: the same Drizzle API on PGlite and on PostgreSQL. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction of Db: what `db.transaction(async (tx) => …)` hands its callback. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's database (server/app.ts), for policies and services started from a request. */
+    db: Db;
+  }
+}
 
 export type Database = {
   db: Db;

@@ -1,5 +1,6 @@
 import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/hooks/useToast';
+import { throwIfNotOk } from '@/lib/queryClient';
 import { WAITLIST_ENTRIES_KEY } from './entries';
 
 const MARK_CONTACTED_KEY = ['mark-waitlist-entry-contacted'] as const;
@@ -7,7 +8,7 @@ const MARK_CONTACTED_KEY = ['mark-waitlist-entry-contacted'] as const;
 /**
  * `PATCH /api/admin/waitlist/{id}`. spec §7: JSON content type and no body, which apiRequest
  * does not send (it names a content type only with a body); a non-OK answer is raised the same
- * way, as "<status>: <body text>". The answer's fields are not read.
+ * way (an ApiError). The answer's fields are not read.
  */
 async function patchContacted(id: string) {
   const res = await fetch(`/api/admin/waitlist/${encodeURIComponent(id)}`, {
@@ -15,10 +16,7 @@ async function patchContacted(id: string) {
     headers: { 'Content-Type': 'application/json' },
     credentials: 'include',
   });
-  if (!res.ok) {
-    const text = (await res.text()) || res.statusText;
-    throw new Error(`${res.status}: ${text}`);
-  }
+  await throwIfNotOk(res);
 }
 
 /**

@@ -1,0 +1,44 @@
+import type { LiveHandlers } from '@/features/realtime/liveHandlers';
+import { tripKeys } from '@/features/trips/tripKeys';
+import { tripListCache } from '@/lib/listById';
+import type { FlightDto } from '../../../shared/contracts/flights';
+
+/** The departure instant in ms; an unreadable time sorts last rather than breaking the sort. */
+function departs(flight: FlightDto): number {
+  const ms = Date.parse(flight.departureTime);
+  return Number.isFinite(ms) ? ms : Number.POSITIVE_INFINITY;
+}
+
+/**
+ * The server's order (listFlights): by departure instant, whatever each time's offset, then in
+ * the order they were entered. The cache is kept in that order after every change.
+ */
+export function sortByDeparture(flights: readonly FlightDto[]): FlightDto[] {
+  return [...flights].sort(
+    (a, b) =>
+      departs(a) - departs(b) || a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id),
+  );
+}
+
+/**
+ * The cached flights of a trip, kept in departure order after every change; this tab's changes
+ * and other members' live ones go through it. `forgetFlight`: deleted here or by another
+ * member, or found gone.
+ */
+export const {
+  save: saveFlightInCache,
+  replace: replaceFlightInCache,
+  remove: forgetFlight,
+} = tripListCache<FlightDto>(tripKeys.flights, sortByDeparture);
+
+/** Another member's saved changes to the trip's flights. */
+export const flightLive: LiveHandlers<'flight:saved' | 'flight:removed'> = {
+  'flight:saved': {
+    writes: (tripId) => [tripKeys.flights(tripId)],
+    apply: (queryClient, tripId, { flight }) => saveFlightInCache(queryClient, tripId, flight),
+  },
+  'flight:removed': {
+    writes: (tripId) => [tripKeys.flights(tripId)],
+    apply: (queryClient, tripId, { flightId }) => forgetFlight(queryClient, tripId, flightId),
+  },
+};

@@ -1,0 +1,44 @@
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { forgetTrip } from '@/features/trips/tripCache';
+import { toast } from '@/hooks/useToast';
+import { MEMBER_GONE, type TripChangeMessage } from '../../../shared/contracts/realtime';
+import { applyChangeElsewhere, applyTripChange } from './liveHandlers';
+import type { LiveSocket } from './useLiveSocket';
+
+function tellGone(message: string) {
+  toast({ variant: 'destructive', title: 'You are no longer on this trip', description: message });
+}
+
+/** I am no longer on the trip on screen: it is forgotten (the dashboard moves on) and I am told. */
+export function leaveGoneTrip(queryClient: QueryClient, tripId: string, message: string) {
+  forgetTrip(queryClient, tripId);
+  tellGone(message);
+}
+
+/**
+ * Other members' saved changes, written into the query cache as they arrive: those to the trip
+ * on screen by the feature that owns each (liveHandlers), and — through my user's room — what
+ * the trip switcher shows of my other trips, whichever trip is on screen.
+ */
+export function useLiveChanges(socket: LiveSocket | null, tripId: string | null) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!socket) return;
+    const onChange = ({ tripId: changed, change }: TripChangeMessage) => {
+      if (changed !== tripId) return applyChangeElsewhere(queryClient, changed, change);
+      applyTripChange(queryClient, changed, change);
+      if (change.type === 'trip:deleted') tellGone(MEMBER_GONE.deleted);
+    };
+    const onGone = (message: { tripId: string; message: string }) => {
+      if (message.tripId === tripId) leaveGoneTrip(queryClient, tripId, message.message);
+      else forgetTrip(queryClient, message.tripId);
+    };
+    socket.on('change', onChange);
+    socket.on('trip:gone', onGone);
+    return () => {
+      socket.off('change', onChange);
+      socket.off('trip:gone', onGone);
+    };
+  }, [socket, tripId, queryClient]);
+}

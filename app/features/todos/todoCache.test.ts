@@ -1,0 +1,29 @@
+import { QueryClient } from '@tanstack/react-query';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { applyTripChange } from '@/features/realtime/liveHandlers';
+import { tripKeys } from '@/features/trips/tripKeys';
+import type { Todo } from '../../../shared/contracts/todos';
+import { makeTodo } from './todoTestData';
+
+const TRIP = 'trip-1';
+
+const todo = (id: string, text = id): Todo => makeTodo({ id, tripId: TRIP, text, dueDate: null });
+
+let queryClient: QueryClient;
+beforeEach(() => {
+  queryClient = new QueryClient();
+});
+
+describe('live to-do changes', () => {
+  it('leaves a list that was never loaded alone (it loads whole when it is needed)', () => {
+    applyTripChange(queryClient, TRIP, { type: 'todo:saved', todo: todo('x') });
+    expect(queryClient.getQueryData(tripKeys.todos(TRIP))).toBeUndefined();
+  });
+
+  it('keeps to-dos in their order', () => {
+    queryClient.setQueryData(tripKeys.todos(TRIP), [todo('1'), todo('2')]);
+    applyTripChange(queryClient, TRIP, { type: 'todo:saved', todo: todo('1', 'Renamed') });
+    applyTripChange(queryClient, TRIP, { type: 'todo:removed', todoId: '2' });
+    expect(queryClient.getQueryData(tripKeys.todos(TRIP))).toEqual([todo('1', 'Renamed')]);
+  });
+});

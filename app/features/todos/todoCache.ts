@@ -1,0 +1,27 @@
+import type { LiveHandlers } from '@/features/realtime/liveHandlers';
+import { tripKeys } from '@/features/trips/tripKeys';
+import { tripListCache } from '@/lib/listById';
+import type { Todo } from '../../../shared/contracts/todos';
+
+/**
+ * The cached list of a trip's tasks (oldest first): this tab's changes and other members' live
+ * ones go through it. Saving a task already there (a refetch raced the answer) keeps it once.
+ */
+export const {
+  update: updateTodos,
+  save: saveTodoInCache,
+  replace: replaceTodoInCache,
+  remove: removeTodoFromCache,
+} = tripListCache<Todo>(tripKeys.todos);
+
+/** Another member's saved changes to the trip's tasks. */
+export const todoLive: LiveHandlers<'todo:saved' | 'todo:removed'> = {
+  'todo:saved': {
+    writes: (tripId) => [tripKeys.todos(tripId)],
+    apply: (queryClient, tripId, { todo }) => saveTodoInCache(queryClient, tripId, todo),
+  },
+  'todo:removed': {
+    writes: (tripId) => [tripKeys.todos(tripId)],
+    apply: (queryClient, tripId, { todoId }) => removeTodoFromCache(queryClient, tripId, todoId),
+  },
+};

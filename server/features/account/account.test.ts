@@ -1,0 +1,199 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  ActiveSessions,
+  CurrentUser,
+  LoginActivity,
+  NotificationPreferences,
+} from '../../../shared/contracts/account';
+import type { ErrorResponse } from '../../../shared/contracts/errors';
+import { users } from '../../platform/db/schema';
+import { apiClient, newAccount, TEST_PASSWORD } from '../../test/apiClient';
+import { expectBadBodiesRefused } from '../../test/badInput';
+import { createAccount, createUser } from '../../test/factories';
+import { startTestApp, type TestApp } from '../../test/testApp';
+import { generateTotpSecret, totpCode } from '../twofactor/totp';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+const signIn = (username: string, password: string, client = apiClient(t.url)) =>
+  client.post('/api/login', { username, password }).then(() => client);
+
+describe('change password, sessions and activity', () => {
+  it('changes the password, signs out other sessions and keeps this one with a new token', async () => {
+    const { client, user } = await createAccount(t);
+    const other = await signIn(user.username, TEST_PASSWORD);
+    const before = client.cookie;
+    const wrong = await client.post('/api/change-password', {
+      currentPassword: 'nope',
+      newPassword: 'a brand new passphrase',
+    });
+    expect(wrong.status).toBe(400);
+    expect(
+      (
+        await client.post('/api/change-password', {
+          currentPassword: TEST_PASSWORD,
+          newPassword: 'password1',
+        })
+      ).status,
+    ).toBe(400);
+    const ok = await client.post('/api/change-password', {
+      currentPassword: TEST_PASSWORD,
+      newPassword: 'a brand new passphrase',
+    });
+    expect(ok.status).toBe(200);
+    expect(client.cookie).not.toBe(before);
+    expect((await client.get('/api/user')).status).toBe(200);
+    expect((await other.get('/api/user')).status).toBe(401);
+  });
+
+  it('limits password checks of a signed-in session to 10 a minute per address', async () => {
+    const { client } = await createAccount(t);
+    for (let i = 0; i < 10; i++) {
+      const res = await client.post('/api/change-password', {
+        currentPassword: `wrong ${i}`,
+        newPassword: 'a brand new passphrase',
+      });
+      expect(res.status).toBe(400);
+    }
+    const limited = await client.post('/api/change-password', {
+      currentPassword: 'wrong again',
+      newPassword: 'a brand new passphrase',
+    });
+    expect(limited.status).toBe(429);
+  });
+
+  it('lists sign-ins and failures, and active sessions that can be signed out', async () => {
+    // Signed up over the API: the sign-up is the first line of the activity.
+    const client = apiClient(t.url);
+    const account = newAccount();
+    expect((await client.post('/api/register', account)).status).toBe(201);
+    await apiClient(t.url).post('/api/login', { username: account.username, password: 'wrong' });
+    const phone = apiClient(t.url);
+    await phone.post(
+      '/api/login',
+      { username: account.username, password: account.password },
+      {
+        'user-agent':
+          'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+      },
+    );
+    const activity = await client.get<LoginActivity>('/api/login-activity');
+    expect(activity.status).toBe(200);
+    expect(activity.body.map((e) => e.outcome)).toEqual(['success', 'wrong_password', 'success']);
+    expect(activity.body[0]!.browser).toBe('Safari on iOS');
+
+    const list = await client.get<ActiveSessions>('/api/sessions');
+    expect(list.body).toHaveLength(2);
+    const current = list.body.find((s) => s.current)!;
+    const others = list.body.filter((s) => !s.current);
+    expect(others).toHaveLength(1);
+    expect((await client.delete(`/api/sessions/${others[0]!.id}`)).status).toBe(200);
+    expect((await phone.get('/api/user')).status).toBe(401);
+    const gone = await client.delete<ErrorResponse>(`/api/sessions/${others[0]!.id}`);
+    expect(gone.status).toBe(404);
+    // An id that cannot exist names nothing, exactly like one that does not (platform/errors.ts).
+    const malformed = await client.delete<ErrorResponse>('/api/sessions/not-a-uuid');
+    expect(malformed.status).toBe(404);
+    expect(malformed.body).toEqual(gone.body);
+
+    // Another user's session id is simply not found.
+    const stranger = await createAccount(t);
+    expect((await stranger.client.delete(`/api/sessions/${current.id}`)).status).toBe(404);
+    expect((await client.get('/api/user')).status).toBe(200);
+  });
+
+  it('signs out everywhere else', async () => {
+    const { client, user } = await createAccount(t);
+    const a = await signIn(user.username, TEST_PASSWORD);
+    const b = await signIn(user.username, TEST_PASSWORD);
+    expect((await client.delete('/api/sessions')).status).toBe(200);
+    expect((await a.get('/api/user')).status).toBe(401);
+    expect((await b.get('/api/user')).status).toBe(401);
+    expect((await client.get('/api/user')).status).toBe(200);
+  });
+});
+
+describe('profile and account', () => {
+  it('edits name, e-mail and picture, refusing a taken e-mail', async () => {
+    const { client } = await createAccount(t);
+    const other = await createUser(t.database.db);
+    const res = await client.patch<CurrentUser>('/api/user', {
+      firstName: 'Bea',
+      lastName: '',
+      profileImageUrl: 'https://images.example.com/bea.png',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      firstName: 'Bea',
+      lastName: null,
+      profileImageUrl: 'https://images.example.com/bea.png',
+    });
+    expect((await client.patch('/api/user', { email: other.email })).status).toBe(409);
+    expect(
+      (await client.patch('/api/user', { profileImageUrl: 'javascript:alert(1)' })).status,
+    ).toBe(400);
+    expect(
+      (await client.patch<CurrentUser>('/api/user', { email: 'bea@example.com' })).body.email,
+    ).toBe('bea@example.com');
+  });
+
+  it('saves e-mail preferences', async () => {
+    const { client } = await createAccount(t);
+    expect((await client.get('/api/notification-preferences')).body).toEqual({
+      tripInvitations: true,
+      tripReminders: true,
+    });
+    const put = await client.put<NotificationPreferences>('/api/notification-preferences', {
+      tripInvitations: false,
+      tripReminders: true,
+    });
+    expect(put.body).toEqual({ tripInvitations: false, tripReminders: true });
+    expect((await client.get('/api/notification-preferences')).body).toEqual(put.body);
+  });
+
+  it('deletes the account with the password (and code when 2FA is on), ending its sessions', async () => {
+    const secret = generateTotpSecret();
+    const { client, user } = await createAccount(t, {
+      twoFactorEnabled: true,
+      totpSecret: secret,
+    });
+    expect((await client.delete('/api/user', { password: 'wrong' })).status).toBe(400);
+    expect((await client.delete('/api/user', { password: TEST_PASSWORD })).status).toBe(400);
+    const res = await client.delete('/api/user', {
+      password: TEST_PASSWORD,
+      token: totpCode(secret, Date.now()),
+    });
+    expect(res.status).toBe(200);
+    expect((await client.get('/api/user')).status).toBe(401);
+    const [{ count } = { count: -1 }] = await t.database.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(users)
+      .where(eq(users.id, user.id));
+    expect(count).toBe(0);
+    const login = await apiClient(t.url).post('/api/login', {
+      username: user.username,
+      password: TEST_PASSWORD,
+    });
+    expect(login.status).toBe(401);
+  });
+});
+
+describe('bad input never reaches a 5xx', () => {
+  const routes: [string, string][] = [
+    ['POST', '/api/change-password'],
+    ['PATCH', '/api/user'],
+    ['PUT', '/api/notification-preferences'],
+    ['DELETE', '/api/user'],
+  ];
+  it.each(routes)('%s %s', async (method, path) => {
+    const { client } = await createAccount(t);
+    // Every field of PATCH /api/user is optional: an empty edit is a valid no-op.
+    const skip = method === 'PATCH' ? ['an empty object'] : [];
+    await expectBadBodiesRefused(t.url, client, method, path, skip);
+  });
+});

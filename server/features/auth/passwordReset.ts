@@ -1,0 +1,88 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { MESSAGES } from '../../../shared/contracts/auth';
+import type { Db } from '../../platform/db/client';
+import { passwordResetTokens, type User, users } from '../../platform/db/schema';
+import { HttpError } from '../../platform/errors';
+import type { Mailer } from '../../platform/mailer';
+import { deleteUserSessions, type RequestMeta } from '../../platform/sessions';
+import { hashToken, newToken } from '../../platform/tokens';
+import { recordLoginEvent } from '../account/loginActivity';
+import type { ChangeContext } from '../realtime';
+import { assertNotCommonPassword, hashPassword } from './passwords';
+
+// Issue #3: a reset link works for an hour.
+export const RESET_TOKEN_MS = 60 * 60_000;
+
+/** What sending the link needs: where the account is, how to mail, and this site's address. */
+export type ResetMailContext = { db: Db; mailer: Mailer; publicUrl: string };
+
+function resetEmail(user: User, link: string) {
+  return {
+    to: user.email,
+    subject: 'Reset your Tripmates password',
+    text: [
+      `Hi ${user.firstName || user.username},`,
+      '',
+      'Someone (hopefully you) asked to reset the password of your Tripmates account.',
+      `Choose a new password here within the next hour: ${link}`,
+      '',
+      'If you did not ask for this, you can ignore this e-mail; your password stays as it is.',
+    ].join('\n'),
+  };
+}
+
+/** E-mails a single-use reset link if the address has an account; nothing tells which. */
+export async function requestPasswordReset(
+  { db, mailer, publicUrl }: ResetMailContext,
+  email: string,
+  log: (e: unknown) => void,
+) {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+  if (!user) return;
+  const token = newToken();
+  await db.insert(passwordResetTokens).values({
+    userId: user.id,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + RESET_TOKEN_MS),
+  });
+  const link = `${publicUrl}/reset-password?token=${token}`;
+  // Not awaited: the answer must not take longer for an existing account than for none.
+  mailer.send(resetEmail(user, link)).catch(log);
+}
+
+/** Sets the password with a reset link, and signs the account out everywhere (live too). */
+export async function resetPassword(
+  { db, live }: ChangeContext,
+  input: { token: string; password: string },
+  meta: RequestMeta,
+) {
+  assertNotCommonPassword(input.password);
+  const now = new Date();
+  // Marking it used in the same statement that finds it makes the token single-use even when
+  // two requests race.
+  const [claimed] = await db
+    .update(passwordResetTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, hashToken(input.token)),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, now),
+      ),
+    )
+    .returning();
+  if (!claimed) throw new HttpError('reset_link_invalid', MESSAGES.resetLinkInvalid);
+  const passwordHash = await hashPassword(input.password);
+  await db.update(users).set({ passwordHash }).where(eq(users.id, claimed.userId));
+  // Other outstanding links die with this one, and everyone signed in as this user is signed out.
+  await db
+    .update(passwordResetTokens)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResetTokens.userId, claimed.userId), isNull(passwordResetTokens.usedAt)));
+  await deleteUserSessions(db, claimed.userId);
+  await recordLoginEvent(db, claimed.userId, 'password_reset', meta);
+  live.disconnect({ userId: claimed.userId });
+}

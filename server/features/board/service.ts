@@ -1,0 +1,135 @@
+import { and, asc, eq } from 'drizzle-orm';
+import {
+  type CreateWidgetBody,
+  NO_SUCH_WIDGET,
+  type UpdateWidgetBody,
+  type WidgetDto,
+  type WidgetType,
+} from '../../../shared/contracts/board';
+import type { Db, Tx } from '../../platform/db/client';
+import { type WidgetRow, widgets } from '../../platform/db/schema';
+import { HttpError } from '../../platform/errors';
+import type { ChangeContext, LiveChanges } from '../realtime';
+import { deleteTripItem } from '../trips/access';
+
+export function toWidgetDto(row: WidgetRow): WidgetDto {
+  return {
+    id: row.id,
+    tripId: row.tripId,
+    type: row.type,
+    position: { top: row.top, left: row.left, ...(row.right === null ? {} : { right: row.right }) },
+    title: row.title,
+    data: row.data ?? null,
+  };
+}
+
+// spec §4: a trip's board starts with five widgets, one of each type, in three columns that fit
+// a 1280 × 800 window: countdown over the to-dos, weather over the flights (which grow downwards
+// as flights are added), the photos. Positions are board coordinates (from the board's top-left corner, below
+// the top bar); a narrower window clamps them into view, and phones stack them in reading order.
+const DEFAULT_BOARD: { type: WidgetType; title: string; top: number; left: number }[] = [
+  { type: 'countdown', title: 'Trip Countdown', top: 24, left: 24 },
+  { type: 'weather', title: 'Weather', top: 24, left: 368 },
+  { type: 'photo', title: 'Destination Photos', top: 24, left: 742 },
+  { type: 'todo', title: 'Group To-Do List', top: 258, left: 24 },
+  { type: 'flight', title: 'Flight Details', top: 398, left: 368 },
+];
+
+/**
+ * Puts the five default widgets on a new trip's board. `weatherCity` sets the weather widget's
+ * city (spec §3 weather data); without it the widget follows the trip's destination.
+ */
+export async function addDefaultWidgets(
+  db: Db | Tx,
+  tripId: string,
+  { weatherCity, now = Date.now() }: { weatherCity?: string; now?: number } = {},
+) {
+  await db.insert(widgets).values(
+    DEFAULT_BOARD.map((widget, index) => ({
+      ...widget,
+      data: widget.type === 'weather' && weatherCity ? { city: weatherCity } : null,
+      // spec §4: ids are `<type><timestamp>`; the index keeps the five apart.
+      id: `${widget.type}${now + index}`,
+      tripId,
+      // One statement, one now(): a millisecond apart keeps the board in this order.
+      createdAt: new Date(now + index),
+    })),
+  );
+}
+
+export async function listWidgets(db: Db, tripId: string) {
+  const rows = await db
+    .select()
+    .from(widgets)
+    .where(eq(widgets.tripId, tripId))
+    .orderBy(asc(widgets.createdAt), asc(widgets.id));
+  return rows.map(toWidgetDto);
+}
+
+/**
+ * spec §4: an added widget's id is `<type><timestamp>` and its title `New <type> Widget`. Ids
+ * are global (PATCH /api/widgets/:id names no trip), so a clash with a widget made in the same
+ * millisecond anywhere moves on to the next millisecond.
+ */
+export async function createWidget(
+  { db, live }: ChangeContext,
+  tripId: string,
+  body: CreateWidgetBody,
+) {
+  const { type, position } = body;
+  for (let stamp = Date.now(), attempt = 0; attempt < 50; stamp += 1, attempt += 1) {
+    const [row] = await db
+      .insert(widgets)
+      .values({
+        id: `${type}${stamp}`,
+        tripId,
+        type,
+        top: position.top,
+        left: position.left,
+        right: position.right ?? null,
+        title: body.title?.trim() || `New ${type} Widget`,
+        data: body.data ?? null,
+      })
+      .onConflictDoNothing({ target: widgets.id })
+      .returning();
+    if (row) return announceSaved(live, toWidgetDto(row));
+  }
+  throw new Error('Could not find a free widget id');
+}
+
+function announceSaved(live: LiveChanges, widget: WidgetDto) {
+  live.tripChanged(widget.tripId, { type: 'widget:saved', widget });
+  return widget;
+}
+
+/** Moves, renames or reconfigures the trip's widget `id`. */
+export async function updateWidget(
+  { db, live }: ChangeContext,
+  tripId: string,
+  id: string,
+  body: UpdateWidgetBody,
+) {
+  const [updated] = await db
+    .update(widgets)
+    .set({
+      ...(body.position
+        ? {
+            top: body.position.top,
+            left: body.position.left,
+            right: body.position.right ?? null,
+          }
+        : {}),
+      ...(body.title === undefined ? {} : { title: body.title }),
+      ...(body.data === undefined ? {} : { data: body.data }),
+    })
+    .where(and(eq(widgets.id, id), eq(widgets.tripId, tripId)))
+    .returning();
+  // Removed by another member since the route's policy found it.
+  if (!updated) throw new HttpError('not_found', NO_SUCH_WIDGET);
+  return announceSaved(live, toWidgetDto(updated));
+}
+
+export async function deleteWidget({ db, live }: ChangeContext, tripId: string, id: string) {
+  await deleteTripItem(db, widgets, tripId, id, NO_SUCH_WIDGET);
+  live.tripChanged(tripId, { type: 'widget:removed', widgetId: id });
+}

@@ -1,0 +1,195 @@
+import type { Server as HttpServer } from 'node:http';
+import type { FastifyBaseLogger } from 'fastify';
+import { Server, type ServerOptions, type Socket } from 'socket.io';
+import {
+  type ClientToServerEvents,
+  HANDSHAKE_ERRORS,
+  REALTIME_PATH,
+  type ServerToClientEvents,
+} from '../../../shared/contracts/realtime';
+import { createDropStats, type DropStats } from './eventGuard';
+
+export type SocketUser = { id: string; name: string; image: string | null };
+export type SocketData = {
+  user: SocketUser;
+  sessionId: string;
+  /** The tab's own id (shared/clientId.ts), so the echo of its own changes can skip it. */
+  tab: string | null;
+  /** The trip this tab shows; it is in that trip's room while it is a member. */
+  tripId: string | null;
+};
+/** Between instances (through the Redis adapter): a person's name or picture changed. */
+type InterServerEvents = { 'user:changed': (user: SocketUser) => void };
+export type LiveServer = Server<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  InterServerEvents,
+  SocketData
+>;
+export type LiveSocket = Socket<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  InterServerEvents,
+  SocketData
+>;
+
+export const tripRoom = (tripId: string) => `trip:${tripId}`;
+export const tabRoom = (userId: string, tab: string) => `tab:${userId}:${tab}`;
+export const userRoom = (userId: string) => `user:${userId}`;
+export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+
+/** The socket's trip, if it is still in that trip's room (a removed member's is not). */
+export function joinedTrip(socket: LiveSocket) {
+  const { tripId } = socket.data;
+  return tripId && socket.rooms.has(tripRoom(tripId)) ? tripId : null;
+}
+
+export type HandshakeRefusal = (typeof HANDSHAKE_ERRORS)[keyof typeof HANDSHAKE_ERRORS];
+
+/**
+ * One live concern (the Redis adapter, the handshake, cursors, presence…), in the manner of
+ * Hocuspocus' extensions: it acts through these hooks, which the core runs for every piece in
+ * the order the pieces were given. A new live capability is a new piece, not new lines here.
+ */
+export type LivePiece = {
+  name: string;
+  /** The client events it listens for; any other a client sends is counted as malformed. */
+  clientEvents?: readonly (keyof ClientToServerEvents)[];
+  /** Before the server exists: the server options it needs (an adapter, a request check). */
+  configure?(): Partial<ServerOptions> | Promise<Partial<ServerOptions>>;
+  /** The server exists, no connection has come yet. */
+  started?(): void;
+  /** At the handshake: fills `socket.data`, or refuses. A throw answers UNAVAILABLE. */
+  authenticate?(socket: LiveSocket): Promise<HandshakeRefusal | undefined>;
+  /** A signed-in socket, in its user, session and tab rooms: add its event handlers. */
+  connected?(socket: LiveSocket): void;
+  /** The socket is going, its rooms still as they were; it leaves its trip right after. */
+  disconnecting?(socket: LiveSocket): void;
+  /** One tab of the user (or, when they were let go, all of theirs) left the trip's room. */
+  leftTrip?(tripId: string, userId: string): void;
+  /** The server is closing: stop timers, take no new work (sockets still say goodbye). */
+  closing?(): void;
+  /** Every connection is closed: let go of what it holds outside (Redis). */
+  closed?(): void | Promise<void>;
+};
+
+/** What the pieces share: the server, and the trip-room moves every piece may react to. */
+export type LiveCore = {
+  readonly io: LiveServer;
+  log: FastifyBaseLogger;
+  stats: DropStats;
+  /** Puts the socket in the trip's room (it is in one trip's room at a time). */
+  enterTrip(socket: LiveSocket, tripId: string): void;
+  /** Takes the socket out of its trip's room, if it is in one. */
+  leaveTrip(socket: LiveSocket): void;
+  /** Takes every tab of the user out of the trip's room, on every instance. */
+  letGo(tripId: string, userId: string): void;
+  start(httpServer: HttpServer, pieces: LivePiece[]): Promise<void>;
+  close(): Promise<void>;
+};
+
+// A closed laptop sends no goodbye: the heartbeat notices within interval + timeout (20 s).
+const PING_INTERVAL_MS = 10_000;
+const PING_TIMEOUT_MS = 10_000;
+// Every client event is a few hundred bytes at most; anything far larger closes the connection.
+const MAX_MESSAGE_BYTES = 16 * 1024;
+
+/**
+ * The small core of the live side: Socket.IO on the app's HTTP server, running the pieces'
+ * hooks. Pieces are made with it (they use `io` once it has started) and given to `start`.
+ */
+export function createLiveCore(log: FastifyBaseLogger): LiveCore {
+  let server: LiveServer | null = null;
+  let pieces: LivePiece[] = [];
+  const stats = createDropStats();
+
+  const io = () => {
+    if (!server) throw new Error('The live server has not started yet.');
+    return server;
+  };
+  const leftTrip = (tripId: string, userId: string) => {
+    for (const piece of pieces) piece.leftTrip?.(tripId, userId);
+  };
+  function leaveTrip(socket: LiveSocket) {
+    const tripId = joinedTrip(socket);
+    socket.data.tripId = null;
+    if (!tripId) return;
+    socket.leave(tripRoom(tripId));
+    leftTrip(tripId, socket.data.user.id);
+  }
+
+  function handleConnection(socket: LiveSocket, clientEvents: Set<string>) {
+    const { user, sessionId, tab } = socket.data;
+    socket.join([userRoom(user.id), sessionRoom(sessionId)]);
+    if (tab) socket.join(tabRoom(user.id, tab));
+    for (const piece of pieces) piece.connected?.(socket);
+    // An event nobody listens for is ignored by Socket.IO; it is counted with the malformed.
+    socket.onAny((event: string) => {
+      if (!clientEvents.has(event)) stats.malformed += 1;
+    });
+    // 'disconnecting', not 'disconnect': by then Socket.IO has already emptied socket.rooms.
+    socket.on('disconnecting', () => {
+      for (const piece of pieces) piece.disconnecting?.(socket);
+      leaveTrip(socket);
+    });
+  }
+
+  return {
+    get io() {
+      return io();
+    },
+    log,
+    stats,
+    enterTrip(socket, tripId) {
+      socket.join(tripRoom(tripId));
+      socket.data.tripId = tripId;
+    },
+    leaveTrip,
+    letGo(tripId, userId) {
+      io().in(userRoom(userId)).socketsLeave(tripRoom(tripId));
+      leftTrip(tripId, userId);
+    },
+
+    async start(httpServer, given) {
+      pieces = given;
+      let options: Partial<ServerOptions> = {
+        path: REALTIME_PATH,
+        serveClient: false,
+        maxHttpBufferSize: MAX_MESSAGE_BYTES,
+        pingInterval: PING_INTERVAL_MS,
+        pingTimeout: PING_TIMEOUT_MS,
+      };
+      for (const piece of pieces) options = { ...options, ...(await piece.configure?.()) };
+      server = new Server(httpServer, options);
+
+      server.use(async (socket, next) => {
+        try {
+          for (const piece of pieces) {
+            const refusal = await piece.authenticate?.(socket);
+            if (refusal) return next(new Error(refusal));
+          }
+          // No piece vouched for the socket: nobody is signed in.
+          if (!socket.data.user) return next(new Error(HANDSHAKE_ERRORS.signedOut));
+          next();
+        } catch (error) {
+          // Not the client's fault (the database, say): it may try again, unlike after SIGNED_OUT.
+          log.error({ err: error }, 'live connection check failed');
+          next(new Error(HANDSHAKE_ERRORS.unavailable));
+        }
+      });
+      const clientEvents = new Set<string>(pieces.flatMap((piece) => piece.clientEvents ?? []));
+      server.on('connection', (socket) => handleConnection(socket, clientEvents));
+      for (const piece of pieces) piece.started?.();
+    },
+
+    async close() {
+      for (const piece of pieces) piece.closing?.();
+      // Closing the transports (not disconnecting the sockets, which tells a client "you were
+      // let go, do not come back") makes every tab reconnect by itself once a server is back.
+      // Socket.IO's own close() would close the HTTP server too, which is Fastify's to close.
+      io().engine.close();
+      await io().of('/').adapter.close?.();
+      for (const piece of pieces) await piece.closed?.();
+    },
+  };
+}

@@ -1,0 +1,102 @@
+import type { z } from 'zod';
+import {
+  CURSOR_BATCH_MS,
+  CURSOR_EVENTS_PER_SECOND,
+  type CursorMove,
+  cursorMoveEvent,
+  widgetDragEvent,
+} from '../../../shared/contracts/realtime';
+import { joinedTrip, type LiveCore, type LivePiece, type LiveSocket, tripRoom } from './core';
+import { createRateLimit, parseEvent } from './eventGuard';
+
+/**
+ * Cursor moves gathered per trip and handed to `send` as one batch a tick, oldest first. Each
+ * trip has its own tick, started by its first move: one timer for every trip would write all
+ * trips' batches in one burst, and the moves arriving meanwhile would wait behind it. A trip's
+ * timer runs only while it has moves.
+ */
+export function createCursorBatcher(
+  tickMs: number,
+  send: (tripId: string, moves: CursorMove[]) => void,
+) {
+  const pending = new Map<string, { moves: CursorMove[]; timer: NodeJS.Timeout }>();
+  let closed = false;
+
+  function flush(tripId: string) {
+    const batch = pending.get(tripId);
+    pending.delete(tripId);
+    if (batch) send(tripId, batch.moves);
+  }
+
+  return {
+    queue(tripId: string, move: CursorMove) {
+      if (closed) return; // the goodbyes of sockets closing with the server go nowhere
+      const batch = pending.get(tripId);
+      if (batch) batch.moves.push(move);
+      else pending.set(tripId, { moves: [move], timer: setTimeout(() => flush(tripId), tickMs) });
+    },
+    close() {
+      closed = true;
+      for (const { timer } of pending.values()) clearTimeout(timer);
+      pending.clear();
+    },
+  };
+}
+
+/**
+ * Pointers on a trip's board, relayed and never stored: cursors go out in one batch per trip per
+ * tick, widget drags at once to the others in the room. A member's pointer is taken off the
+ * board when they leave the trip; their other tabs show it again on their next move.
+ */
+export function cursors(live: LiveCore): LivePiece {
+  const batcher = createCursorBatcher(CURSOR_BATCH_MS, (tripId, moves) =>
+    live.io.to(tripRoom(tripId)).emit('cursors', { tripId, moves }),
+  );
+
+  /**
+   * Pointer events (cursors, drags) from a socket in a trip's room: within the rate, and of
+   * the right shape, or dropped and counted. Nothing is volatile: where a pointer comes to
+   * rest must arrive, and a volatile emit is skipped whenever the receiver's connection is
+   * busy. Senders throttle to 30 Hz and are capped at 60 a second here, which bounds what can
+   * queue for a slow receiver; cursors go out in one batch per trip per tick.
+   */
+  function pointerEvents(socket: LiveSocket) {
+    const allowPointer = createRateLimit(CURSOR_EVENTS_PER_SECOND);
+    return <T extends z.ZodType>(schema: T, relay: (tripId: string, event: z.infer<T>) => void) =>
+      (payload: unknown) => {
+        const tripId = joinedTrip(socket);
+        if (!tripId) return;
+        if (!allowPointer()) {
+          live.stats.rateLimited += 1;
+          return;
+        }
+        const event = parseEvent(schema, payload, live.stats);
+        if (event) relay(tripId, event);
+      };
+  }
+
+  return {
+    name: 'cursors',
+    clientEvents: ['cursor:move', 'widget:drag'],
+    connected(socket) {
+      const userId = socket.data.user.id;
+      const onPointerEvent = pointerEvents(socket);
+      socket.on(
+        'cursor:move',
+        onPointerEvent(cursorMoveEvent, (tripId, { at }) => batcher.queue(tripId, { userId, at })),
+      );
+      socket.on(
+        'widget:drag',
+        onPointerEvent(widgetDragEvent, (tripId, { widgetId, at }) =>
+          socket.to(tripRoom(tripId)).emit('widget:drag', { tripId, userId, widgetId, at }),
+        ),
+      );
+    },
+    leftTrip(tripId, userId) {
+      batcher.queue(tripId, { userId, at: null });
+    },
+    closing() {
+      batcher.close();
+    },
+  };
+}

@@ -1,0 +1,9 @@
+// The live side's public surface: other features import from here, not from its pieces.
+export { liveOrigin, realtime } from './plugin';
+export {
+  type ChangeContext,
+  changeContext,
+  type LiveChanges,
+  liveChangesOf,
+} from './publisher';
+export type { ElsewhereToo, LiveOrigin, Realtime } from './realtimeServer';

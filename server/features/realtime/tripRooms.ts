@@ -1,0 +1,66 @@
+import { type JoinAck, joinTripEvent } from '../../../shared/contracts/realtime';
+import type { Db } from '../../platform/db/client';
+import { findTripAccess, isTripMember, NO_SUCH_TRIP } from '../trips/access';
+import { joinedTrip, type LiveCore, type LivePiece } from './core';
+import { createRateLimit, parseEvent } from './eventGuard';
+import type { Presence } from './presence';
+
+const JOINS_PER_SECOND = 5;
+
+/**
+ * A tab joins the room of the trip it shows once the server has checked the membership (an
+ * outsider is told "No such trip", as the API's 404 says), and leaves it for another trip, on
+ * `trip:leave`, or as it goes. The join's answer carries who is there.
+ */
+export function tripRooms(live: LiveCore, options: { db: Db; presence: Presence }): LivePiece {
+  const { db, presence } = options;
+  return {
+    name: 'tripRooms',
+    clientEvents: ['trip:join', 'trip:leave'],
+    connected(socket) {
+      const userId = socket.data.user.id;
+      // Each join reads the database and the room: a handful a second is plenty for a person.
+      const allowJoin = createRateLimit(JOINS_PER_SECOND);
+      let joins = 0;
+
+      socket.on('trip:join', async (payload, ack) => {
+        const answer = typeof ack === 'function' ? ack : () => {};
+        if (!allowJoin()) {
+          live.stats.rateLimited += 1;
+          return answer({ ok: false, reason: 'error', message: 'Too many attempts to join.' });
+        }
+        const event = parseEvent(joinTripEvent, payload, live.stats);
+        if (!event) return answer({ ok: false, reason: 'not-member', message: NO_SUCH_TRIP });
+        const attempt = ++joins;
+        try {
+          const access = await findTripAccess(db, event.tripId, userId);
+          if (attempt !== joins || socket.disconnected) return; // a later join (or a goodbye) won
+          if (!access) return answer({ ok: false, reason: 'not-member', message: NO_SUCH_TRIP });
+          if (joinedTrip(socket) !== event.tripId) {
+            live.leaveTrip(socket);
+            live.enterTrip(socket, event.tripId);
+            // A removal between the check above and the join would have found no socket to let
+            // go of: with the socket in the room, the membership is read once more.
+            if (!(await isTripMember(db, event.tripId, userId))) {
+              live.leaveTrip(socket);
+              return answer({ ok: false, reason: 'not-member', message: NO_SUCH_TRIP });
+            }
+          }
+          const at = Date.now();
+          const members = await presence.presenceOf(event.tripId);
+          answer({ ok: true, members, at } satisfies JoinAck);
+          presence.announce(event.tripId);
+        } catch (error) {
+          live.log.error({ err: error }, 'joining a trip room failed');
+          answer({
+            ok: false,
+            reason: 'error',
+            message: 'The live connection had a problem. Please reload.',
+          });
+        }
+      });
+
+      socket.on('trip:leave', () => live.leaveTrip(socket));
+    },
+  };
+}

@@ -1,0 +1,33 @@
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client';
+import { type User, users } from '../../platform/db/schema';
+import { HttpError } from '../../platform/errors';
+import { verifyTotp } from './totp';
+
+export const INVALID_CODE_MESSAGE = 'That code is not valid. Please try again.';
+
+/** The answer to a code that is not the right one (a well-formed code, wrong or used). */
+export const invalidCode = () => new HttpError('invalid_code', INVALID_CODE_MESSAGE);
+
+/** Checks a code for a user with 2FA on and consumes its time step (replay protection). */
+export async function consumeCode(db: Db, user: User, token: string): Promise<boolean> {
+  if (!user.totpSecret) return false;
+  const step = verifyTotp(user.totpSecret, token, user.totpLastStep);
+  if (step === null) return false;
+  // Conditional update: two requests racing with one code cannot both win.
+  const updated = await db
+    .update(users)
+    .set({ totpLastStep: step })
+    .where(
+      and(
+        eq(users.id, user.id),
+        or(isNull(users.totpLastStep), sql`${users.totpLastStep} < ${step}`),
+      ),
+    )
+    .returning({ id: users.id });
+  return updated.length === 1;
+}
+
+/** The answer when a step needs two-factor on and it is off. */
+export const twoFactorNotEnabled = () =>
+  new HttpError('two_factor_not_enabled', 'Two-factor authentication is not enabled.');

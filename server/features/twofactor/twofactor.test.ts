@@ -1,0 +1,192 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CurrentUser } from '../../../shared/contracts/account';
+import type { LoginResponse } from '../../../shared/contracts/auth';
+import type { ErrorResponse } from '../../../shared/contracts/errors';
+import type { SetupTwoFactorResponse } from '../../../shared/contracts/twofactor';
+import { sessions, users } from '../../platform/db/schema';
+import { type ApiClient, apiClient, TEST_PASSWORD } from '../../test/apiClient';
+import { expectBadBodiesRefused } from '../../test/badInput';
+import { createAccount } from '../../test/factories';
+import { startTestApp, type TestApp } from '../../test/testApp';
+import { otpauthUrl, qrCodeDataUrl, totpCode } from './totp';
+
+type SignedIn = { success: true; user: CurrentUser };
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+/** Lets the next code be accepted: each test controls time steps itself. */
+async function forgetUsedCodes(userId: string) {
+  await t.database.db.update(users).set({ totpLastStep: null }).where(eq(users.id, userId));
+}
+
+/** Turns two-factor on the way a user does: setup, then a code from the new secret. */
+async function enableTwoFactor(client: ApiClient, userId: string) {
+  const setup = await client.post<SetupTwoFactorResponse>('/api/setup-2fa');
+  expect(setup.status).toBe(200);
+  const secret = setup.body.secret;
+  const confirm = await client.post('/api/confirm-2fa', { token: totpCode(secret, Date.now()) });
+  expect(confirm.status).toBe(200);
+  await forgetUsedCodes(userId);
+  return secret;
+}
+
+const signIn = (client: ApiClient, username: string) =>
+  client.post<LoginResponse>('/api/login', { username, password: TEST_PASSWORD });
+
+describe('two-factor authentication', () => {
+  it('sets up with a server-made secret, then sign-in needs the code', async () => {
+    const { client, user } = await createAccount(t);
+    const setup = await client.post<SetupTwoFactorResponse>('/api/setup-2fa');
+    expect(setup.status).toBe(200);
+    expect(setup.body.secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(setup.body.qrCode).toMatch(/^data:image\/png;base64,/);
+    // The picture is the QR code of the otpauth link for this secret and this account.
+    expect(setup.body.qrCode).toBe(await qrCodeDataUrl(otpauthUrl(setup.body.secret, user.email)));
+    expect(otpauthUrl(setup.body.secret, user.email)).toMatch(
+      /^otpauth:\/\/totp\/Tripmates:.+\?.*secret=[A-Z2-7]{32}/,
+    );
+
+    // Not on until confirmed.
+    expect((await client.get<CurrentUser>('/api/user')).body.twoFactorEnabled).toBe(false);
+    const badConfirm = await client.post('/api/confirm-2fa', { token: '000000' });
+    expect(badConfirm.status).toBe(400);
+    const confirm = await client.post('/api/confirm-2fa', {
+      token: totpCode(setup.body.secret, Date.now()),
+    });
+    expect(confirm.status).toBe(200);
+    const me = await client.get<CurrentUser>('/api/user');
+    expect(me.body.twoFactorEnabled).toBe(true);
+    // The secret never comes back after setup.
+    expect(JSON.stringify(me.body)).not.toContain(setup.body.secret);
+    expect((await client.post('/api/setup-2fa')).status).toBe(409);
+
+    await client.post('/api/logout');
+    const login = await signIn(client, user.username);
+    expect(login.body).toEqual({ requiresTwoFactor: true });
+    const pendingCookie = client.cookie;
+
+    // A pending session grants nothing but verify-2fa.
+    expect((await client.get('/api/user')).status).toBe(401);
+    expect((await client.post('/api/setup-2fa')).status).toBe(401);
+    expect((await client.get('/api/sessions')).status).toBe(401);
+
+    const verify = await client.post<SignedIn>('/api/verify-2fa', {
+      token: totpCode(setup.body.secret, Date.now() + 30_000),
+    });
+    expect(verify.status).toBe(200);
+    expect(verify.body.user.id).toBe(user.id);
+    expect(client.cookie).not.toBe(pendingCookie);
+    expect((await client.get('/api/user')).status).toBe(200);
+    const old = apiClient(t.url);
+    old.cookie = pendingCookie;
+    expect((await old.get('/api/user')).status).toBe(401);
+  });
+
+  it('accepts each code only once', async () => {
+    const { client, user } = await createAccount(t);
+    const secret = await enableTwoFactor(client, user.id);
+    const code = totpCode(secret, Date.now());
+    await signIn(client, user.username);
+    expect((await client.post('/api/verify-2fa', { token: code })).status).toBe(200);
+
+    const thief = apiClient(t.url);
+    await signIn(thief, user.username);
+    const replay = await thief.post('/api/verify-2fa', { token: code });
+    expect(replay.status).toBe(400);
+    expect((await thief.get('/api/user')).status).toBe(401);
+  });
+
+  it('discards a pending sign-in after 5 wrong codes', async () => {
+    const { client, user } = await createAccount(t);
+    const secret = await enableTwoFactor(client, user.id);
+    const attacker = apiClient(t.url);
+    await signIn(attacker, user.username);
+    for (let i = 0; i < 4; i++) {
+      expect((await attacker.post('/api/verify-2fa', { token: '000000' })).status).toBe(400);
+    }
+    const fifth = await attacker.post<ErrorResponse>('/api/verify-2fa', { token: '000000' });
+    expect(fifth.status).toBe(401);
+    expect(fifth.body.message).toMatch(/sign in again/);
+    // Even the right code is useless now: the pending session is gone.
+    const right = await attacker.post('/api/verify-2fa', { token: totpCode(secret, Date.now()) });
+    expect(right.status).toBe(401);
+  });
+
+  it('disables with a code, or with an empty one right after verify-2fa', async () => {
+    const { client, user } = await createAccount(t);
+    let secret = await enableTwoFactor(client, user.id);
+    // Confirming setup counts as a verification; without one, an empty code is refused.
+    await t.database.db
+      .update(sessions)
+      .set({ twoFactorVerifiedAt: null })
+      .where(eq(sessions.userId, user.id));
+    expect((await client.post('/api/disable-2fa', { token: '' })).status).toBe(400);
+    // The spec's flow: verify first, then disable with an empty code.
+    expect(
+      (await client.post('/api/verify-2fa', { token: totpCode(secret, Date.now()) })).status,
+    ).toBe(200);
+    expect((await client.post('/api/disable-2fa', { token: '' })).status).toBe(200);
+    expect((await client.get<CurrentUser>('/api/user')).body.twoFactorEnabled).toBe(false);
+
+    secret = await enableTwoFactor(client, user.id);
+    expect((await client.post('/api/disable-2fa', { token: '123' })).status).toBe(400);
+    expect(
+      (await client.post('/api/disable-2fa', { token: totpCode(secret, Date.now()) })).status,
+    ).toBe(200);
+    expect((await client.get<CurrentUser>('/api/user')).body.twoFactorEnabled).toBe(false);
+  });
+
+  it('does not count a password change as a fresh second factor', async () => {
+    const { client, user } = await createAccount(t);
+    await enableTwoFactor(client, user.id);
+    // Proved long ago; changing the password must not renew that proof.
+    await t.database.db
+      .update(sessions)
+      .set({ twoFactorVerifiedAt: new Date(Date.now() - 3 * 86_400_000) })
+      .where(eq(sessions.userId, user.id));
+    const changed = await client.post('/api/change-password', {
+      currentPassword: TEST_PASSWORD,
+      newPassword: 'an entirely new passphrase',
+    });
+    expect(changed.status).toBe(200);
+    expect((await client.post('/api/disable-2fa', { token: '' })).status).toBe(400);
+    expect((await client.get<CurrentUser>('/api/user')).body.twoFactorEnabled).toBe(true);
+  });
+
+  it('needs a fresh verification within 5 minutes for an empty-code disable', async () => {
+    const { client, user } = await createAccount(t);
+    const secret = await enableTwoFactor(client, user.id);
+    await client.post('/api/verify-2fa', { token: totpCode(secret, Date.now()) });
+    await t.database.db
+      .update(sessions)
+      .set({ twoFactorVerifiedAt: new Date(Date.now() - 6 * 60_000) })
+      .where(eq(sessions.userId, user.id));
+    expect((await client.post('/api/disable-2fa', { token: '' })).status).toBe(400);
+  });
+
+  it('limits code checks of a signed-in session to 10 a minute per address', async () => {
+    const { client, user } = await createAccount(t);
+    await enableTwoFactor(client, user.id);
+    for (let i = 0; i < 10; i++) {
+      expect((await client.post('/api/disable-2fa', { token: '000000' })).status).toBe(400);
+    }
+    expect((await client.post('/api/disable-2fa', { token: '000000' })).status).toBe(429);
+  });
+});
+
+describe('bad input never reaches a 5xx', () => {
+  const routes: [string, string][] = [
+    ['POST', '/api/verify-2fa'],
+    ['POST', '/api/confirm-2fa'],
+    ['POST', '/api/disable-2fa'],
+  ];
+  it.each(routes)('%s %s', async (method, path) => {
+    const { client } = await createAccount(t);
+    await expectBadBodiesRefused(t.url, client, method, path);
+  });
+});

@@ -1,0 +1,51 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client';
+import { type Session, sessions, type User } from '../../platform/db/schema';
+import { HttpError } from '../../platform/errors';
+import { deleteSession, type RequestMeta, rotateSession } from '../../platform/sessions';
+import { recordLoginEvent } from '../account/loginActivity';
+import { consumeCode, invalidCode, twoFactorNotEnabled } from './consumeCode';
+
+// Issue #3: a pending sign-in is discarded after 5 wrong codes.
+export const MAX_WRONG_CODES = 5;
+
+/** Second step of a sign-in: the pending session is replaced by a full one with a new token. */
+export async function completeSecondFactor(
+  db: Db,
+  pending: { user: User; session: Session },
+  code: string,
+  meta: RequestMeta,
+) {
+  if (await consumeCode(db, pending.user, code)) {
+    const { token } = await rotateSession(db, pending.session, meta, {
+      twoFactorVerifiedAt: new Date(),
+    });
+    await recordLoginEvent(db, pending.user.id, 'success', meta);
+    return { token };
+  }
+  await recordLoginEvent(db, pending.user.id, 'wrong_code', meta);
+  const [row] = await db
+    .update(sessions)
+    .set({ failedCodeAttempts: sql`${sessions.failedCodeAttempts} + 1` })
+    .where(eq(sessions.id, pending.session.id))
+    .returning({ attempts: sessions.failedCodeAttempts });
+  if (!row || row.attempts >= MAX_WRONG_CODES) {
+    await deleteSession(db, pending.session.id);
+    throw new HttpError('too_many_wrong_codes', 'Too many wrong codes. Please sign in again.');
+  }
+  throw invalidCode();
+}
+
+/** A signed-in user proves the second factor again (before disabling it, say). */
+export async function reverifySecondFactor(
+  db: Db,
+  auth: { user: User; session: Session },
+  code: string,
+) {
+  if (!auth.user.twoFactorEnabled) throw twoFactorNotEnabled();
+  if (!(await consumeCode(db, auth.user, code))) throw invalidCode();
+  await db
+    .update(sessions)
+    .set({ twoFactorVerifiedAt: new Date() })
+    .where(eq(sessions.id, auth.session.id));
+}

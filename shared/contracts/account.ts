@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../email';
+import { uuidParam } from './params';
+
+// The account: who a person is here, the rules its fields follow (sign-up in contracts/auth.ts
+// builds on them), and what its owner can see and change. Nothing here imports the sign-in or
+// two-factor contracts: they import this.
+
+export const PLANS = ['free', 'premium', 'pro'] as const;
+export const ROLES = ['user', 'admin'] as const;
+
+/** `GET /api/user`: the signed-in user (spec §3 User, with plan and role of architecture §7). */
+export const currentUser = z.object({
+  id: z.string(),
+  username: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  email: z.string(),
+  profileImageUrl: z.string().nullable(),
+  isPremium: z.boolean(),
+  plan: z.enum(PLANS),
+  role: z.enum(ROLES),
+  twoFactorEnabled: z.boolean(),
+});
+export type CurrentUser = z.infer<typeof currentUser>;
+
+// Issue #3 rules: usernames are 3–32 of a-z 0-9 _ . - (letters in any case; unique ignoring
+// case), passwords 8–128 characters.
+export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]+$/;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+/** spec §5, §8: what the e-mail field says (sign-up, password reset, profile). */
+export const EMAIL_MESSAGES = {
+  missing: 'Please enter your email address',
+  invalid: 'Please enter a valid email address',
+} as const;
+
+export const username = z
+  .string()
+  .trim()
+  .min(3, 'Username must be at least 3 characters')
+  .max(32, 'Username must be at most 32 characters')
+  .regex(USERNAME_PATTERN, 'Username may use only letters, digits, _ . and -');
+
+export const email = z
+  .string()
+  .trim()
+  .min(1, EMAIL_MESSAGES.missing)
+  .max(EMAIL_MAX_LENGTH, 'Email address is too long')
+  .pipe(z.email({ pattern: EMAIL_PATTERN, error: EMAIL_MESSAGES.invalid }));
+
+export const newPassword = z
+  .string()
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+
+const personName = z.string().trim().max(64, 'Names are at most 64 characters');
+/** A first or last name; an empty one is stored as none. */
+export const optionalName = personName.nullish().transform((value) => value || null);
+
+export const updateUserBody = z
+  .object({
+    firstName: optionalName,
+    lastName: optionalName,
+    email,
+    profileImageUrl: z
+      .string()
+      .trim()
+      .max(2048)
+      .pipe(z.url({ protocol: /^https?$/, error: 'Profile image must be an http(s) URL' }))
+      .nullable(),
+  })
+  .partial();
+export type UpdateUserBody = z.input<typeof updateUserBody>;
+
+export const changePasswordBody = z.object({
+  currentPassword: z.string().min(1, 'Please enter your current password').max(1024),
+  newPassword,
+});
+
+export const deleteUserBody = z.object({
+  password: z.string().max(1024).default(''),
+  token: z.string().trim().max(6).optional(),
+});
+
+export const LOGIN_OUTCOMES = [
+  'success',
+  'wrong_password',
+  'wrong_code',
+  'locked',
+  'password_reset',
+  'password_changed',
+] as const;
+
+export const loginActivity = z.array(
+  z.object({
+    id: z.string(),
+    createdAt: z.string(),
+    ip: z.string().nullable(),
+    browser: z.string().nullable(),
+    outcome: z.enum(LOGIN_OUTCOMES),
+  }),
+);
+export type LoginActivity = z.infer<typeof loginActivity>;
+
+export const NO_SUCH_SESSION = 'No such session';
+
+/** `DELETE /api/sessions/:id`: one of the caller's sessions (another's is not found either). */
+export const sessionParams = z.object({ id: uuidParam(NO_SUCH_SESSION) });
+
+export const activeSessions = z.array(
+  z.object({
+    id: z.string(),
+    createdAt: z.string(),
+    lastSeenAt: z.string(),
+    ip: z.string().nullable(),
+    browser: z.string().nullable(),
+    current: z.boolean(),
+  }),
+);
+export type ActiveSessions = z.infer<typeof activeSessions>;
+
+export const notificationPreferences = z.object({
+  tripInvitations: z.boolean(),
+  tripReminders: z.boolean(),
+});
+export type NotificationPreferences = z.infer<typeof notificationPreferences>;

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { textIdParam } from './params';
+
+// spec §3: the widget types of the board.
+export const WIDGET_TYPES = ['countdown', 'flight', 'weather', 'todo', 'photo'] as const;
+export type WidgetType = (typeof WIDGET_TYPES)[number];
+
+// Settings are small (a city, a pair of dates): a cap keeps one widget from bloating the board.
+export const WIDGET_DATA_MAX_BYTES = 4096;
+
+const coordinate = z
+  .number('A position is a number of pixels')
+  .int('A position is a whole number of pixels')
+  .min(-10_000, 'That position is off the board')
+  .max(100_000, 'That position is off the board');
+
+/** spec §3: top and left, optionally right. */
+export const widgetPosition = z.object({
+  top: coordinate,
+  left: coordinate,
+  right: coordinate.nullish(),
+});
+
+const widgetTitle = z
+  .string('The title must be text')
+  .trim()
+  .min(1, 'Please give the widget a title')
+  .max(80, 'Widget titles are at most 80 characters');
+
+/** spec §3: countdown data { startDate, endDate }, weather data { city }, ... */
+const widgetData = z
+  .record(z.string(), z.unknown(), 'Widget data must be an object')
+  .refine(
+    (data) => JSON.stringify(data).length <= WIDGET_DATA_MAX_BYTES,
+    `Widget data is at most ${WIDGET_DATA_MAX_BYTES} bytes`,
+  );
+
+/** `POST /api/trips/:tripId/widgets`. The title defaults to the spec's `New <type> Widget`. */
+export const createWidgetBody = z.object({
+  type: z.enum(WIDGET_TYPES, { error: `The type must be one of ${WIDGET_TYPES.join(', ')}` }),
+  position: widgetPosition,
+  title: widgetTitle.optional(),
+  data: widgetData.nullish(),
+});
+export type CreateWidgetBody = z.input<typeof createWidgetBody>;
+
+/** `PATCH /api/widgets/:id`: a move (the end of a drag), a rename or new settings. */
+export const updateWidgetBody = z
+  .object({
+    position: widgetPosition.optional(),
+    title: widgetTitle.optional(),
+    data: widgetData.nullish(),
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    message: 'Nothing to change: send a position, title or data',
+  });
+export type UpdateWidgetBody = z.input<typeof updateWidgetBody>;
+
+export const widget = z.object({
+  /** spec §4: `<type><timestamp>`. */
+  id: z.string(),
+  tripId: z.string(),
+  type: z.enum(WIDGET_TYPES),
+  position: z.object({ top: z.number(), left: z.number(), right: z.number().optional() }),
+  title: z.string(),
+  data: z.record(z.string(), z.unknown()).nullable(),
+});
+export type WidgetDto = z.infer<typeof widget>;
+export const widgetList = z.array(widget);
+
+export const NO_SUCH_WIDGET = 'No such widget';
+
+/** A widget's id is `<type><timestamp>` (spec §4), not a uuid. */
+export const widgetParams = z.object({ id: textIdParam(NO_SUCH_WIDGET) });

@@ -1,0 +1,65 @@
+/**
+ * Kept free of zod: the client's ApiError reads it on every page, and the landing page's budget
+ * (120 KB of gzipped script) has no room for a schema library it does not otherwise need.
+ */
+/**
+ * Every error the API answers with carries one of these codes, and each code has one HTTP status.
+ * Clients switch on the code (Documenso's AppError); the message beside it is for people and may
+ * be reworded at any time. Add a code here before throwing it: the error handler's response
+ * schema refuses any other.
+ */
+export const ERROR_STATUS = {
+  // 400: the request itself is wrong
+  invalid_input: 400, // a field failed validation; `issues` names each one
+  invalid_json: 400, // the body is not JSON, empty, or does not match its Content-Length
+  bad_url: 400, // the path cannot be decoded
+  invalid_code: 400, // a two-factor code that is not the right one
+  wrong_password: 400, // the current password (to change it, or delete the account) is wrong
+  common_password: 400, // a new password on the list of the most common ones
+  reset_link_invalid: 400, // a used, expired or unknown password-reset token
+  two_factor_not_enabled: 400,
+  two_factor_setup_missing: 400, // a confirmation with no setup waiting for it
+  not_a_member: 400, // an assignee or traveller who is not on the trip
+  invalid_dates: 400, // an end before a start, an arrival before a departure
+  invalid_email: 400,
+  owner_cannot_leave: 400, // the owner leaves by deleting the trip or handing it over
+  // 401: who is asking is not known
+  unauthenticated: 401, // not signed in (or only half: the second factor is owed)
+  invalid_credentials: 401,
+  too_many_wrong_codes: 401, // the pending sign-in is over: sign in again
+  // 403: known, but not allowed
+  forbidden: 403, // the request did not come from Tripmates (CSRF)
+  admin_only: 403,
+  owner_only: 403, // a trip's settings, invitations and members are its owner's
+  invite_only: 403, // REGISTRATION=invite and no valid invitation
+  plan_limit: 403, // the plan's number of active trips
+  trip_full: 403, // the owner's plan's number of travellers
+  plan_required: 403, // a paid plan's feature (magic links)
+  // 404
+  not_found: 404, // also what a trip (or anything on it) answers to someone not on it
+  invitation_invalid: 404, // a reset, expired or unknown invitation link
+  magic_link_invalid: 404, // a used, expired or unknown magic link
+  unknown_city: 404,
+  // 409
+  username_taken: 409,
+  email_taken: 409,
+  two_factor_already_enabled: 409,
+  // 413, 415, 429
+  body_too_large: 413,
+  unsupported_media_type: 415,
+  uri_too_long: 414,
+  rate_limited: 429, // too many requests from one address (or account) in a window
+  account_locked: 429, // too many failed passwords in a row: sign-in waits 15 minutes
+  // 5xx: not the client's fault
+  internal: 500,
+  upstream_unavailable: 502, // weather or photo provider down, slow or garbled
+  mail_failed: 502,
+  unavailable: 503, // the database cannot be reached
+} as const satisfies Record<string, number>;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** The status a code is answered with. */
+export function statusOf(code: ErrorCode): number {
+  return ERROR_STATUS[code];
+}

@@ -1,0 +1,159 @@
+import { z } from 'zod';
+import { CLIENT_ID_PATTERN } from '../clientId';
+import { widget } from './board';
+import { flight } from './flights';
+import { todo } from './todos';
+import { trip } from './trips';
+
+/**
+ * The live protocol between a tab and the server (architecture §6), over one Socket.IO
+ * connection per tab. The client names the version it speaks in the handshake; a server that
+ * speaks another refuses the connection with `PROTOCOL_MISMATCH`, and the client asks for a
+ * reload instead of misreading events. Bump it whenever an event's name or shape changes.
+ *
+ * Every event a client sends is checked against the schemas below on the server; anything else
+ * is dropped and counted. Presence and cursors are never stored; data changes are broadcast only
+ * after the database has them.
+ */
+export const REALTIME_PROTOCOL_VERSION = 2;
+export const REALTIME_PATH = '/socket.io';
+
+/** Handshake refusals (the `connect_error` message the client sees). */
+export const HANDSHAKE_ERRORS = {
+  signedOut: 'SIGNED_OUT',
+  protocolMismatch: 'PROTOCOL_MISMATCH',
+  origin: 'FORBIDDEN_ORIGIN',
+  /** The server could not check the session just now (its database, say): try again later. */
+  unavailable: 'UNAVAILABLE',
+} as const;
+
+/** Live cursors are sent at most this often (~30 Hz); a socket may send at most this many a second. */
+export const CURSOR_SEND_INTERVAL_MS = 33;
+/**
+ * The server gathers a trip's cursor moves and sends them as one message this often: one frame
+ * per tab per tick instead of one per move of each member (nine times fewer for ten people),
+ * which is what lets one process carry a thousand tabs (bench/realtime.ts).
+ */
+export const CURSOR_BATCH_MS = 33;
+export const CURSOR_EVENTS_PER_SECOND = 60;
+
+// Each tab's id (shared/clientId.ts), sent in its handshake and with its API calls, so the
+// broadcast of a change can skip the tab that made it.
+export { CLIENT_ID_HEADER } from '../clientId';
+export const clientId = z.string().regex(CLIENT_ID_PATTERN);
+
+// Board coordinates: pixels from the board's top-left corner, as widget positions are.
+const boardCoordinate = z.number().finite().min(-10_000).max(100_000);
+const tripId = z.string().min(1).max(100);
+const boardPoint = z.strictObject({ top: boardCoordinate, left: boardCoordinate });
+export type BoardPoint = z.infer<typeof boardPoint>;
+
+// ——— client → server ———
+
+export const joinTripEvent = z.strictObject({ tripId });
+export type JoinTripEvent = z.infer<typeof joinTripEvent>;
+
+/** A member's pointer on the board, or null when it left the board or the tab was hidden. */
+export const cursorMoveEvent = z.strictObject({ at: boardPoint.nullable() });
+export type CursorMoveEvent = z.infer<typeof cursorMoveEvent>;
+
+/** A widget being dragged: where it is shown now, or null when the drag ended or was cancelled. */
+export const widgetDragEvent = z.strictObject({
+  widgetId: z.string().min(1).max(100),
+  at: boardPoint.nullable(),
+});
+export type WidgetDragEvent = z.infer<typeof widgetDragEvent>;
+
+// ——— server → client ———
+
+export const presenceMember = z.object({
+  userId: z.string(),
+  name: z.string(),
+  image: z.string().nullable(),
+  colour: z.string(),
+});
+export type PresenceMember = z.infer<typeof presenceMember>;
+
+/** A member's pointer moved to `at` (null: it left the board). */
+export type CursorMove = { userId: string; at: BoardPoint | null };
+
+/** `at`: the server's clock when the list was read, so a late, older list never wins. */
+export type PresenceMessage = { tripId: string; members: PresenceMember[]; at: number };
+export type JoinAck =
+  | { ok: true; members: PresenceMember[]; at: number }
+  /** not-member: no such trip, or not theirs (any more); error: try again later. */
+  | { ok: false; reason: 'not-member' | 'error'; message: string };
+
+/** Trip settings as every member sees them (the caller's role is not part of it). */
+export const liveTripSettings = trip.omit({ role: true, createdAt: true });
+export type LiveTripSettings = z.infer<typeof liveTripSettings>;
+
+/** What changed on a trip, after the database has it. */
+export const tripChange = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('widget:saved'), widget }),
+  z.object({ type: z.literal('widget:removed'), widgetId: z.string() }),
+  z.object({ type: z.literal('todo:saved'), todo }),
+  z.object({ type: z.literal('todo:removed'), todoId: z.string() }),
+  z.object({ type: z.literal('flight:saved'), flight }),
+  z.object({ type: z.literal('flight:removed'), flightId: z.string() }),
+  z.object({ type: z.literal('trip:saved'), trip: liveTripSettings }),
+  z.object({ type: z.literal('trip:deleted') }),
+  // Member lists differ per viewer (`isCurrentUser`), so members refetch their own.
+  z.object({ type: z.literal('members:changed') }),
+]);
+export type TripChange = z.infer<typeof tripChange>;
+
+/** Sent to every tab on the trip except the one whose API call made the change. */
+export type TripChangeMessage = { tripId: string; change: TripChange };
+
+export type ServerToClientEvents = {
+  presence: (message: PresenceMessage) => void;
+  /** The trip's cursor moves since the last batch, oldest first (mine included: skip them). */
+  cursors: (message: { tripId: string; moves: CursorMove[] }) => void;
+  'widget:drag': (message: {
+    tripId: string;
+    userId: string;
+    widgetId: string;
+    at: BoardPoint | null;
+  }) => void;
+  change: (message: TripChangeMessage) => void;
+  /** This user is no longer a member of the trip (removed, left in another tab, or it was deleted). */
+  'trip:gone': (message: { tripId: string; message: string }) => void;
+};
+
+export type ClientToServerEvents = {
+  'trip:join': (event: JoinTripEvent, ack: (answer: JoinAck) => void) => void;
+  'trip:leave': () => void;
+  'cursor:move': (event: CursorMoveEvent) => void;
+  'widget:drag': (event: WidgetDragEvent) => void;
+};
+
+/** What a tab is told when its user is no longer on the trip it shows. */
+export const MEMBER_GONE = {
+  removed: 'You were removed from this trip by its owner.',
+  left: 'You left this trip.',
+  deleted: 'This trip was deleted by its owner.',
+  /** A join refused: removed, left or deleted while this tab was away. */
+  unavailable: 'This trip is no longer available to you.',
+} as const;
+
+// Presence colours: distinct on the dark board and in the light theme, with white text on top.
+export const PRESENCE_COLOURS = [
+  '#e11d48',
+  '#2563eb',
+  '#16a34a',
+  '#d97706',
+  '#9333ea',
+  '#0891b2',
+  '#db2777',
+  '#4f46e5',
+  '#65a30d',
+  '#c2410c',
+] as const;
+
+/** A member's colour: the same on every screen and every visit, from their user id. */
+export function presenceColour(userId: string): string {
+  let hash = 0;
+  for (let i = 0; i < userId.length; i++) hash = (hash * 31 + userId.charCodeAt(i)) | 0;
+  return PRESENCE_COLOURS[Math.abs(hash) % PRESENCE_COLOURS.length]!;
+}

@@ -116,7 +116,7 @@ export async function buildApp(config: Config, deps: AppDeps) {
       message: `Too many attempts. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
     }),
   });
-  await app.register(authentication, { db: deps.database.db });
+  await app.register(authentication, { db: deps.database.db, publicUrl: config.publicUrl });
   registerAccessControl(app);
 
   await app.register(swagger, {
@@ -148,8 +148,8 @@ export async function buildApp(config: Config, deps: AppDeps) {
     publicUrl: config.publicUrl,
     registration: config.registration,
   });
-  await app.register(accountRoutes, { db: deps.database.db, publicUrl: config.publicUrl });
-  await app.register(twoFactorRoutes, { db: deps.database.db, publicUrl: config.publicUrl });
+  await app.register(accountRoutes, { db: deps.database.db });
+  await app.register(twoFactorRoutes, { db: deps.database.db });
 
   await app.register(waitlistRoutes, { db: deps.database.db });
   await app.register(tripsRoutes, { db: deps.database.db });

@@ -8,6 +8,10 @@ import { HttpError } from './errors';
 import { findSession, type RequestMeta, SESSION_COOKIE } from './sessions';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Whether the session cookie is `Secure`: when the public URL is https. */
+    secureCookies: boolean;
+  }
   interface FastifyRequest {
     /** The signed-in user and session; null when signed out or only half signed in. */
     auth: { user: User; session: Session } | null;
@@ -16,9 +20,13 @@ declare module 'fastify' {
   }
 }
 
+type AuthenticationOptions = { db: Db; publicUrl: string };
+
 /** Who is asking: cookie → session → user, once per API request. */
-export const authentication = fp(async (app: FastifyInstance, { db }: { db: Db }) => {
+export const authentication = fp(async (app: FastifyInstance, options: AuthenticationOptions) => {
+  const { db } = options;
   await app.register(cookie);
+  app.decorate('secureCookies', options.publicUrl.startsWith('https:'));
   app.decorateRequest('auth', null);
   app.decorateRequest('pendingAuth', null);
   app.addHook('onRequest', async (request) => {

@@ -107,17 +107,19 @@ export async function rotateSession(
   return createSession(db, old.userId, meta, options);
 }
 
-export function setSessionCookie(reply: FastifyReply, token: string, secure: boolean) {
+/** Signs this browser in with the session `token` (the cookie is `Secure` on https). */
+export function setSessionCookie(reply: FastifyReply, token: string) {
   reply.setCookie(SESSION_COOKIE, token, {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
-    secure,
+    secure: reply.server.secureCookies,
     maxAge: SESSION_ABSOLUTE_MS / 1000,
   });
 }
 
-export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
+export function clearSessionCookie(reply: FastifyReply) {
+  const secure = reply.server.secureCookies;
   reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
 }
 

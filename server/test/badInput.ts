@@ -1,6 +1,8 @@
-import { expect } from 'vitest';
-import type { ErrorResponse } from '../../shared/contracts/errors';
+import { expect, it } from 'vitest';
+import { ERROR_STATUS, type ErrorResponse } from '../../shared/contracts/errors';
 import type { ApiClient } from './apiClient';
+import { createAccount } from './factories';
+import type { TestApp } from './testApp';
 
 /** Bodies no route should take, each named for the failure message. */
 export const BAD_BODIES: [string, unknown][] = [
@@ -35,7 +37,7 @@ export const BAD_BODIES: [string, unknown][] = [
  * Sends each of BAD_BODIES (but those `skip` names) to the route as `client` (raw, so that no
  * body at all and non-objects go out as they are) and expects a 4xx with a message for each.
  */
-export async function expectBadBodiesRefused(
+async function expectBadBodiesRefused(
   baseUrl: string,
   client: ApiClient,
   method: string,
@@ -57,5 +59,17 @@ export async function expectBadBodiesRefused(
     expect(res.status, `${name} → ${res.status}`).toBeLessThan(500);
     const json = (await res.json()) as ErrorResponse;
     expect(typeof json.message).toBe('string');
+    expect(ERROR_STATUS[json.code], `${name} → ${json.code}`).toBe(res.status);
   }
+}
+
+/**
+ * One test a route, each sending BAD_BODIES as a fresh account: `[method, path, skip?]`, where
+ * `skip` names the bodies the route may take (PATCH /api/user takes an empty edit).
+ */
+export function itRefusesBadBodies(app: () => TestApp, routes: [string, string, string[]?][]) {
+  it.each(routes)('%s %s', async (method, path, skip = []) => {
+    const { client } = await createAccount(app());
+    await expectBadBodiesRefused(app().url, client, method, path, skip);
+  });
 }

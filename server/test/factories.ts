@@ -169,6 +169,15 @@ export async function addMember(db: Db, tripId: string, userId: string): Promise
 /** The cast of most trip tests: an owner, a member of their trip, and an outsider. */
 export type TripCast = { owner: Account; member: Account; outsider: Account; tripId: string };
 
+/** The cast's trip as a join or magic link previews it. */
+export const CAST_TRIP_PREVIEW = {
+  name: 'Bali 2023',
+  destination: 'Bali, Indonesia',
+  startDate: '2030-06-01',
+  endDate: '2030-06-14',
+  ownerName: 'Ana Lima',
+};
+
 /**
  * Ana Lima owns "Bali 2023" (Bali, Indonesia) with Bruno Costa on it; Olga Outside is on no trip
  * of theirs. `owner` overrides the owner's columns (a plan, say).
@@ -182,8 +191,8 @@ export async function createTripCast(
   const outsider = await createAccount(t, { firstName: 'Olga', lastName: 'Outside' });
   const trip = await createTrip(t.database.db, owner.id, {
     memberIds: [member.id],
-    name: 'Bali 2023',
-    destination: 'Bali, Indonesia',
+    name: CAST_TRIP_PREVIEW.name,
+    destination: CAST_TRIP_PREVIEW.destination,
   });
   return { owner, member, outsider, tripId: trip.id };
 }

@@ -16,3 +16,8 @@ export const errorResponse = z.object({
     .describe('Present on 400 validation failures: one entry per invalid field.'),
 });
 export type ErrorResponse = z.infer<typeof errorResponse>;
+
+/** An error response in a route's schema that names the codes it answers with (for the docs). */
+export function errorOf(...codes: [ErrorCode, ...ErrorCode[]]) {
+  return errorResponse.describe(`code: ${codes.join(' or ')}`);
+}

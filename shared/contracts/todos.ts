@@ -117,5 +117,4 @@ export const todo = z.object({
 export type Todo = z.infer<typeof todo>;
 export const todoList = z.array(todo);
 
-export const tripTodosParams = tripParams;
 export const todoParams = z.object({ id: uuidParam(TODO_MESSAGES.notFound) });

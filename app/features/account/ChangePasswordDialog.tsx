@@ -1,14 +1,11 @@
 import { type FormEvent, type ReactNode, useState } from 'react';
+import { DialogActions } from '@/components/DialogActions';
 import { FormError } from '@/components/FormError';
 import { PasswordInput } from '@/components/PasswordInput';
-import { PendingButton } from '@/components/PendingButton';
-import { Button } from '@/components/ui/button';
 import {
   Dialog,
-  DialogClose,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
   DialogTrigger,
@@ -87,16 +84,9 @@ export function ChangePasswordDialog({ children }: { children: ReactNode }) {
             <PasswordInput autoComplete="new-password" {...field('confirmPassword')} />
           </div>
           <FormError id={`${id}-error`} message={error} />
-          <DialogFooter className="mt-1">
-            <DialogClose asChild>
-              <Button type="button" variant="outline" disabled={change.isPending}>
-                Cancel
-              </Button>
-            </DialogClose>
-            <PendingButton type="submit" pending={change.isPending}>
-              Change Password
-            </PendingButton>
-          </DialogFooter>
+          <DialogActions className="mt-1" pending={change.isPending}>
+            Change Password
+          </DialogActions>
         </form>
       </DialogContent>
     </Dialog>

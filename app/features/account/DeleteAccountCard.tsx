@@ -1,16 +1,14 @@
 import { Trash2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
+import { DialogActions } from '@/components/DialogActions';
 import { FormError } from '@/components/FormError';
 import { PasswordInput } from '@/components/PasswordInput';
-import { PendingButton } from '@/components/PendingButton';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import {
   Dialog,
-  DialogClose,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
   DialogTrigger,
@@ -113,16 +111,9 @@ export function DeleteAccountCard({ twoFactorEnabled }: { twoFactorEnabled: bool
                 </div>
               )}
               <FormError id={`${id}-error`} message={error} />
-              <DialogFooter className="mt-1">
-                <DialogClose asChild>
-                  <Button type="button" variant="outline" disabled={remove.isPending}>
-                    Cancel
-                  </Button>
-                </DialogClose>
-                <PendingButton type="submit" variant="destructive" pending={remove.isPending}>
-                  Delete my account
-                </PendingButton>
-              </DialogFooter>
+              <DialogActions className="mt-1" variant="destructive" pending={remove.isPending}>
+                Delete my account
+              </DialogActions>
             </form>
           </DialogContent>
         </Dialog>

@@ -1,14 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { DialogActions } from '@/components/DialogActions';
 import { FormError } from '@/components/FormError';
-import { PendingButton } from '@/components/PendingButton';
-import { Button } from '@/components/ui/button';
 import {
   Dialog,
-  DialogClose,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
@@ -53,16 +50,9 @@ function DeleteFlightActions({
   return (
     <>
       <FormError message={error} />
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button type="button" variant="outline" disabled={remove.isPending}>
-            Cancel
-          </Button>
-        </DialogClose>
-        <PendingButton variant="destructive" pending={remove.isPending} onClick={handleDelete}>
-          Delete flight
-        </PendingButton>
-      </DialogFooter>
+      <DialogActions variant="destructive" pending={remove.isPending} onClick={handleDelete}>
+        Delete flight
+      </DialogActions>
     </>
   );
 }

@@ -1,22 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useId, useMemo, useState } from 'react';
+import { type FormEvent, useId, useMemo, useState } from 'react';
+import { DialogActions } from '@/components/DialogActions';
 import { FormError } from '@/components/FormError';
-import { PendingButton } from '@/components/PendingButton';
-import { Button } from '@/components/ui/button';
 import {
   Dialog,
-  DialogClose,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { useTripMembers } from '@/features/trips/useTripMembers';
 import { errorCode, errorMessage } from '@/lib/apiError';
-import { cn } from '@/lib/utils';
 import {
   FLIGHT_NUMBER_MAX_LENGTH,
   type FlightDto,
@@ -25,6 +20,12 @@ import {
 } from '../../../shared/contracts/flights';
 import type { TripDto } from '../../../shared/contracts/trips';
 import { stopsLabel } from './FlightCard';
+import {
+  Field,
+  FieldMessage,
+  type FlightFormControls,
+  FlightLegFieldset,
+} from './FlightLegFieldset';
 import { forgetFlight } from './flightCache';
 import {
   changesFrom,
@@ -33,10 +34,9 @@ import {
   type FieldName,
   type FormValues,
   initialValues,
-  type Leg,
   validate,
 } from './flightForm';
-import { utcOffsetLabel, utcOffsetOptions } from './flightTime';
+import { utcOffsetOptions } from './flightTime';
 import { NativeSelect } from './NativeSelect';
 import { useCreateFlight, useUpdateFlight } from './useFlights';
 
@@ -45,35 +45,6 @@ const STOP_CHOICES = Array.from({ length: MAX_FLIGHT_STOPS + 1 }, (_, stops) => 
 
 const SAVE_FAILED = 'Could not save the flight. Please try again.';
 const FLIGHT_GONE = 'This flight is no longer on the trip: someone may have deleted it.';
-
-/** A field's message under it, linked from the control with aria-describedby. */
-function FieldMessage({ id, message }: { id: string; message: string | undefined }) {
-  if (!message) return null;
-  return (
-    <p id={id} className="text-xs font-medium text-destructive">
-      {message}
-    </p>
-  );
-}
-
-function Field({
-  htmlFor,
-  label,
-  className,
-  children,
-}: {
-  htmlFor: string;
-  label: string;
-  className?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className={cn('grid content-start gap-1.5', className)}>
-      <Label htmlFor={htmlFor}>{label}</Label>
-      {children}
-    </div>
-  );
-}
 
 /**
  * The form itself, mounted only while the dialog is open, so every opening starts from the
@@ -104,7 +75,7 @@ function FlightForm({
   const fieldId = (name: string) => `${id}-${name}`;
   const errorId = (name: FieldName) => `${id}-${name}-error`;
   const describedBy = (name: FieldName) => ({
-    'aria-invalid': errors[name] ? true : undefined,
+    'aria-invalid': errors[name] ? (true as const) : undefined,
     'aria-describedby': errors[name] ? errorId(name) : undefined,
   });
 
@@ -118,6 +89,8 @@ function FlightForm({
       return next;
     });
   }
+
+  const form: FlightFormControls = { values, errors, set, fieldId, errorId, describedBy };
 
   const travellerOptions = useMemo(() => {
     const options = (members.data ?? []).map((member) => ({
@@ -192,88 +165,6 @@ function FlightForm({
     update.mutate({ id: flight.id, changes: patch.data }, { onSuccess: onDone, onError: fail });
   }
 
-  const airportInput = {
-    maxLength: 3,
-    autoComplete: 'off',
-    autoCapitalize: 'characters',
-    spellCheck: false,
-    className: 'uppercase placeholder:normal-case',
-  } as const;
-
-  function legFields(leg: Leg) {
-    const airport = leg === 'departure' ? 'departureAirport' : 'arrivalAirport';
-    const time = leg === 'departure' ? 'departureTime' : 'arrivalTime';
-    const date = `${leg}Date` as const;
-    const clock = `${leg}Clock` as const;
-    const offset = `${leg}Offset` as const;
-    const name = leg === 'departure' ? 'Departure' : 'Arrival';
-    return (
-      <fieldset className="grid min-w-0 gap-3 rounded-lg border border-border p-3 pt-2">
-        <legend className="px-1 text-sm font-semibold">{name}</legend>
-        {/* Two rows whose columns suit their controls: a date picker needs more room than a
-            3-letter code, and at 375 px a plain two-column grid would clip it. */}
-        <div className="grid grid-cols-[6rem_minmax(0,1fr)] gap-3">
-          <Field
-            htmlFor={fieldId(airport)}
-            label={leg === 'departure' ? 'From airport' : 'To airport'}
-          >
-            <Input
-              id={fieldId(airport)}
-              name={airport}
-              placeholder={leg === 'departure' ? 'DPS' : 'SIN'}
-              value={values[airport]}
-              onChange={(event) => set(airport, event.target.value)}
-              {...airportInput}
-              {...describedBy(airport)}
-            />
-          </Field>
-          <Field htmlFor={fieldId(date)} label="Date">
-            <Input
-              id={fieldId(date)}
-              name={date}
-              // The visible label is short under the legend; read alone, it names the leg.
-              aria-label={`${name} date`}
-              type="date"
-              value={values[date]}
-              onChange={(event) => set(date, event.target.value)}
-              {...describedBy(time)}
-            />
-          </Field>
-        </div>
-        <FieldMessage id={errorId(airport)} message={errors[airport]} />
-        <div className="grid grid-cols-2 gap-3">
-          <Field htmlFor={fieldId(clock)} label="Time">
-            <Input
-              id={fieldId(clock)}
-              name={clock}
-              aria-label={`${name} time`}
-              type="time"
-              value={values[clock]}
-              onChange={(event) => set(clock, event.target.value)}
-              {...describedBy(time)}
-            />
-          </Field>
-          <Field htmlFor={fieldId(offset)} label="UTC offset">
-            <NativeSelect
-              id={fieldId(offset)}
-              name={offset}
-              aria-label={`${name} UTC offset`}
-              value={values[offset]}
-              onChange={(event) => set(offset, event.target.value)}
-            >
-              {offsets.map((option) => (
-                <option key={option} value={option}>
-                  {utcOffsetLabel(option)}
-                </option>
-              ))}
-            </NativeSelect>
-          </Field>
-        </div>
-        <FieldMessage id={errorId(time)} message={errors[time]} />
-      </fieldset>
-    );
-  }
-
   return (
     <form noValidate onSubmit={handleSubmit} className="grid gap-4">
       <div className="grid grid-cols-2 gap-3">
@@ -311,8 +202,8 @@ function FlightForm({
         </Field>
       </div>
 
-      {legFields('departure')}
-      {legFields('arrival')}
+      <FlightLegFieldset leg="departure" form={form} offsets={offsets} />
+      <FlightLegFieldset leg="arrival" form={form} offsets={offsets} />
 
       <Field htmlFor={fieldId('travellerId')} label="Traveller">
         <NativeSelect
@@ -338,16 +229,9 @@ function FlightForm({
       </Field>
 
       <FormError message={formError} />
-      <DialogFooter className="mt-1">
-        <DialogClose asChild>
-          <Button type="button" variant="outline" disabled={pending}>
-            Cancel
-          </Button>
-        </DialogClose>
-        <PendingButton type="submit" pending={pending}>
-          {flight ? 'Save changes' : 'Add flight'}
-        </PendingButton>
-      </DialogFooter>
+      <DialogActions className="mt-1" pending={pending}>
+        {flight ? 'Save changes' : 'Add flight'}
+      </DialogActions>
     </form>
   );
 }

@@ -1,13 +1,10 @@
 import { type FormEvent, useId, useState } from 'react';
+import { DialogActions } from '@/components/DialogActions';
 import { FormError } from '@/components/FormError';
-import { PendingButton } from '@/components/PendingButton';
-import { Button } from '@/components/ui/button';
 import {
   Dialog,
-  DialogClose,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
@@ -98,16 +95,7 @@ function NewTripForm({ onCreated }: { onCreated: (trip: TripDto) => void }) {
     <form noValidate onSubmit={handleSubmit} className="grid gap-5" aria-label="New trip">
       <TripFormFields id={id} values={values} errors={fieldErrors} onChange={handleChange} />
       <FormError message={error} />
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button type="button" variant="outline" disabled={create.isPending}>
-            Cancel
-          </Button>
-        </DialogClose>
-        <PendingButton type="submit" pending={create.isPending}>
-          Create trip
-        </PendingButton>
-      </DialogFooter>
+      <DialogActions pending={create.isPending}>Create trip</DialogActions>
     </form>
   );
 }

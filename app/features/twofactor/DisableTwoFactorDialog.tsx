@@ -1,12 +1,9 @@
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
-import { PendingButton } from '@/components/PendingButton';
-import { Button } from '@/components/ui/button';
+import { DialogActions } from '@/components/DialogActions';
 import {
   Dialog,
-  DialogClose,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
   DialogTrigger,
@@ -79,21 +76,13 @@ export function DisableTwoFactorDialog({ children }: { children: ReactNode }) {
             <Label htmlFor={`${id}-code`}>Authentication code</Label>
             <CodeInput id={`${id}-code`} name="token" value={code} onValueChange={setCode} />
           </div>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline" disabled={pending}>
-                Cancel
-              </Button>
-            </DialogClose>
-            <PendingButton
-              type="submit"
-              variant="destructive"
-              pending={pending}
-              disabled={code.length < CODE_LENGTH}
-            >
-              Disable 2FA
-            </PendingButton>
-          </DialogFooter>
+          <DialogActions
+            variant="destructive"
+            pending={pending}
+            disabled={code.length < CODE_LENGTH}
+          >
+            Disable 2FA
+          </DialogActions>
         </form>
       </DialogContent>
     </Dialog>

@@ -10,7 +10,7 @@ import {
   updateUserBody,
 } from '../../../shared/contracts/account';
 import { okResponse } from '../../../shared/contracts/auth';
-import { errorResponse } from '../../../shared/contracts/errors';
+import { errorOf } from '../../../shared/contracts/errors';
 import { currentAuth, requestMeta } from '../../platform/auth';
 import type { Db } from '../../platform/db/client';
 import { clearSessionCookie, setSessionCookie } from '../../platform/sessions';
@@ -24,15 +24,9 @@ import { toCurrentUser } from './serializers';
 import { listSessions, revokeOtherSessions, revokeSession } from './sessions';
 import { updateProfile } from './updateProfile';
 
-const errors = { 400: errorResponse, 401: errorResponse, 409: errorResponse, 429: errorResponse };
 const tags = ['accounts'];
 
-export const accountRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string }> = async (
-  app,
-  { db, publicUrl },
-) => {
-  const secure = publicUrl.startsWith('https:');
-
+export const accountRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
     '/api/user',
     {
@@ -54,7 +48,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string }>
         tags,
         summary: 'Edit name, e-mail and picture',
         body: updateUserBody,
-        response: { 200: currentUser, ...errors },
+        response: { 200: currentUser, 409: errorOf('email_taken') },
       },
     },
     async (request) =>
@@ -72,12 +66,12 @@ export const accountRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string }>
         tags,
         summary: 'Delete the account and everything of it',
         body: deleteUserBody,
-        response: { 200: okResponse, ...errors },
+        response: { 200: okResponse },
       },
     },
     async (request, reply) => {
       await deleteAccount(changeContext(request), currentAuth(request).user, request.body);
-      clearSessionCookie(reply, secure);
+      clearSessionCookie(reply);
       return { success: true as const };
     },
   );
@@ -91,7 +85,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string }>
         tags,
         summary: 'Change the password; signs out every other session',
         body: changePasswordBody,
-        response: { 200: okResponse, ...errors },
+        response: { 200: okResponse },
       },
     },
     async (request, reply) => {
@@ -101,7 +95,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string }>
         request.body,
         requestMeta(request),
       );
-      setSessionCookie(reply, token, secure);
+      setSessionCookie(reply, token);
       return { success: true as const };
     },
   );
@@ -166,7 +160,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string }>
     async (request, reply) => {
       const { user, session } = currentAuth(request);
       await revokeSession(changeContext(request), user.id, request.params.id);
-      if (request.params.id === session.id) clearSessionCookie(reply, secure);
+      if (request.params.id === session.id) clearSessionCookie(reply);
       return { success: true as const };
     },
   );
@@ -192,7 +186,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string }>
         tags,
         summary: 'Save e-mail preferences',
         body: notificationPreferences,
-        response: { 200: notificationPreferences, ...errors },
+        response: { 200: notificationPreferences },
       },
     },
     async (request) => setEmailPreferences(db, currentAuth(request).user.id, request.body),

@@ -8,7 +8,7 @@ import type { SetupTwoFactorResponse } from '../../../shared/contracts/twofactor
 import { loginThrottles, passwordResetTokens, sessions } from '../../platform/db/schema';
 import { hashToken } from '../../platform/tokens';
 import { apiClient, newAccount, TEST_PASSWORD } from '../../test/apiClient';
-import { expectBadBodiesRefused } from '../../test/badInput';
+import { itRefusesBadBodies } from '../../test/badInput';
 import { createAccount, createUser } from '../../test/factories';
 import { startTestApp, type TestApp } from '../../test/testApp';
 import { generateTotpSecret, totpCode } from '../twofactor/totp';
@@ -449,16 +449,15 @@ describe('password reset', () => {
 });
 
 describe('bad input never reaches a 5xx', () => {
-  const routes: [string, string][] = [
-    ['POST', '/api/register'],
-    ['POST', '/api/login'],
-    ['POST', '/api/forgot-password'],
-    ['POST', '/api/reset-password'],
-  ];
-  it.each(routes)('%s %s', async (method, path) => {
-    const { client } = await createAccount(t);
-    await expectBadBodiesRefused(t.url, client, method, path);
-  });
+  itRefusesBadBodies(
+    () => t,
+    [
+      ['POST', '/api/register'],
+      ['POST', '/api/login'],
+      ['POST', '/api/forgot-password'],
+      ['POST', '/api/reset-password'],
+    ],
+  );
 });
 
 describe('over HTTPS, and in the logs', () => {

@@ -55,7 +55,7 @@ async function inviteOnlyApp(database: Database) {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerJsonBodies(app);
-  await app.register(authentication, { db: database.db });
+  await app.register(authentication, { db: database.db, publicUrl: PUBLIC_URL });
   await app.register(authRoutes, {
     db: database.db,
     mailer: { outboxDir: null, send: async () => {} },

@@ -8,7 +8,7 @@ import {
   resetPasswordBody,
   signedInResponse,
 } from '../../../shared/contracts/auth';
-import { errorResponse } from '../../../shared/contracts/errors';
+import { errorOf } from '../../../shared/contracts/errors';
 import { MEMBER_MESSAGES } from '../../../shared/contracts/members';
 import { requestMeta } from '../../platform/auth';
 import type { Config } from '../../platform/config';
@@ -23,8 +23,6 @@ import { type ResetMailContext, requestPasswordReset, resetPassword } from './pa
 import { perMinute } from './rateLimits';
 import { register } from './register';
 
-const errors = { 400: errorResponse, 401: errorResponse, 409: errorResponse, 429: errorResponse };
-const registerErrors = { ...errors, 403: errorResponse };
 const tags = ['accounts'];
 
 export const authRoutes: FastifyPluginAsyncZod<
@@ -33,7 +31,6 @@ export const authRoutes: FastifyPluginAsyncZod<
     registration?: Config['registration'];
   }
 > = async (app, ctx) => {
-  const secure = ctx.publicUrl.startsWith('https:');
   const registration = ctx.registration ?? 'open';
 
   app.post(
@@ -47,7 +44,11 @@ export const authRoutes: FastifyPluginAsyncZod<
           'With REGISTRATION=invite, only with a valid `invitation` (its code or /join/… link); ' +
           'otherwise 403.',
         body: registerBody,
-        response: { 201: signedInResponse, ...registerErrors },
+        response: {
+          201: signedInResponse,
+          403: errorOf('invite_only'),
+          409: errorOf('username_taken', 'email_taken'),
+        },
       },
     },
     async (request, reply) => {
@@ -57,7 +58,7 @@ export const authRoutes: FastifyPluginAsyncZod<
         throw new HttpError('invite_only', MEMBER_MESSAGES.inviteOnly);
       }
       const { user, token } = await register(ctx.db, request.body, requestMeta(request));
-      setSessionCookie(reply, token, secure);
+      setSessionCookie(reply, token);
       return reply.code(201).send({ success: true, user: toCurrentUser(user) });
     },
   );
@@ -70,7 +71,7 @@ export const authRoutes: FastifyPluginAsyncZod<
         tags,
         summary: 'Sign in with a username or e-mail and password',
         body: loginBody,
-        response: { 200: loginResponse, ...errors },
+        response: { 200: loginResponse, 401: errorOf('invalid_credentials') },
       },
     },
     async (request, reply) => {
@@ -81,7 +82,7 @@ export const authRoutes: FastifyPluginAsyncZod<
         requestMeta(request),
         previous,
       );
-      setSessionCookie(reply, result.token, secure);
+      setSessionCookie(reply, result.token);
       if (result.kind === 'needsSecondFactor') return { requiresTwoFactor: true as const };
       return { success: true as const, user: toCurrentUser(result.user) };
     },
@@ -96,7 +97,7 @@ export const authRoutes: FastifyPluginAsyncZod<
     async (request, reply) => {
       const session = request.auth?.session ?? request.pendingAuth?.session;
       if (session) await logout(changeContext(request), session);
-      clearSessionCookie(reply, secure);
+      clearSessionCookie(reply);
       return { success: true as const };
     },
   );
@@ -109,7 +110,7 @@ export const authRoutes: FastifyPluginAsyncZod<
         tags,
         summary: 'E-mail a reset link, if the address has an account',
         body: forgotPasswordBody,
-        response: { 200: okResponse, ...errors },
+        response: { 200: okResponse },
       },
     },
     async (request) => {
@@ -129,12 +130,12 @@ export const authRoutes: FastifyPluginAsyncZod<
         tags,
         summary: 'Set a new password with a reset link',
         body: resetPasswordBody,
-        response: { 200: okResponse, ...errors },
+        response: { 200: okResponse },
       },
     },
     async (request, reply) => {
       await resetPassword(changeContext(request), request.body, requestMeta(request));
-      clearSessionCookie(reply, secure);
+      clearSessionCookie(reply);
       return { success: true as const };
     },
   );

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import {
   type CreateWidgetBody,
   NO_SUCH_WIDGET,
@@ -8,9 +8,8 @@ import {
 } from '../../../shared/contracts/board';
 import type { Db, Tx } from '../../platform/db/client';
 import { type WidgetRow, widgets } from '../../platform/db/schema';
-import { HttpError } from '../../platform/errors';
 import type { ChangeContext, LiveChanges } from '../realtime';
-import { deleteTripItem } from '../trips/access';
+import { deleteTripItem, updateTripItem } from '../trips/items';
 
 export function toWidgetDto(row: WidgetRow): WidgetDto {
   return {
@@ -109,23 +108,13 @@ export async function updateWidget(
   id: string,
   body: UpdateWidgetBody,
 ) {
-  const [updated] = await db
-    .update(widgets)
-    .set({
-      ...(body.position
-        ? {
-            top: body.position.top,
-            left: body.position.left,
-            right: body.position.right ?? null,
-          }
-        : {}),
-      ...(body.title === undefined ? {} : { title: body.title }),
-      ...(body.data === undefined ? {} : { data: body.data }),
-    })
-    .where(and(eq(widgets.id, id), eq(widgets.tripId, tripId)))
-    .returning();
-  // Removed by another member since the route's policy found it.
-  if (!updated) throw new HttpError('not_found', NO_SUCH_WIDGET);
+  const { position, title, data } = body;
+  const changes = {
+    title,
+    data,
+    ...(position && { top: position.top, left: position.left, right: position.right ?? null }),
+  };
+  const updated = await updateTripItem(db, widgets, tripId, id, changes, NO_SUCH_WIDGET);
   return announceSaved(live, toWidgetDto(updated));
 }
 

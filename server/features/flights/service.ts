@@ -11,7 +11,8 @@ import { type FlightRow, flights, users } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
 import { isUuid } from '../../platform/uuid';
 import type { ChangeContext, LiveChanges } from '../realtime';
-import { deleteTripItem, isTripMember, memberName } from '../trips/access';
+import { isTripMember, memberName } from '../trips/access';
+import { deleteTripItem } from '../trips/items';
 
 const NO_SUCH_FLIGHT = FLIGHT_MESSAGES.notFound;
 
@@ -124,17 +125,7 @@ export async function updateFlight(
     }
     const [row] = await tx
       .update(flights)
-      .set({
-        departureTime,
-        arrivalTime,
-        ...(changes.flightNumber === undefined ? {} : { flightNumber: changes.flightNumber }),
-        ...(changes.departureAirport === undefined
-          ? {}
-          : { departureAirport: changes.departureAirport }),
-        ...(changes.arrivalAirport === undefined ? {} : { arrivalAirport: changes.arrivalAirport }),
-        ...(changes.stops === undefined ? {} : { stops: changes.stops }),
-        ...(changes.travellerId === undefined ? {} : { travellerId: changes.travellerId }),
-      })
+      .set({ ...changes, departureTime, arrivalTime }) // an undefined field stays as it is
       .where(eq(flights.id, current.id))
       .returning();
     return row;

@@ -8,6 +8,7 @@ import { flights, todos, tripInvitations, tripMembers } from '../../platform/db/
 import { apiClient } from '../../test/apiClient';
 import {
   type Account,
+  CAST_TRIP_PREVIEW,
   createAccount,
   createTrip,
   createTripCast,
@@ -135,11 +136,7 @@ describe('GET /api/join/:code (preview)', () => {
     const { segment } = await linkOf(owner);
     const expected = {
       trip: {
-        name: 'Bali 2023',
-        destination: 'Bali, Indonesia',
-        startDate: '2030-06-01',
-        endDate: '2030-06-14',
-        ownerName: 'Ana Lima',
+        ...CAST_TRIP_PREVIEW,
         travellers: 2,
         travellerLimit: 4,
       },

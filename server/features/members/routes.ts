@@ -52,7 +52,6 @@ export const membersRoutes: FastifyPluginAsyncZod<{
   mailer: Mailer;
 }> = async (app, { db, config, mailer }) => {
   const { publicUrl } = config;
-  const secure = publicUrl.startsWith('https:');
 
   app.get(
     '/api/trips/:tripId/invitation',
@@ -263,7 +262,7 @@ export const membersRoutes: FastifyPluginAsyncZod<{
         requestMeta(request),
         previous?.id ?? null,
       );
-      setSessionCookie(reply, result.token, secure);
+      setSessionCookie(reply, result.token);
       if (result.kind === 'needsSecondFactor') {
         return { requiresTwoFactor: true as const, tripId: result.tripId };
       }

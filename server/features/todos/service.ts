@@ -16,7 +16,8 @@ import { type TodoRow, todos, users } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
 import { isUuid } from '../../platform/uuid';
 import type { ChangeContext, LiveChanges } from '../realtime';
-import { deleteTripItem, isTripMember, memberName } from '../trips/access';
+import { isTripMember, memberName } from '../trips/access';
+import { deleteTripItem, updateTripItem } from '../trips/items';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -134,21 +135,9 @@ export async function updateTodo(
   input: UpdateTodo,
 ): Promise<Todo> {
   await checkAssignee(db, tripId, input.assignedTo);
-  const changes: Partial<typeof todos.$inferInsert> = {};
-  if (input.text !== undefined) changes.text = input.text;
-  if (input.isCompleted !== undefined) changes.isCompleted = input.isCompleted;
-  if (input.priority !== undefined) changes.priority = input.priority;
-  if (input.dueDate !== undefined) {
-    changes.dueDate = input.dueDate === null ? null : new Date(input.dueDate);
-  }
-  if (input.assignedTo !== undefined) changes.assignedTo = input.assignedTo;
-  const [row] = await db
-    .update(todos)
-    .set(changes)
-    .where(and(eq(todos.id, id), eq(todos.tripId, tripId)))
-    .returning({ id: todos.id });
-  // Deleted by another member since the route's policy found it.
-  if (!row) throw new HttpError('not_found', TODO_MESSAGES.notFound);
+  const { dueDate, ...rest } = input;
+  const changes = { ...rest, dueDate: dueDate == null ? dueDate : new Date(dueDate) };
+  const row = await updateTripItem(db, todos, tripId, id, changes, TODO_MESSAGES.notFound);
   return announceSaved(live, await loadTodo(db, row.id));
 }
 

@@ -1,5 +1,4 @@
 import { and, eq } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import { NO_SUCH_TRIP } from '../../../shared/contracts/trips';
 import type { Policy } from '../../platform/access';
@@ -8,6 +7,7 @@ import type { Db } from '../../platform/db/client';
 import { type Trip, tripMembers, trips } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
 import { isUuid } from '../../platform/uuid';
+import type { TripItemTable } from './items';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -34,27 +34,6 @@ export async function findTripAccess(
     .innerJoin(tripMembers, eq(tripMembers.tripId, trips.id))
     .where(and(eq(trips.id, tripId), eq(tripMembers.userId, userId)));
   return row ?? null;
-}
-
-/** A table of things that belong to a trip (to-dos, flights, widgets): what a policy looks up. */
-export type TripItemTable = PgTable & { id: PgColumn; tripId: PgColumn };
-
-/**
- * Deletes the trip's item `id`; `notFound` when it is gone already (another member was quicker
- * than this request, whose policy still found it).
- */
-export async function deleteTripItem(
-  db: Db,
-  table: TripItemTable,
-  tripId: string,
-  id: string,
-  notFound: string,
-) {
-  const removed = await db
-    .delete(table)
-    .where(and(eq(table.id, id), eq(table.tripId, tripId)))
-    .returning({ id: table.id });
-  if (removed.length === 0) throw new HttpError('not_found', notFound);
 }
 
 /**
@@ -129,15 +108,6 @@ export function tripAccessOf(request: FastifyRequest): TripAccess {
   return request.tripAccess;
 }
 
-/** Whether `userId` is on the trip: an assignee or traveller must be a member. */
-export async function isTripMember(db: Db, tripId: string, userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ userId: tripMembers.userId })
-    .from(tripMembers)
-    .where(and(eq(tripMembers.tripId, tripId), eq(tripMembers.userId, userId)));
-  return row !== undefined;
-}
-
 /** Everyone on the trip, owner included: whose trip lists show it. */
 export async function tripMemberIds(db: Db, tripId: string): Promise<string[]> {
   const rows = await db
@@ -145,6 +115,12 @@ export async function tripMemberIds(db: Db, tripId: string): Promise<string[]> {
     .from(tripMembers)
     .where(eq(tripMembers.tripId, tripId));
   return rows.map((row) => row.userId);
+}
+
+/** Whether `userId` is on the trip: an assignee or traveller must be a member. */
+export async function isTripMember(db: Db, tripId: string, userId: string): Promise<boolean> {
+  const onTrip = and(eq(tripMembers.tripId, tripId), eq(tripMembers.userId, userId));
+  return (await db.$count(tripMembers, onTrip)) > 0;
 }
 
 /** The trips a person is on. */

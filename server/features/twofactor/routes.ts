@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { okResponse, signedInResponse } from '../../../shared/contracts/auth';
-import { errorResponse } from '../../../shared/contracts/errors';
+import { errorOf } from '../../../shared/contracts/errors';
 import {
   disableTwoFactorBody,
   setupTwoFactorResponse,
@@ -16,15 +16,9 @@ import { disableTwoFactor } from './disable';
 import { beginTwoFactorSetup, confirmTwoFactorSetup } from './setup';
 import { completeSecondFactor, reverifySecondFactor } from './verify';
 
-const errors = { 400: errorResponse, 401: errorResponse, 409: errorResponse, 429: errorResponse };
 const tags = ['accounts'];
 
-export const twoFactorRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string }> = async (
-  app,
-  { db, publicUrl },
-) => {
-  const secure = publicUrl.startsWith('https:');
-
+export const twoFactorRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.post(
     '/api/setup-2fa',
     {
@@ -32,7 +26,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string 
       schema: {
         tags,
         summary: 'Start two-factor setup: a new secret and its QR code',
-        response: { 200: setupTwoFactorResponse, ...errors },
+        response: { 200: setupTwoFactorResponse, 409: errorOf('two_factor_already_enabled') },
       },
     },
     async (request) => beginTwoFactorSetup(db, currentAuth(request).user),
@@ -46,7 +40,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string 
         tags,
         summary: 'Turn two-factor on with a code from the new secret',
         body: twoFactorCodeBody,
-        response: { 200: okResponse, ...errors },
+        response: { 200: okResponse, 409: errorOf('two_factor_already_enabled') },
       },
     },
     async (request) => {
@@ -63,7 +57,10 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string 
         tags,
         summary: 'Complete a sign-in with a code, or prove the second factor again',
         body: twoFactorCodeBody,
-        response: { 200: signedInResponse, ...errors },
+        response: {
+          200: signedInResponse,
+          401: errorOf('unauthenticated', 'too_many_wrong_codes'),
+        },
       },
     },
     async (request, reply) => {
@@ -75,11 +72,11 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string 
             request.body.token,
             requestMeta(request),
           );
-          setSessionCookie(reply, token, secure);
+          setSessionCookie(reply, token);
         } catch (error) {
           // The pending session is gone after too many wrong codes: forget its cookie too.
           if (error instanceof HttpError && error.code === 'too_many_wrong_codes')
-            clearSessionCookie(reply, secure);
+            clearSessionCookie(reply);
           throw error;
         }
         return { success: true as const, user: toCurrentUser(request.pendingAuth.user) };
@@ -99,7 +96,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string 
         tags,
         summary: 'Turn two-factor off, with a code or right after verify-2fa with an empty one',
         body: disableTwoFactorBody,
-        response: { 200: okResponse, ...errors },
+        response: { 200: okResponse },
       },
     },
     async (request) => {

@@ -6,7 +6,7 @@ import type { ErrorResponse } from '../../../shared/contracts/errors';
 import type { SetupTwoFactorResponse } from '../../../shared/contracts/twofactor';
 import { sessions, users } from '../../platform/db/schema';
 import { type ApiClient, apiClient, TEST_PASSWORD } from '../../test/apiClient';
-import { expectBadBodiesRefused } from '../../test/badInput';
+import { itRefusesBadBodies } from '../../test/badInput';
 import { createAccount } from '../../test/factories';
 import { startTestApp, type TestApp } from '../../test/testApp';
 import { otpauthUrl, qrCodeDataUrl, totpCode } from './totp';
@@ -180,13 +180,12 @@ describe('two-factor authentication', () => {
 });
 
 describe('bad input never reaches a 5xx', () => {
-  const routes: [string, string][] = [
-    ['POST', '/api/verify-2fa'],
-    ['POST', '/api/confirm-2fa'],
-    ['POST', '/api/disable-2fa'],
-  ];
-  it.each(routes)('%s %s', async (method, path) => {
-    const { client } = await createAccount(t);
-    await expectBadBodiesRefused(t.url, client, method, path);
-  });
+  itRefusesBadBodies(
+    () => t,
+    [
+      ['POST', '/api/verify-2fa'],
+      ['POST', '/api/confirm-2fa'],
+      ['POST', '/api/disable-2fa'],
+    ],
+  );
 });

@@ -1,0 +1,142 @@
+import type { ReactNode } from 'react';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { cn } from '@/lib/utils';
+import type { FieldErrors, FieldName, FormValues, Leg } from './flightForm';
+import { utcOffsetLabel } from './flightTime';
+import { NativeSelect } from './NativeSelect';
+
+/** What the flight form's fields share: its values and errors, and how ids and messages link. */
+export interface FlightFormControls {
+  values: FormValues;
+  errors: FieldErrors;
+  set: (name: keyof FormValues, value: string) => void;
+  fieldId: (name: string) => string;
+  errorId: (name: FieldName) => string;
+  describedBy: (name: FieldName) => {
+    'aria-invalid': true | undefined;
+    'aria-describedby': string | undefined;
+  };
+}
+
+/** A field's message under it, linked from the control with aria-describedby. */
+export function FieldMessage({ id, message }: { id: string; message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="text-xs font-medium text-destructive">
+      {message}
+    </p>
+  );
+}
+
+/** A label over its control (and the message under it, where the caller puts one). */
+export function Field({
+  htmlFor,
+  label,
+  className,
+  children,
+}: {
+  htmlFor: string;
+  label: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={cn('grid content-start gap-1.5', className)}>
+      <Label htmlFor={htmlFor}>{label}</Label>
+      {children}
+    </div>
+  );
+}
+
+const airportInput = {
+  maxLength: 3,
+  autoComplete: 'off',
+  autoCapitalize: 'characters',
+  spellCheck: false,
+  className: 'uppercase placeholder:normal-case',
+} as const;
+
+/** One leg of the flight (departure or arrival): its airport, date, time and UTC offset. */
+export function FlightLegFieldset({
+  leg,
+  form,
+  offsets,
+}: {
+  leg: Leg;
+  form: FlightFormControls;
+  offsets: string[];
+}) {
+  const { values, errors, set, fieldId, errorId, describedBy } = form;
+  const airport = leg === 'departure' ? 'departureAirport' : 'arrivalAirport';
+  const time = leg === 'departure' ? 'departureTime' : 'arrivalTime';
+  const date = `${leg}Date` as const;
+  const clock = `${leg}Clock` as const;
+  const offset = `${leg}Offset` as const;
+  const name = leg === 'departure' ? 'Departure' : 'Arrival';
+  return (
+    <fieldset className="grid min-w-0 gap-3 rounded-lg border border-border p-3 pt-2">
+      <legend className="px-1 text-sm font-semibold">{name}</legend>
+      {/* Two rows whose columns suit their controls: a date picker needs more room than a
+          3-letter code, and at 375 px a plain two-column grid would clip it. */}
+      <div className="grid grid-cols-[6rem_minmax(0,1fr)] gap-3">
+        <Field
+          htmlFor={fieldId(airport)}
+          label={leg === 'departure' ? 'From airport' : 'To airport'}
+        >
+          <Input
+            id={fieldId(airport)}
+            name={airport}
+            placeholder={leg === 'departure' ? 'DPS' : 'SIN'}
+            value={values[airport]}
+            onChange={(event) => set(airport, event.target.value)}
+            {...airportInput}
+            {...describedBy(airport)}
+          />
+        </Field>
+        <Field htmlFor={fieldId(date)} label="Date">
+          <Input
+            id={fieldId(date)}
+            name={date}
+            // The visible label is short under the legend; read alone, it names the leg.
+            aria-label={`${name} date`}
+            type="date"
+            value={values[date]}
+            onChange={(event) => set(date, event.target.value)}
+            {...describedBy(time)}
+          />
+        </Field>
+      </div>
+      <FieldMessage id={errorId(airport)} message={errors[airport]} />
+      <div className="grid grid-cols-2 gap-3">
+        <Field htmlFor={fieldId(clock)} label="Time">
+          <Input
+            id={fieldId(clock)}
+            name={clock}
+            aria-label={`${name} time`}
+            type="time"
+            value={values[clock]}
+            onChange={(event) => set(clock, event.target.value)}
+            {...describedBy(time)}
+          />
+        </Field>
+        <Field htmlFor={fieldId(offset)} label="UTC offset">
+          <NativeSelect
+            id={fieldId(offset)}
+            name={offset}
+            aria-label={`${name} UTC offset`}
+            value={values[offset]}
+            onChange={(event) => set(offset, event.target.value)}
+          >
+            {offsets.map((option) => (
+              <option key={option} value={option}>
+                {utcOffsetLabel(option)}
+              </option>
+            ))}
+          </NativeSelect>
+        </Field>
+      </div>
+      <FieldMessage id={errorId(time)} message={errors[time]} />
+    </fieldset>
+  );
+}

@@ -211,6 +211,21 @@ describe('errors', () => {
     expect(((await res.json()) as ErrorResponse).message).toMatch(message);
   });
 
+  it.each([
+    // Issue #16: the router refused these itself, as {"error","code":"FST_ERR_…"} with the path.
+    ['an undecodable path', '/api/trips/%zz', 400, 'bad_url'],
+    ['a path segment of 600 characters', `/api/trips/${'x'.repeat(600)}`, 414, 'uri_too_long'],
+  ])(
+    'answers %s through the one error shape, without echoing it',
+    async (_name, path, status, code) => {
+      const res = await fetch(`${url}${path}`);
+      expect(res.status).toBe(status);
+      const text = await res.text();
+      expect(JSON.parse(text)).toEqual({ code, message: expect.any(String) });
+      expect(text).not.toContain(path.slice('/api/trips/'.length, 40));
+    },
+  );
+
   it('hides an unexpected error from the client and logs it', async () => {
     const res = await fetch(`${url}/api/test/crash`);
     expect(res.status).toBe(500);

@@ -31,7 +31,7 @@ import { type BuiltClient, loadBuiltClient, registerClient } from './platform/cl
 import type { Config } from './platform/config';
 import { registerCsrfProtection } from './platform/csrf';
 import type { Database } from './platform/db/client';
-import { registerErrorHandling } from './platform/errors';
+import { answerFrameworkError, registerErrorHandling } from './platform/errors';
 import { registerJsonBodies } from './platform/jsonBody';
 import { createMailer, type Mailer } from './platform/mailer';
 import {
@@ -74,6 +74,10 @@ export async function buildApp(config: Config, deps: AppDeps) {
     // otherwise anyone could pick their own address and dodge per-IP rate limits.
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Long enough for any id a contract takes (a join code is up to 300 characters), so that
+    // the contract answers a wrong one (404); longer paths are refused as too long (414).
+    maxParamLength: 500,
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   // Services reach the database through the app (policies, change contexts), not each plugin's options.

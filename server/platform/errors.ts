@@ -1,5 +1,5 @@
 import { DrizzleQueryError } from 'drizzle-orm/errors';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { type ErrorCode, type ErrorResponse, statusOf } from '../../shared/contracts/errors';
 
@@ -45,6 +45,10 @@ const FRAMEWORK_ERRORS: Record<string, ErrorResponse> = {
     message: 'The request body does not match its Content-Length.',
   },
   FST_ERR_BAD_URL: { code: 'bad_url', message: 'The address of this request cannot be read.' },
+  FST_ERR_MAX_PARAM_LENGTH: {
+    code: 'uri_too_long',
+    message: 'The address of this request is too long.',
+  },
   FST_ERR_RATE_LIMIT: {
     code: 'rate_limited',
     message: 'Too many requests. Please try again later.',
@@ -61,6 +65,25 @@ function codeForStatus(status: number): ErrorCode {
   if (status === 415) return 'unsupported_media_type';
   if (status === 429) return 'rate_limited';
   return 'invalid_input';
+}
+
+/**
+ * Fastify's router refuses a URL it cannot decode, or a path segment over its maximum length,
+ * before any hook or the error handler runs (its `frameworkErrors` option): the same shape and
+ * codes as every other error, and the path is not echoed back.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const status = error.statusCode ?? 400;
+  const known = FRAMEWORK_ERRORS[error.code];
+  const body: ErrorResponse = {
+    code: known?.code ?? codeForStatus(status),
+    message: known?.message ?? 'The address of this request cannot be read.',
+  };
+  return reply.code(status).send(body);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../email';
 import { uuidParam } from './params';
+import { text } from './text';
 
 // The account: who a person is here, the rules its fields follow (sign-up in contracts/auth.ts
 // builds on them), and what its owner can see and change. Nothing here imports the sign-in or
@@ -36,26 +37,23 @@ export const EMAIL_MESSAGES = {
   invalid: 'Please enter a valid email address',
 } as const;
 
-export const username = z
-  .string()
+export const username = text()
   .trim()
   .min(3, 'Username must be at least 3 characters')
   .max(32, 'Username must be at most 32 characters')
   .regex(USERNAME_PATTERN, 'Username may use only letters, digits, _ . and -');
 
-export const email = z
-  .string()
+export const email = text()
   .trim()
   .min(1, EMAIL_MESSAGES.missing)
   .max(EMAIL_MAX_LENGTH, 'Email address is too long')
   .pipe(z.email({ pattern: EMAIL_PATTERN, error: EMAIL_MESSAGES.invalid }));
 
-export const newPassword = z
-  .string()
+export const newPassword = text()
   .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
 
-const personName = z.string().trim().max(64, 'Names are at most 64 characters');
+const personName = text().trim().max(64, 'Names are at most 64 characters');
 /** A first or last name; an empty one is stored as none. */
 export const optionalName = personName.nullish().transform((value) => value || null);
 
@@ -64,8 +62,7 @@ export const updateUserBody = z
     firstName: optionalName,
     lastName: optionalName,
     email,
-    profileImageUrl: z
-      .string()
+    profileImageUrl: text()
       .trim()
       .max(2048)
       .pipe(z.url({ protocol: /^https?$/, error: 'Profile image must be an http(s) URL' }))
@@ -75,13 +72,13 @@ export const updateUserBody = z
 export type UpdateUserBody = z.input<typeof updateUserBody>;
 
 export const changePasswordBody = z.object({
-  currentPassword: z.string().min(1, 'Please enter your current password').max(1024),
+  currentPassword: text().min(1, 'Please enter your current password').max(1024),
   newPassword,
 });
 
 export const deleteUserBody = z.object({
-  password: z.string().max(1024).default(''),
-  token: z.string().trim().max(6).optional(),
+  password: text().max(1024).default(''),
+  token: text().trim().max(6).optional(),
 });
 
 export const LOGIN_OUTCOMES = [

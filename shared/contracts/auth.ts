@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { currentUser, EMAIL_MESSAGES, email, newPassword, optionalName, username } from './account';
+import { text } from './text';
 
 // Signing up, in and out, and resetting a forgotten password. The fields' rules are the
 // account's (contracts/account.ts).
@@ -24,18 +25,14 @@ export const registerBody = z.object({
    * Issue #7: the invitation the person came with, as its code or its /join/… link. Needed when
    * sign-up is by invitation only (REGISTRATION=invite); joining the trip is a separate call.
    */
-  invitation: z.string().trim().max(300).optional(),
+  invitation: text().trim().max(300).optional(),
 });
 export type RegisterBody = z.input<typeof registerBody>;
 
 export const loginBody = z.object({
   // A username or an e-mail address.
-  username: z
-    .string(MESSAGES.missingCredentials)
-    .trim()
-    .min(1, MESSAGES.missingCredentials)
-    .max(254),
-  password: z.string(MESSAGES.missingCredentials).min(1, MESSAGES.missingCredentials).max(1024),
+  username: text(MESSAGES.missingCredentials).trim().min(1, MESSAGES.missingCredentials).max(254),
+  password: text(MESSAGES.missingCredentials).min(1, MESSAGES.missingCredentials).max(1024),
 });
 export type LoginBody = z.input<typeof loginBody>;
 
@@ -50,7 +47,7 @@ export type LoginResponse = z.infer<typeof loginResponse>;
 
 export const forgotPasswordBody = z.object({ email });
 export const resetPasswordBody = z.object({
-  token: z.string().min(1, 'The reset link is incomplete').max(200),
+  token: text().min(1, 'The reset link is incomplete').max(200),
   password: newPassword,
 });
 

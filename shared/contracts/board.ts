@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { textIdParam } from './params';
+import { jsonDataProblem, text } from './text';
 
 // spec §3: the widget types of the board.
 export const WIDGET_TYPES = ['countdown', 'flight', 'weather', 'todo', 'photo'] as const;
@@ -21,8 +22,7 @@ export const widgetPosition = z.object({
   right: coordinate.nullish(),
 });
 
-const widgetTitle = z
-  .string('The title must be text')
+const widgetTitle = text('The title must be text')
   .trim()
   .min(1, 'Please give the widget a title')
   .max(80, 'Widget titles are at most 80 characters');
@@ -30,10 +30,15 @@ const widgetTitle = z
 /** spec §3: countdown data { startDate, endDate }, weather data { city }, ... */
 const widgetData = z
   .record(z.string(), z.unknown(), 'Widget data must be an object')
-  .refine(
-    (data) => JSON.stringify(data).length <= WIDGET_DATA_MAX_BYTES,
-    `Widget data is at most ${WIDGET_DATA_MAX_BYTES} bytes`,
-  );
+  .superRefine((data, context) => {
+    // Depth and text first: JSON.stringify would overflow the stack on data nested 5,000 deep.
+    const problem =
+      jsonDataProblem(data) ??
+      (JSON.stringify(data).length > WIDGET_DATA_MAX_BYTES
+        ? `Widget data is at most ${WIDGET_DATA_MAX_BYTES} bytes`
+        : null);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  });
 
 /** `POST /api/trips/:tripId/widgets`. The title defaults to the spec's `New <type> Widget`. */
 export const createWidgetBody = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isArrivalAfterDeparture } from '../flightDuration';
 import { uuidParam } from './params';
+import { text } from './text';
 
 // Issue #5 replaces the spec's hard-coded sample flight (§2 Widgets, §3 Flight) with real ones.
 // The rules below are the issue's; the spec shows no validation for flights.
@@ -26,8 +27,7 @@ export const FLIGHT_MESSAGES = {
     'Nothing to change: send a flight number, airport, time, number of stops or traveller',
 } as const;
 
-const flightNumber = z
-  .string(FLIGHT_MESSAGES.flightNumber)
+const flightNumber = text(FLIGHT_MESSAGES.flightNumber)
   .trim()
   .toUpperCase()
   .min(1, FLIGHT_MESSAGES.flightNumber)
@@ -41,16 +41,14 @@ const flightNumber = z
     );
   }, FLIGHT_MESSAGES.flightNumber);
 
-const airportCode = z
-  .string(FLIGHT_MESSAGES.airport)
+const airportCode = text(FLIGHT_MESSAGES.airport)
   .trim()
   .toUpperCase()
   .regex(AIRPORT_CODE_PATTERN, FLIGHT_MESSAGES.airport);
 
 // An explicit offset (or Z) is required: a bare local time names no instant, so no duration
 // could be derived from it. The value is kept as given, so it shows in its airport's local time.
-const flightTime = z
-  .string(FLIGHT_MESSAGES.time)
+const flightTime = text(FLIGHT_MESSAGES.time)
   .trim()
   .max(FLIGHT_TIME_MAX_LENGTH, FLIGHT_MESSAGES.time)
   .pipe(z.iso.datetime({ offset: true, local: false, error: FLIGHT_MESSAGES.time }));
@@ -61,7 +59,7 @@ const stops = z
   .max(MAX_FLIGHT_STOPS, FLIGHT_MESSAGES.stops);
 
 // A member's user id; the server checks membership (an unknown id is a 400 there, not here).
-const travellerId = z.string(FLIGHT_MESSAGES.traveller).max(100, FLIGHT_MESSAGES.traveller);
+const travellerId = text(FLIGHT_MESSAGES.traveller).max(100, FLIGHT_MESSAGES.traveller);
 
 const arrivesAfterDeparting = (flight: { departureTime?: string; arrivalTime?: string }) =>
   !flight.departureTime ||

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { hasControlCharacters } from '../text';
+import { text } from './text';
 
 // spec §7/§9: the carousel asks for 8 photos, the dashboard for 3 videos (5 popular as fallback).
 export const CAROUSEL_PHOTOS = 8;
@@ -10,8 +11,7 @@ export const MEDIA_QUERY_MAX = 120;
 export const MEDIA_PER_PAGE_MAX = 30;
 export const MEDIA_PAGE_MAX = 100;
 
-const searchText = z
-  .string('Please say what to search for')
+const searchText = text('Please say what to search for')
   .trim()
   .min(1, 'Please say what to search for')
   .max(MEDIA_QUERY_MAX, `Searches are at most ${MEDIA_QUERY_MAX} characters`)

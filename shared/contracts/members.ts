@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { currentUser } from './account';
 import { MESSAGES } from './auth';
 import { uuidParam } from './params';
+import { text } from './text';
 import { tripParams } from './trips';
 
 // Issue #7: the words people see when an invitation or a membership change is refused.
@@ -39,14 +40,14 @@ export type InvitationLink = z.infer<typeof invitationLink>;
  * `POST /api/trips/:tripId/invitations`. The address is checked with shared/email.ts's `isEmail`
  * (length first) by the service, so a bad one is answered with exactly the spec's message.
  */
-export const emailInvitationBody = z.object({ email: z.string(MESSAGES.invalidEmail) });
+export const emailInvitationBody = z.object({ email: text(MESSAGES.invalidEmail) });
 export type EmailInvitationBody = z.input<typeof emailInvitationBody>;
 
 /**
  * A join code as it comes: the bare code, or the link's last segment (`bali-2023-<code>`), or
  * the whole /join/… path.
  */
-export const joinCode = z.string().trim().min(1).max(300);
+export const joinCode = text().trim().min(1).max(300);
 export const joinParams = z.object({ code: joinCode });
 
 /** `GET /api/join/:code`: what the join page shows before someone accepts. */
@@ -93,9 +94,8 @@ export const MAGIC_LINK_MESSAGES = {
  * account the link makes.
  */
 export const magicLinkBody = z.object({
-  email: z.string(MESSAGES.invalidEmail),
-  name: z
-    .string()
+  email: text(MESSAGES.invalidEmail),
+  name: text()
     .trim()
     .max(64, 'Names are at most 64 characters')
     .nullish()
@@ -104,7 +104,7 @@ export const magicLinkBody = z.object({
 export type MagicLinkBody = z.input<typeof magicLinkBody>;
 
 /** The token as it comes from `${publicUrl}/magic/<token>`: 256 random bits, base64url. */
-export const magicLinkParams = z.object({ token: z.string().max(200) });
+export const magicLinkParams = z.object({ token: text().max(200) });
 
 /** `GET /api/magic/:token`: what the landing page shows before the invitee accepts. */
 export const magicLinkPreview = z.object({

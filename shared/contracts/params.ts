@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isStorableText } from './text';
 
 /**
  * An id in a request's path. A path that names something that cannot exist names nothing: the
@@ -13,5 +14,5 @@ export function uuidParam(notFound: string) {
 
 /** A text id in a path (a widget's `<type><timestamp>`): too long is as good as missing. */
 export function textIdParam(notFound: string) {
-  return z.string().min(1, notFound).max(100, notFound);
+  return z.string().min(1, notFound).max(100, notFound).refine(isStorableText, notFound);
 }

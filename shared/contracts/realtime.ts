@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CLIENT_ID_PATTERN } from '../clientId';
 import { widget } from './board';
 import { flight } from './flights';
+import { text } from './text';
 import { todo } from './todos';
 import { trip } from './trips';
 
@@ -40,11 +41,11 @@ export const CURSOR_EVENTS_PER_SECOND = 60;
 // Each tab's id (shared/clientId.ts), sent in its handshake and with its API calls, so the
 // broadcast of a change can skip the tab that made it.
 export { CLIENT_ID_HEADER } from '../clientId';
-export const clientId = z.string().regex(CLIENT_ID_PATTERN);
+export const clientId = text().regex(CLIENT_ID_PATTERN);
 
 // Board coordinates: pixels from the board's top-left corner, as widget positions are.
 const boardCoordinate = z.number().finite().min(-10_000).max(100_000);
-const tripId = z.string().min(1).max(100);
+const tripId = text().min(1).max(100);
 const boardPoint = z.strictObject({ top: boardCoordinate, left: boardCoordinate });
 export type BoardPoint = z.infer<typeof boardPoint>;
 
@@ -59,7 +60,7 @@ export type CursorMoveEvent = z.infer<typeof cursorMoveEvent>;
 
 /** A widget being dragged: where it is shown now, or null when the drag ended or was cancelled. */
 export const widgetDragEvent = z.strictObject({
-  widgetId: z.string().min(1).max(100),
+  widgetId: text().min(1).max(100),
   at: boardPoint.nullable(),
 });
 export type WidgetDragEvent = z.infer<typeof widgetDragEvent>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { TODO_PRIORITIES } from '../todoPriority';
 import { uuidParam } from './params';
-import { tripParams } from './trips';
+import { text } from './text';
 
 // Issue #5: a task's text is at most 500 characters (after trimming).
 export const TODO_TEXT_MAX = 500;
@@ -12,7 +12,6 @@ export const TODO_MESSAGES = {
   textNotText: 'The task must be text',
   textTooLong: `A task is at most ${TODO_TEXT_MAX} characters`,
   // PostgreSQL text cannot hold NUL; refused here rather than failing in the database.
-  textBadCharacter: 'The task contains a character that is not allowed',
   dueDate: 'The due date must be an ISO date-time with a time zone, e.g. 2026-12-20T09:00:00Z',
   dueDateRange: 'The due date must be between the years 1970 and 9999',
   priority: 'Priority must be high, medium or low',
@@ -23,17 +22,15 @@ export const TODO_MESSAGES = {
   notFound: 'No such task',
 } as const;
 
-const todoText = z
-  .string({
-    error: (issue) =>
-      issue.input === undefined || issue.input === null
-        ? TODO_MESSAGES.missingText
-        : TODO_MESSAGES.textNotText,
-  })
+const todoText = text({
+  error: (issue) =>
+    issue.input === undefined || issue.input === null
+      ? TODO_MESSAGES.missingText
+      : TODO_MESSAGES.textNotText,
+})
   .trim()
   .min(1, TODO_MESSAGES.missingText)
-  .max(TODO_TEXT_MAX, TODO_MESSAGES.textTooLong)
-  .refine((value) => !value.includes('\u0000'), TODO_MESSAGES.textBadCharacter);
+  .max(TODO_TEXT_MAX, TODO_MESSAGES.textTooLong);
 
 // Outside these years the instant either is nonsense for a trip or cannot be stored (PostgreSQL
 // has no year 0, and a UTC year past 9999 has no four-digit ISO form).
@@ -60,8 +57,7 @@ const isCompleted = z.boolean({ error: TODO_MESSAGES.isCompleted });
  * A member's user id, or null for nobody. An empty string (a select's "Unassigned" option) is
  * nobody too. Whether the id is a member of the trip is the server's check.
  */
-const assignedTo = z
-  .string({ error: TODO_MESSAGES.assignee })
+const assignedTo = text({ error: TODO_MESSAGES.assignee })
   .max(100, TODO_MESSAGES.assignee)
   .nullable()
   .transform((value) => value || null);

@@ -1,16 +1,15 @@
 import { z } from 'zod';
 import { uuidParam } from './params';
+import { text } from './text';
 
 export const TRIP_ROLES = ['owner', 'member'] as const;
 
 const isoDay = z.iso.date('Use a real calendar date, like 2026-12-20');
-const tripName = z
-  .string('Please give the trip a name')
+const tripName = text('Please give the trip a name')
   .trim()
   .min(1, 'Please give the trip a name')
   .max(80, 'Trip names are at most 80 characters');
-const destination = z
-  .string('The destination must be text')
+const destination = text('The destination must be text')
   .trim()
   .max(120, 'Destinations are at most 120 characters')
   .nullish()

@@ -1,18 +1,18 @@
 import { z } from 'zod';
 import { MESSAGES } from './auth';
+import { text } from './text';
 
 // spec §9: two-factor codes are 6 digits.
 export const TWO_FACTOR_CODE = /^\d{6}$/;
 
 export const twoFactorCodeBody = z.object({
-  token: z.string(MESSAGES.invalidCode).trim().regex(TWO_FACTOR_CODE, MESSAGES.invalidCode),
+  token: text(MESSAGES.invalidCode).trim().regex(TWO_FACTOR_CODE, MESSAGES.invalidCode),
 });
 export type TwoFactorCodeBody = z.input<typeof twoFactorCodeBody>;
 
 /** spec §7: the client verifies first, then disables with an empty code. */
 export const disableTwoFactorBody = z.object({
-  token: z
-    .string()
+  token: text()
     .trim()
     .refine((value) => value === '' || TWO_FACTOR_CODE.test(value), MESSAGES.invalidCode)
     .default(''),

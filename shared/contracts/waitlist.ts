@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { email } from './account';
 import { uuidParam } from './params';
+import { text } from './text';
 
 /** Where an address joined: the landing banner, the footer newsletter box, or the blog's Notify Me. */
 export const WAITLIST_SOURCES = ['landing', 'newsletter', 'blog'] as const;
@@ -12,8 +13,7 @@ export const WAITLIST_SUBMISSIONS_PER_HOUR = 10;
 /** `POST /api/waitlist` (spec §7): e-mail required, name optional; the source is ours. */
 export const joinWaitlistBody = z.object({
   email: email.transform((value) => value.toLowerCase()),
-  name: z
-    .string('Name must be text')
+  name: text('Name must be text')
     .trim()
     .max(100, 'Name must be at most 100 characters')
     .nullish()

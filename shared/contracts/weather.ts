@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { hasControlCharacters } from '../text';
+import { text } from './text';
 
 export const WEATHER_UNITS = ['metric', 'imperial'] as const;
 export type WeatherUnits = (typeof WEATHER_UNITS)[number];
@@ -9,8 +10,7 @@ export const DEFAULT_WEATHER_CITY = 'Denpasar';
 // As long as a trip's destination can be: the widget asks for the destination.
 export const WEATHER_CITY_MAX = 120;
 
-const city = z
-  .string('Please name a city')
+const city = text('Please name a city')
   .trim()
   .min(1, 'Please name a city')
   .max(WEATHER_CITY_MAX, `City names are at most ${WEATHER_CITY_MAX} characters`)

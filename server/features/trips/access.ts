@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import { isStorableText } from '../../../shared/contracts/text';
 import { NO_SUCH_TRIP } from '../../../shared/contracts/trips';
 import type { Policy } from '../../platform/access';
 import { currentAuth } from '../../platform/auth';
@@ -62,7 +63,8 @@ async function findItemTripAccess(
   id: string,
   userId: string,
 ): Promise<TripAccess | null> {
-  if (scope.uuid ? !isUuid(id) : id.length > 100) return null;
+  // Read before validation: an id that cannot be stored names nothing (and would fail in SQL).
+  if (scope.uuid ? !isUuid(id) : id.length > 100 || !isStorableText(id)) return null;
   const [row] = await db
     .select({ trip: trips, role: tripMembers.role })
     .from(scope.table)

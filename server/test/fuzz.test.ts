@@ -5,7 +5,7 @@ import type { FlightDto } from '../../shared/contracts/flights';
 import type { Todo } from '../../shared/contracts/todos';
 import type { TripDto } from '../../shared/contracts/trips';
 import { waitlistEntries } from '../platform/db/schema';
-import { TEST_PASSWORD } from './apiClient';
+import { TEST_PASSWORD, uniqueSuffix } from './apiClient';
 import { type Account, createAccount } from './factories';
 import { type FakeWeatherUpstream, startFakeWeatherUpstream } from './fakes/weatherUpstream';
 import { type OpenApiDocument, type OpenApiOperation, openApiDocument } from './openApi';
@@ -31,9 +31,6 @@ type Ids = {
 };
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
-let suffix = 0;
-const unique = () => `${Date.now().toString(36)}${(suffix += 1)}`;
-
 /**
  * A plausible body for each route that takes one: the shape is right, so each variant below
  * breaks one thing at a time. Destructive ones carry the wrong password or code, so nothing is
@@ -41,8 +38,8 @@ const unique = () => `${Date.now().toString(36)}${(suffix += 1)}`;
  */
 const EXAMPLE_BODIES: Record<string, () => Record<string, unknown>> = {
   'POST /api/register': () => ({
-    username: `fuzz${unique()}`,
-    email: `fuzz${unique()}@example.com`,
+    username: `fuzz${uniqueSuffix()}`,
+    email: `fuzz${uniqueSuffix()}@example.com`,
     password: TEST_PASSWORD,
     firstName: 'Fay',
     lastName: 'Zed',
@@ -60,7 +57,7 @@ const EXAMPLE_BODIES: Record<string, () => Record<string, unknown>> = {
   'POST /api/confirm-2fa': () => ({ token: '123456' }),
   'POST /api/verify-2fa': () => ({ token: '123456' }),
   'POST /api/disable-2fa': () => ({ token: '123456' }),
-  'POST /api/waitlist': () => ({ email: `fuzz${unique()}@example.com`, name: 'Fay' }),
+  'POST /api/waitlist': () => ({ email: `fuzz${uniqueSuffix()}@example.com`, name: 'Fay' }),
   'POST /api/trips': () => ({
     name: 'Fuzz trip',
     destination: 'Bali, Indonesia',
@@ -86,9 +83,9 @@ const EXAMPLE_BODIES: Record<string, () => Record<string, unknown>> = {
     stops: 0,
   }),
   'PATCH /api/flights/{id}': () => ({ stops: 1, flightNumber: 'GA 402' }),
-  'POST /api/trips/{tripId}/invitations': () => ({ email: `friend${unique()}@example.com` }),
+  'POST /api/trips/{tripId}/invitations': () => ({ email: `friend${uniqueSuffix()}@example.com` }),
   'POST /api/trips/{tripId}/magic-links': () => ({
-    email: `friend${unique()}@example.com`,
+    email: `friend${uniqueSuffix()}@example.com`,
     name: 'Fay',
   }),
   'PATCH /api/admin/users/{id}/plan': () => ({ plan: 'free' }),

@@ -194,20 +194,25 @@ describe('/auth: the second factor', () => {
     await findToast('Error', 'Verification failed');
   });
 
-  it('goes back to the password after too many wrong codes', async () => {
-    const { u, input } = await reachCodeStep({
-      'POST /api/verify-2fa': {
-        status: 401,
-        body: {
-          message: 'Too many wrong codes. Please sign in again.',
-          code: 'too_many_wrong_codes',
-        },
-      },
-    });
-    await u.type(input, '111111{Enter}');
-    await findToast('Error', 'Too many wrong codes. Please sign in again.');
-    expect(await screen.findByLabelText('Password')).toBeTruthy();
-  });
+  it.each([
+    [401, 'too_many_wrong_codes', 'Too many wrong codes. Please sign in again.'],
+    // Issue #16: the account's codes are locked, which ends the pending sign-in too.
+    [
+      429,
+      'account_locked',
+      'Too many wrong codes for this account. Please try again in 15 minutes.',
+    ],
+  ])(
+    'goes back to the password after too many wrong codes (%s %s)',
+    async (status, code, message) => {
+      const { u, input } = await reachCodeStep({
+        'POST /api/verify-2fa': { status, body: { message, code } },
+      });
+      await u.type(input, '111111{Enter}');
+      await findToast('Error', message);
+      expect(await screen.findByLabelText('Password')).toBeTruthy();
+    },
+  );
 
   it('goes back to the password when the pending sign-in has ended', async () => {
     const { u, input } = await reachCodeStep({

@@ -46,10 +46,15 @@ export function TwoFactorStep({
           description: errorMessage(failure, 'Verification failed'),
         });
         setCode('');
-        // Too many wrong codes ended the pending sign-in (or it had expired): start again from
-        // the password.
+        // Too many wrong codes ended the pending sign-in (for it, or for the whole account), or
+        // it had expired: start again from the password.
         const code = errorCode(failure);
-        if (code === 'too_many_wrong_codes' || code === 'unauthenticated') onCancel();
+        const over: (string | null)[] = [
+          'too_many_wrong_codes',
+          'account_locked',
+          'unauthenticated',
+        ];
+        if (over.includes(code)) onCancel();
         else inputRef.current?.focus();
       },
     });

@@ -2,6 +2,7 @@ import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { type User, users } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
+import { assertCodesAllowed, clearWrongCodes, recordWrongCode } from './codeThrottle';
 import { verifyTotp } from './totp';
 
 export const INVALID_CODE_MESSAGE = 'That code is not valid. Please try again.';
@@ -9,8 +10,28 @@ export const INVALID_CODE_MESSAGE = 'That code is not valid. Please try again.';
 /** The answer to a code that is not the right one (a well-formed code, wrong or used). */
 export const invalidCode = () => new HttpError('invalid_code', INVALID_CODE_MESSAGE);
 
-/** Checks a code for a user with 2FA on and consumes its time step (replay protection). */
-export async function consumeCode(db: Db, user: User, token: string): Promise<boolean> {
+/**
+ * Checks a code for a user with 2FA on and consumes its time step (replay protection). Every
+ * wrong code counts against the account, wherever it comes from (codeThrottle.ts): while codes
+ * are locked this throws `account_locked` without looking at the code.
+ */
+export async function consumeCode(
+  db: Db,
+  user: User,
+  token: string,
+  now = new Date(),
+): Promise<boolean> {
+  if (!user.totpSecret) return false;
+  await assertCodesAllowed(db, user.id, now);
+  if (!(await useTimeStep(db, user, token))) {
+    await recordWrongCode(db, user.id, now);
+    return false;
+  }
+  await clearWrongCodes(db, user.id);
+  return true;
+}
+
+async function useTimeStep(db: Db, user: User, token: string): Promise<boolean> {
   if (!user.totpSecret) return false;
   const step = verifyTotp(user.totpSecret, token, user.totpLastStep);
   if (step === null) return false;

@@ -75,8 +75,8 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
           setSessionCookie(reply, token);
         } catch (error) {
           // The pending session is gone after too many wrong codes: forget its cookie too.
-          if (error instanceof HttpError && error.code === 'too_many_wrong_codes')
-            clearSessionCookie(reply);
+          const over = ['too_many_wrong_codes', 'account_locked'];
+          if (error instanceof HttpError && over.includes(error.code)) clearSessionCookie(reply);
           throw error;
         }
         return { success: true as const, user: toCurrentUser(request.pendingAuth.user) };

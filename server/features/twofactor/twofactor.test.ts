@@ -4,7 +4,7 @@ import type { CurrentUser } from '../../../shared/contracts/account';
 import type { LoginResponse } from '../../../shared/contracts/auth';
 import type { ErrorResponse } from '../../../shared/contracts/errors';
 import type { SetupTwoFactorResponse } from '../../../shared/contracts/twofactor';
-import { sessions, users } from '../../platform/db/schema';
+import { loginThrottles, sessions, users } from '../../platform/db/schema';
 import { type ApiClient, apiClient, TEST_PASSWORD } from '../../test/apiClient';
 import { itRefusesBadBodies } from '../../test/badInput';
 import { createAccount } from '../../test/factories';
@@ -117,6 +117,55 @@ describe('two-factor authentication', () => {
     expect(right.status).toBe(401);
   });
 
+  it("locks the account's codes after 10 wrong ones across pending sign-ins and addresses", async () => {
+    const { client, user } = await createAccount(t);
+    const secret = await enableTwoFactor(client, user.id);
+    // Issue #16: a new pending sign-in costs only the password again; that no longer helps.
+    const guessFrom = async (ip: string, guesses: number) => {
+      const attacker = apiClient(t.url, { ip });
+      await signIn(attacker, user.username);
+      const answers: number[] = [];
+      for (let i = 0; i < guesses; i++) {
+        answers.push((await attacker.post('/api/verify-2fa', { token: '000000' })).status);
+      }
+      return { attacker, answers };
+    };
+    expect((await guessFrom('198.51.100.1', 5)).answers).toEqual([400, 400, 400, 400, 401]);
+    const second = await guessFrom('198.51.100.2', 5);
+    // The tenth wrong code for the account locks its codes, and ends this pending sign-in.
+    expect(second.answers).toEqual([400, 400, 400, 400, 429]);
+
+    const third = apiClient(t.url, { ip: '198.51.100.3' });
+    await signIn(third, user.username);
+    const right = await third.post<ErrorResponse>('/api/verify-2fa', {
+      token: totpCode(secret, Date.now()),
+    });
+    expect(right.status).toBe(429);
+    expect(right.body).toMatchObject({
+      code: 'account_locked',
+      message: expect.stringMatching(/try again in 1[45] minutes/),
+    });
+    expect((await third.get('/api/user')).status).toBe(401);
+    // The signed-in owner is held too: no guessing through disable-2fa with a stolen session.
+    const disable = await client.post('/api/disable-2fa', { token: totpCode(secret, Date.now()) });
+    expect(disable.status).toBe(429);
+
+    // Once the lock has passed, the right code signs in and the count starts over.
+    await t.database.db
+      .update(loginThrottles)
+      .set({ lockedUntil: new Date(Date.now() - 1000) })
+      .where(eq(loginThrottles.key, `code:${user.id}`));
+    const later = apiClient(t.url, { ip: '198.51.100.4' });
+    await signIn(later, user.username);
+    const ok = await later.post('/api/verify-2fa', { token: totpCode(secret, Date.now()) });
+    expect(ok.status).toBe(200);
+    const rows = await t.database.db
+      .select()
+      .from(loginThrottles)
+      .where(eq(loginThrottles.key, `code:${user.id}`));
+    expect(rows).toEqual([]);
+  });
+
   it('disables with a code, or with an empty one right after verify-2fa', async () => {
     const { client, user } = await createAccount(t);
     let secret = await enableTwoFactor(client, user.id);
@@ -170,12 +219,22 @@ describe('two-factor authentication', () => {
   });
 
   it('limits code checks of a signed-in session to 10 a minute per address', async () => {
-    const { client, user } = await createAccount(t);
-    await enableTwoFactor(client, user.id);
-    for (let i = 0; i < 10; i++) {
-      expect((await client.post('/api/disable-2fa', { token: '000000' })).status).toBe(400);
+    // Two accounts on one address, each under its own 10 wrong codes: the address's limit.
+    const ip = '192.0.2.77';
+    const [first, second] = [
+      await createAccount(t, {}, { ip }),
+      await createAccount(t, {}, { ip }),
+    ];
+    for (const { client, user } of [first, second]) await enableTwoFactor(client, user.id);
+    const wrong = (client: ApiClient) =>
+      client.post<ErrorResponse>('/api/disable-2fa', { token: '000000' });
+    for (let i = 0; i < 5; i++) {
+      expect((await wrong(first.client)).status).toBe(400);
+      expect((await wrong(second.client)).status).toBe(400);
     }
-    expect((await client.post('/api/disable-2fa', { token: '000000' })).status).toBe(429);
+    const eleventh = await wrong(first.client);
+    expect(eleventh.status).toBe(429);
+    expect(eleventh.body.code).toBe('rate_limited');
   });
 });
 

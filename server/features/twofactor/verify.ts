@@ -6,7 +6,8 @@ import { deleteSession, type RequestMeta, rotateSession } from '../../platform/s
 import { recordLoginEvent } from '../account/loginActivity';
 import { consumeCode, invalidCode, twoFactorNotEnabled } from './consumeCode';
 
-// Issue #3: a pending sign-in is discarded after 5 wrong codes.
+// Issue #3: a pending sign-in is discarded after 5 wrong codes (and the account's codes are
+// locked after 10 in a row across pending sign-ins: codeThrottle.ts).
 export const MAX_WRONG_CODES = 5;
 
 /** Second step of a sign-in: the pending session is replaced by a full one with a new token. */
@@ -16,7 +17,15 @@ export async function completeSecondFactor(
   code: string,
   meta: RequestMeta,
 ) {
-  if (await consumeCode(db, pending.user, code)) {
+  let right: boolean;
+  try {
+    right = await consumeCode(db, pending.user, code);
+  } catch (error) {
+    // The account's codes are locked: this pending sign-in is over too.
+    await deleteSession(db, pending.session.id);
+    throw error;
+  }
+  if (right) {
     const { token } = await rotateSession(db, pending.session, meta, {
       twoFactorVerifiedAt: new Date(),
     });

@@ -113,13 +113,16 @@ export const loginEvents = pgTable(
 );
 
 /**
- * Failed sign-ins in a row per account name as typed (lower-cased), whether or not such an
- * account exists, so a lockout answers the same for real and made-up names.
+ * Failures in a row, and the lock they lead to, per key: failed passwords per account name as
+ * typed (lower-cased, `user:` or `name:`), whether or not such an account exists, so a lockout
+ * answers the same for real and made-up names; wrong second-factor codes per account (`code:`).
  */
 export const loginThrottles = pgTable('login_throttles', {
   key: text('key').primaryKey(),
   failures: integer('failures').notNull().default(0),
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  /** How many times this key has been locked since it last succeeded: each lock lasts longer. */
+  lockouts: integer('lockouts').notNull().default(0),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

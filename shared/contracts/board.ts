@@ -75,5 +75,9 @@ export const widgetList = z.array(widget);
 
 export const NO_SUCH_WIDGET = 'No such widget';
 
+// Issue #16: every kind of item has a ceiling per trip; a board of 40 widgets is already full.
+export const MAX_WIDGETS_PER_TRIP = 40;
+export const TOO_MANY_WIDGETS = `A board holds at most ${MAX_WIDGETS_PER_TRIP} widgets. Remove one to add another.`;
+
 /** A widget's id is `<type><timestamp>` (spec §4), not a uuid. */
 export const widgetParams = z.object({ id: textIdParam(NO_SUCH_WIDGET) });

@@ -35,6 +35,7 @@ export const ERROR_STATUS = {
   plan_limit: 403, // the plan's number of active trips
   trip_full: 403, // the owner's plan's number of travellers
   plan_required: 403, // a paid plan's feature (magic links)
+  item_limit: 403, // a trip holds at most so many to-dos, flights, widgets (shared/contracts/<x>.ts)
   // 404
   not_found: 404, // also what a trip (or anything on it) answers to someone not on it
   invitation_invalid: 404, // a reset, expired or unknown invitation link

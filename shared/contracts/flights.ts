@@ -14,7 +14,11 @@ const AIRPORT_CODE_PATTERN = /^[A-Z]{3}$/;
 // The longest real value is "2026-12-20T08:30:00.123456789+08:00" (35 characters).
 const FLIGHT_TIME_MAX_LENGTH = 40;
 
+// Issue #16: every kind of item has a ceiling per trip, so no list grows without bound.
+export const MAX_FLIGHTS_PER_TRIP = 100;
+
 export const FLIGHT_MESSAGES = {
+  tooMany: `A trip holds at most ${MAX_FLIGHTS_PER_TRIP} flights. Remove some to add more.`,
   flightNumber: 'Please enter the flight number, like GA 401 or SQ938',
   flightNumberTooLong: `Flight numbers are at most ${FLIGHT_NUMBER_MAX_LENGTH} characters`,
   airport: 'Please use the 3-letter airport code, like DPS',

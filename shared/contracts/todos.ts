@@ -5,8 +5,11 @@ import { text } from './text';
 
 // Issue #5: a task's text is at most 500 characters (after trimming).
 export const TODO_TEXT_MAX = 500;
+// Issue #16: every kind of item has a ceiling per trip, so no list grows without bound.
+export const MAX_TODOS_PER_TRIP = 500;
 
 export const TODO_MESSAGES = {
+  tooMany: `A trip holds at most ${MAX_TODOS_PER_TRIP} tasks. Remove some to add more.`,
   // spec §5 Add task: text non-blank after trimming.
   missingText: 'Please enter a task',
   textNotText: 'The task must be text',

@@ -1,7 +1,9 @@
 import { asc, eq } from 'drizzle-orm';
 import {
   type CreateWidgetBody,
+  MAX_WIDGETS_PER_TRIP,
   NO_SUCH_WIDGET,
+  TOO_MANY_WIDGETS,
   type UpdateWidgetBody,
   type WidgetDto,
   type WidgetType,
@@ -9,7 +11,7 @@ import {
 import type { Db, Tx } from '../../platform/db/client';
 import { type WidgetRow, widgets } from '../../platform/db/schema';
 import type { ChangeContext, LiveChanges } from '../realtime';
-import { deleteTripItem, updateTripItem } from '../trips/items';
+import { deleteTripItem, insertWithinLimit, updateTripItem } from '../trips/items';
 
 export function toWidgetDto(row: WidgetRow): WidgetDto {
   return {
@@ -75,9 +77,18 @@ export async function createWidget(
   tripId: string,
   body: CreateWidgetBody,
 ) {
+  const limit = { max: MAX_WIDGETS_PER_TRIP, message: TOO_MANY_WIDGETS };
+  const row = await insertWithinLimit(db, widgets, tripId, limit, (tx) =>
+    insertWithFreeId(tx, tripId, body),
+  );
+  return announceSaved(live, toWidgetDto(row));
+}
+
+/** Inserts the widget under the first free `<type><millisecond>` id from now on. */
+async function insertWithFreeId(tx: Tx, tripId: string, body: CreateWidgetBody) {
   const { type, position } = body;
   for (let stamp = Date.now(), attempt = 0; attempt < 50; stamp += 1, attempt += 1) {
-    const [row] = await db
+    const [row] = await tx
       .insert(widgets)
       .values({
         id: `${type}${stamp}`,
@@ -91,7 +102,7 @@ export async function createWidget(
       })
       .onConflictDoNothing({ target: widgets.id })
       .returning();
-    if (row) return announceSaved(live, toWidgetDto(row));
+    if (row) return row;
   }
   throw new Error('Could not find a free widget id');
 }

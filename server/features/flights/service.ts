@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { FlightChanges, FlightDto, NewFlight } from '../../../shared/contracts/flights';
-import { FLIGHT_MESSAGES } from '../../../shared/contracts/flights';
+import { FLIGHT_MESSAGES, MAX_FLIGHTS_PER_TRIP } from '../../../shared/contracts/flights';
 import {
   flightDurationMinutes,
   formatFlightDuration,
@@ -12,7 +12,7 @@ import { HttpError } from '../../platform/errors';
 import { isUuid } from '../../platform/uuid';
 import type { ChangeContext, LiveChanges } from '../realtime';
 import { isTripMember, memberName } from '../trips/access';
-import { deleteTripItem } from '../trips/items';
+import { deleteTripItem, insertWithinLimit } from '../trips/items';
 
 const NO_SUCH_FLIGHT = FLIGHT_MESSAGES.notFound;
 
@@ -86,10 +86,13 @@ export async function createFlight(
   body: NewFlight,
 ): Promise<FlightDto> {
   await checkTraveller(db, tripId, body.travellerId);
-  const [row] = await db
-    .insert(flights)
-    .values({ tripId, ...body })
-    .returning();
+  const limit = { max: MAX_FLIGHTS_PER_TRIP, message: FLIGHT_MESSAGES.tooMany };
+  const [row] = await insertWithinLimit(db, flights, tripId, limit, (tx) =>
+    tx
+      .insert(flights)
+      .values({ tripId, ...body })
+      .returning(),
+  );
   if (!row) throw new Error('The new flight was not returned');
   return announceSaved(live, toFlightDto(row, await travellerOf(db, row.travellerId)));
 }

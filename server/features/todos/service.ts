@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   type CreateTodo,
+  MAX_TODOS_PER_TRIP,
   TODO_MESSAGES,
   type Todo,
   type UpdateTodo,
@@ -17,7 +18,7 @@ import { HttpError } from '../../platform/errors';
 import { isUuid } from '../../platform/uuid';
 import type { ChangeContext, LiveChanges } from '../realtime';
 import { isTripMember, memberName } from '../trips/access';
-import { deleteTripItem, updateTripItem } from '../trips/items';
+import { deleteTripItem, insertWithinLimit, updateTripItem } from '../trips/items';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -108,17 +109,20 @@ export async function createTodo(
       : input.dueDate === null
         ? null
         : new Date(input.dueDate);
-  const [row] = await db
-    .insert(todos)
-    .values({
-      tripId,
-      text: input.text,
-      dueDate: due,
-      priority: input.priority ?? automaticPriority(due, now),
-      isCompleted: input.isCompleted ?? false,
-      assignedTo: input.assignedTo ?? null,
-    })
-    .returning({ id: todos.id });
+  const limit = { max: MAX_TODOS_PER_TRIP, message: TODO_MESSAGES.tooMany };
+  const [row] = await insertWithinLimit(db, todos, tripId, limit, (tx) =>
+    tx
+      .insert(todos)
+      .values({
+        tripId,
+        text: input.text,
+        dueDate: due,
+        priority: input.priority ?? automaticPriority(due, now),
+        isCompleted: input.isCompleted ?? false,
+        assignedTo: input.assignedTo ?? null,
+      })
+      .returning({ id: todos.id }),
+  );
   return announceSaved(live, await loadTodo(db, row!.id));
 }
 

@@ -1,10 +1,32 @@
 import { and, eq } from 'drizzle-orm';
 import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import type { Db } from '../../platform/db/client';
+import type { Db, Tx } from '../../platform/db/client';
+import { trips } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
 
 /** A table of things that belong to a trip (to-dos, flights, widgets, and the lists to come). */
 export type TripItemTable = PgTable & { id: PgColumn; tripId: PgColumn };
+
+/**
+ * Writes a new item of the trip if the trip has room for it (`max` items of the table), else
+ * answers 403 `item_limit` with `message`. The trip's row is locked while its items are
+ * counted, so members adding at the same moment cannot together go past the limit.
+ */
+export async function insertWithinLimit<T>(
+  db: Db,
+  table: TripItemTable,
+  tripId: string,
+  limit: { max: number; message: string },
+  insert: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.select({ id: trips.id }).from(trips).where(eq(trips.id, tripId)).for('update');
+    if ((await tx.$count(table, eq(table.tripId, tripId))) >= limit.max) {
+      throw new HttpError('item_limit', limit.message);
+    }
+    return insert(tx);
+  });
+}
 
 // Both answer `notFound` when the item is gone: another member was quicker than this request,
 // whose policy still found it a moment ago.

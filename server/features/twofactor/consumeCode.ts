@@ -23,7 +23,7 @@ export async function consumeCode(
 ): Promise<boolean> {
   if (!user.totpSecret) return false;
   await assertCodesAllowed(db, user.id, now);
-  if (!(await useTimeStep(db, user, token))) {
+  if (!(await claimTimeStep(db, user, token))) {
     await recordWrongCode(db, user.id, now);
     return false;
   }
@@ -31,7 +31,7 @@ export async function consumeCode(
   return true;
 }
 
-async function useTimeStep(db: Db, user: User, token: string): Promise<boolean> {
+async function claimTimeStep(db: Db, user: User, token: string): Promise<boolean> {
   if (!user.totpSecret) return false;
   const step = verifyTotp(user.totpSecret, token, user.totpLastStep);
   if (step === null) return false;

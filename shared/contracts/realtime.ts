@@ -26,7 +26,12 @@ export const HANDSHAKE_ERRORS = {
   origin: 'FORBIDDEN_ORIGIN',
   /** The server could not check the session just now (its database, say): try again later. */
   unavailable: 'UNAVAILABLE',
+  /** The person has MAX_SOCKETS_PER_USER live tabs on this server already: try again later. */
+  tooManyConnections: 'TOO_MANY_CONNECTIONS',
 } as const;
+
+/** How many live connections (tabs) one person may hold on one server. */
+export const MAX_SOCKETS_PER_USER = 20;
 
 /** Live cursors are sent at most this often (~30 Hz); a socket may send at most this many a second. */
 export const CURSOR_SEND_INTERVAL_MS = 33;
@@ -83,7 +88,9 @@ export type PresenceMessage = { tripId: string; members: PresenceMember[]; at: n
 export type JoinAck =
   | { ok: true; members: PresenceMember[]; at: number }
   /** not-member: no such trip, or not theirs (any more); error: try again later. */
-  | { ok: false; reason: 'not-member' | 'error'; message: string };
+  | { ok: false; reason: 'not-member' | 'error'; message: string }
+  /** A later join from the same tab was answered instead: nothing to do. */
+  | { ok: false; reason: 'superseded'; message: string };
 
 /** Trip settings as every member sees them (the caller's role is not part of it). */
 export const liveTripSettings = trip.omit({ role: true, createdAt: true });

@@ -85,6 +85,8 @@ export function useLiveTrip(tripId: string | null, myUserId: string): LiveTrip {
             predicate: (query) =>
               isTripQuery(query.queryKey, tripId!) && query.state.dataUpdatedAt < sentAt,
           });
+        } else if (answer.reason === 'superseded') {
+          // A later join of this tab was answered: that answer counts.
         } else if (answer.reason === 'not-member') {
           leaveGoneTrip(queryClient, tripId!, MEMBER_GONE.unavailable);
         } else {
@@ -112,7 +114,8 @@ export function useLiveTrip(tripId: string | null, myUserId: string): LiveTrip {
         setStatus('reconnecting');
         // After a refusal by the server Socket.IO does not try again by itself; a transport
         // failure it retries with backoff.
-        if (error.message === HANDSHAKE_ERRORS.unavailable) {
+        const later: string[] = [HANDSHAKE_ERRORS.unavailable, HANDSHAKE_ERRORS.tooManyConnections];
+        if (later.includes(error.message)) {
           retry = setTimeout(() => socket!.connect(), JOIN_RETRY_MS);
         }
       }

@@ -4,10 +4,12 @@ import { Server, type ServerOptions, type Socket } from 'socket.io';
 import {
   type ClientToServerEvents,
   HANDSHAKE_ERRORS,
+  MAX_SOCKETS_PER_USER,
   REALTIME_PATH,
   type ServerToClientEvents,
 } from '../../../shared/contracts/realtime';
 import { createDropStats, type DropStats } from './eventGuard';
+import { createSocketGuard } from './socketGuard';
 
 export type SocketUser = { id: string; name: string; image: string | null };
 export type SocketData = {
@@ -78,6 +80,11 @@ export type LiveCore = {
   readonly io: LiveServer;
   log: FastifyBaseLogger;
   stats: DropStats;
+  /**
+   * An event of the socket was dropped (malformed, over a limit): counted, and a socket that
+   * keeps sending what is dropped is disconnected (socketGuard.ts).
+   */
+  drop(socket: LiveSocket, why: keyof DropStats): void;
   /** Puts the socket in the trip's room (it is in one trip's room at a time). */
   enterTrip(socket: LiveSocket, tripId: string): void;
   /** Takes the socket out of its trip's room, if it is in one. */
@@ -102,6 +109,9 @@ export function createLiveCore(log: FastifyBaseLogger): LiveCore {
   let server: LiveServer | null = null;
   let pieces: LivePiece[] = [];
   const stats = createDropStats();
+  const guard = createSocketGuard(stats, (socket, why) =>
+    log.warn({ userId: (socket as LiveSocket).data.user?.id, why }, 'live socket let go'),
+  );
 
   const io = () => {
     if (!server) throw new Error('The live server has not started yet.');
@@ -120,12 +130,13 @@ export function createLiveCore(log: FastifyBaseLogger): LiveCore {
 
   function handleConnection(socket: LiveSocket, clientEvents: Set<string>) {
     const { user, sessionId, tab } = socket.data;
+    guard.watch(socket);
     socket.join([userRoom(user.id), sessionRoom(sessionId)]);
     if (tab) socket.join(tabRoom(user.id, tab));
     for (const piece of pieces) piece.connected?.(socket);
     // An event nobody listens for is ignored by Socket.IO; it is counted with the malformed.
     socket.onAny((event: string) => {
-      if (!clientEvents.has(event)) stats.malformed += 1;
+      if (!clientEvents.has(event)) guard.drop(socket, 'malformed');
     });
     // 'disconnecting', not 'disconnect': by then Socket.IO has already emptied socket.rooms.
     socket.on('disconnecting', () => {
@@ -134,12 +145,13 @@ export function createLiveCore(log: FastifyBaseLogger): LiveCore {
     });
   }
 
-  return {
+  const core: LiveCore = {
     get io() {
       return io();
     },
     log,
     stats,
+    drop: guard.drop,
     enterTrip(socket, tripId) {
       socket.join(tripRoom(tripId));
       socket.data.tripId = tripId;
@@ -170,6 +182,12 @@ export function createLiveCore(log: FastifyBaseLogger): LiveCore {
           }
           // No piece vouched for the socket: nobody is signed in.
           if (!socket.data.user) return next(new Error(HANDSHAKE_ERRORS.signedOut));
+          // Issue #16: one account opened 200 sockets. Counted on this server (each server of
+          // several holds at most this many of a person's tabs).
+          const open = server?.sockets.adapter.rooms.get(userRoom(socket.data.user.id))?.size ?? 0;
+          if (open >= MAX_SOCKETS_PER_USER) {
+            return next(new Error(HANDSHAKE_ERRORS.tooManyConnections));
+          }
           next();
         } catch (error) {
           // Not the client's fault (the database, say): it may try again, unlike after SIGNED_OUT.
@@ -192,4 +210,5 @@ export function createLiveCore(log: FastifyBaseLogger): LiveCore {
       for (const piece of pieces) await piece.closed?.();
     },
   };
+  return core;
 }

@@ -67,10 +67,10 @@ export function cursors(live: LiveCore): LivePiece {
         const tripId = joinedTrip(socket);
         if (!tripId) return;
         if (!allowPointer()) {
-          live.stats.rateLimited += 1;
+          live.drop(socket, 'rateLimited');
           return;
         }
-        const event = parseEvent(schema, payload, live.stats);
+        const event = parseEvent(schema, payload, () => live.drop(socket, 'malformed'));
         if (event) relay(tripId, event);
       };
   }

@@ -22,11 +22,14 @@ describe('createRateLimit', () => {
 describe('parseEvent', () => {
   it('gives the payload back when it matches, and counts what does not', () => {
     const stats = createDropStats();
-    expect(parseEvent(cursorMoveEvent, { at: { top: 1, left: 2 } }, stats)).toEqual({
+    const dropped = () => {
+      stats.malformed += 1;
+    };
+    expect(parseEvent(cursorMoveEvent, { at: { top: 1, left: 2 } }, dropped)).toEqual({
       at: { top: 1, left: 2 },
     });
-    expect(parseEvent(cursorMoveEvent, { at: { top: 1 } }, stats)).toBeNull();
-    expect(parseEvent(cursorMoveEvent, undefined, stats)).toBeNull();
+    expect(parseEvent(cursorMoveEvent, { at: { top: 1 } }, dropped)).toBeNull();
+    expect(parseEvent(cursorMoveEvent, undefined, dropped)).toBeNull();
     expect(stats).toEqual({ malformed: 2, rateLimited: 0 });
   });
 });

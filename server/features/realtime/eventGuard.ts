@@ -24,14 +24,14 @@ export function createRateLimit(perSecond: number, now: () => number = Date.now)
   };
 }
 
-/** The event's payload when it matches its schema; null (and counted) when it does not. */
+/** The event's payload when it matches its schema; null (and `dropped`) when it does not. */
 export function parseEvent<T extends z.ZodType>(
   schema: T,
   payload: unknown,
-  stats: DropStats,
+  dropped: () => void,
 ): z.infer<T> | null {
   const parsed = schema.safeParse(payload);
   if (parsed.success) return parsed.data;
-  stats.malformed += 1;
+  dropped();
   return null;
 }

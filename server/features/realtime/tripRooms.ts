@@ -26,15 +26,23 @@ export function tripRooms(live: LiveCore, options: { db: Db; presence: Presence 
       socket.on('trip:join', async (payload, ack) => {
         const answer = typeof ack === 'function' ? ack : () => {};
         if (!allowJoin()) {
-          live.stats.rateLimited += 1;
+          live.drop(socket, 'rateLimited');
           return answer({ ok: false, reason: 'error', message: 'Too many attempts to join.' });
         }
-        const event = parseEvent(joinTripEvent, payload, live.stats);
+        const event = parseEvent(joinTripEvent, payload, () => live.drop(socket, 'malformed'));
         if (!event) return answer({ ok: false, reason: 'not-member', message: NO_SUCH_TRIP });
         const attempt = ++joins;
         try {
           const access = await findTripAccess(db, event.tripId, userId);
-          if (attempt !== joins || socket.disconnected) return; // a later join (or a goodbye) won
+          if (socket.disconnected) return;
+          if (attempt !== joins) {
+            // A later join from this tab won; say so, so no client waits on an answer forever.
+            return answer({
+              ok: false,
+              reason: 'superseded',
+              message: 'A later join was answered.',
+            });
+          }
           if (!access) return answer({ ok: false, reason: 'not-member', message: NO_SUCH_TRIP });
           if (joinedTrip(socket) !== event.tripId) {
             live.leaveTrip(socket);

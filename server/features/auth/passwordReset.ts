@@ -31,26 +31,32 @@ function resetEmail(user: User, link: string) {
   };
 }
 
-/** E-mails a single-use reset link if the address has an account; nothing tells which. */
-export async function requestPasswordReset(
-  { db, mailer, publicUrl }: ResetMailContext,
-  email: string,
-  log: (e: unknown) => void,
-) {
-  const [user] = await db
+/**
+ * Looks the address up and gives the rest of the work, which the caller runs after answering:
+ * e-mailing the account a single-use reset link, or, for an address with no account, a token
+ * made and written alike (into no table), so that neither the answer nor the request after it
+ * tells the two apart (issue #16: making the link first made a known address measurably slower,
+ * 2.06 vs 1.50 ms).
+ */
+export async function requestPasswordReset(context: ResetMailContext, email: string) {
+  const [user] = await context.db
     .select()
     .from(users)
     .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
-  if (!user) return;
+  if (user) return () => sendResetLink(context, user);
+  return async () => {
+    await context.db.execute(sql`select ${hashToken(newToken())}::text as token_hash`);
+  };
+}
+
+async function sendResetLink({ db, mailer, publicUrl }: ResetMailContext, user: User) {
   const token = newToken();
   await db.insert(passwordResetTokens).values({
     userId: user.id,
     tokenHash: hashToken(token),
     expiresAt: new Date(Date.now() + RESET_TOKEN_MS),
   });
-  const link = `${publicUrl}/reset-password?token=${token}`;
-  // Not awaited: the answer must not take longer for an existing account than for none.
-  mailer.send(resetEmail(user, link)).catch(log);
+  await mailer.send(resetEmail(user, `${publicUrl}/reset-password?token=${token}`));
 }
 
 /** Sets the password with a reset link, and signs the account out everywhere (live too). */

@@ -118,11 +118,15 @@ export const authRoutes: FastifyPluginAsyncZod<
         response: { 200: okResponse },
       },
     },
-    async (request) => {
-      await requestPasswordReset(ctx, request.body.email, (err) =>
-        request.log.error({ err }, 'could not send the password reset e-mail'),
+    async (request, reply) => {
+      const rest = await requestPasswordReset(ctx, request.body.email);
+      // The same answer, after the same work, whether or not the address has an account: the
+      // link is made and sent once the answer has gone.
+      reply.raw.once('finish', () =>
+        rest().catch((err) =>
+          request.log.error({ err }, 'could not send the password reset e-mail'),
+        ),
       );
-      // The same answer whether or not the address has an account.
       return { success: true as const };
     },
   );

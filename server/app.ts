@@ -76,7 +76,7 @@ export async function buildApp(config: Config, deps: AppDeps) {
     bodyLimit: 1024 * 1024,
     // Long enough for any id a contract takes (a join code is up to 300 characters), so that
     // the contract answers a wrong one (404); longer paths are refused as too long (414).
-    maxParamLength: 500,
+    routerOptions: { maxParamLength: 500 },
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 

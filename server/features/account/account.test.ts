@@ -183,6 +183,18 @@ describe('profile and account', () => {
   });
 });
 
+describe('probing e-mail addresses', () => {
+  it('is held to 20 profile edits a minute per address', async () => {
+    const { client } = await createAccount(t);
+    for (let i = 0; i < 20; i++) {
+      expect((await client.patch('/api/user', { firstName: `Ana${i}` })).status).toBe(200);
+    }
+    const probe = await client.patch<ErrorResponse>('/api/user', { email: 'taken@example.com' });
+    expect(probe.status).toBe(429);
+    expect(probe.body.code).toBe('rate_limited');
+  });
+});
+
 describe('bad input never reaches a 5xx', () => {
   itRefusesBadBodies(
     () => t,

@@ -43,7 +43,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
   app.patch(
     '/api/user',
     {
-      config: { access: 'user' },
+      // Issue #16: its 409 for a taken e-mail answered 60 probes in 0.18 s.
+      config: { access: 'user', ...perMinute(20) },
       schema: {
         tags,
         summary: 'Edit name, e-mail and picture',

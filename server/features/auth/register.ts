@@ -4,7 +4,6 @@ import { type User, users } from '../../platform/db/schema';
 import { createSession, type RequestMeta } from '../../platform/sessions';
 import { assertAvailable, isUniqueViolation } from '../account/availability';
 import { recordLoginEvent } from '../account/loginActivity';
-import { createFirstTrip } from '../trips/service';
 import { assertNotCommonPassword, hashPassword } from './passwords';
 
 /**
@@ -24,7 +23,6 @@ export async function register(
     lastName?: string | null;
   },
   meta: RequestMeta,
-  options: { firstTrip: boolean } = { firstTrip: true },
 ) {
   assertNotCommonPassword(input.password);
   const passwordHash = await hashPassword(input.password);
@@ -48,7 +46,6 @@ export async function register(
           role: count === 0 ? 'admin' : 'user',
         })
         .returning();
-      if (options.firstTrip) await createFirstTrip(tx, created!.id);
       return created!;
     });
   } catch (error) {

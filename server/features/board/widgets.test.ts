@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OkResponse } from '../../../shared/contracts/auth';
 import type { WidgetDto } from '../../../shared/contracts/board';
 import type { ErrorResponse } from '../../../shared/contracts/errors';
+import type { TripDto } from '../../../shared/contracts/trips';
 import { apiClient } from '../../test/apiClient';
 import { addMember, createAccount } from '../../test/factories';
 import { startTestApp, type TestApp } from '../../test/testApp';

@@ -14,6 +14,7 @@ const ProfilePage = lazy(() => import('@/pages/ProfilePage'));
 const SecurityPage = lazy(() => import('@/pages/SecurityPage'));
 const JoinPage = lazy(() => import('@/pages/JoinPage'));
 const MagicLinkPage = lazy(() => import('@/pages/MagicLinkPage'));
+const ConfirmEmailPage = lazy(() => import('@/pages/ConfirmEmailPage'));
 const AdminWaitlistPage = lazy(() => import('@/pages/AdminWaitlistPage'));
 const PrivacyPage = lazy(() => import('@/pages/PrivacyPage'));
 const TermsPage = lazy(() => import('@/pages/TermsPage'));
@@ -44,6 +45,7 @@ export function AppRoutes() {
         <Route path="/logout" element={<LogoutPage />} />
         <Route path="/forgot-password" element={<ForgotPasswordPage />} />
         <Route path="/reset-password" element={<ResetPasswordPage />} />
+        <Route path="/confirm-email" element={<ConfirmEmailPage />} />
         <Route path="/dashboard" element={<DashboardPage />} />
         <Route path="/profile" element={<ProfilePage />} />
         <Route path="/security" element={<SecurityPage />} />

@@ -152,7 +152,11 @@ export async function buildApp(config: Config, deps: AppDeps) {
     publicUrl: config.publicUrl,
     registration: config.registration,
   });
-  await app.register(accountRoutes, { db: deps.database.db });
+  await app.register(accountRoutes, {
+    db: deps.database.db,
+    mailer,
+    publicUrl: config.publicUrl,
+  });
   await app.register(twoFactorRoutes, { db: deps.database.db });
 
   await app.register(waitlistRoutes, { db: deps.database.db });

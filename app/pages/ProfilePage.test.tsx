@@ -110,8 +110,11 @@ describe('/profile', () => {
   it('checks the form with the shared rules and shows server errors', async () => {
     const api = mockApi({
       'PATCH /api/user': {
-        status: 409,
-        body: { message: 'An account with that email address already exists.' },
+        status: 429,
+        body: {
+          message: 'Too many e-mail changes in an hour. Please try again later.',
+          code: 'rate_limited',
+        },
       },
     });
     const u = userEvent.setup();
@@ -124,12 +127,26 @@ describe('/profile', () => {
 
     await u.clear(screen.getByLabelText('Profile image URL'));
     await u.clear(screen.getByLabelText('Email'));
-    await u.type(screen.getByLabelText('Email'), 'taken@example.com{Enter}');
+    await u.type(screen.getByLabelText('Email'), 'ana.new@example.com{Enter}');
     await waitFor(() =>
       expect(screen.getByRole('alert').textContent).toBe(
-        'An account with that email address already exists.',
+        'Too many e-mail changes in an hour. Please try again later.',
       ),
     );
+  });
+
+  it('says a new e-mail takes effect from the link sent to it', async () => {
+    // The server answers with the address still in use until the link is opened.
+    mockApi({ 'PATCH /api/user': { body: makeUser() } });
+    const u = userEvent.setup();
+    renderProfile();
+    await u.clear(screen.getByLabelText('Email'));
+    await u.type(screen.getByLabelText('Email'), 'ana.new@example.com{Enter}');
+    await findToast(
+      'Check your inbox',
+      'We sent a link to ana.new@example.com. Your e-mail address changes when you open it.',
+    );
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('ana@example.com');
   });
 
   it('loads the notification settings and saves a change', async () => {

@@ -49,6 +49,7 @@ const EXAMPLE_BODIES: Record<string, () => Record<string, unknown>> = {
   'POST /api/reset-password': () => ({ token: 'x'.repeat(43), password: TEST_PASSWORD }),
   'PATCH /api/user': () => ({ firstName: 'Ana', lastName: 'Lima' }),
   'DELETE /api/user': () => ({ password: 'not the password', token: '123456' }),
+  'POST /api/confirm-email': () => ({ token: 'x'.repeat(43) }),
   'POST /api/change-password': () => ({
     currentPassword: 'not the password',
     newPassword: 'another long password',

@@ -35,6 +35,7 @@ const NOT_TRIP_SCOPED: { reason: string; paths: string[] }[] = [
       '/api/forgot-password',
       '/api/reset-password',
       '/api/change-password',
+      '/api/confirm-email',
       '/api/sessions',
       '/api/sessions/:id',
       '/api/notification-preferences',
@@ -91,6 +92,10 @@ const PUBLIC: { reason: string; paths: string[] }[] = [
     paths: ['/api/register', '/api/login', '/api/logout', '/api/verify-2fa'],
   },
   { reason: 'a forgotten password', paths: ['/api/forgot-password', '/api/reset-password'] },
+  {
+    reason: 'a new e-mail address, confirmed from its link in whichever browser opens it',
+    paths: ['/api/confirm-email'],
+  },
   { reason: 'the site itself', paths: ['/api/site', '/api/health', '/api/landing-video'] },
   { reason: 'the waitlist of the public landing page', paths: ['/api/waitlist'] },
   { reason: 'an invitation, before signing in', paths: ['/api/join/:code'] },

@@ -76,6 +76,15 @@ export const changePasswordBody = z.object({
   newPassword,
 });
 
+/** `POST /api/confirm-email`: the token of the link sent to a new address. */
+export const confirmEmailBody = z.object({
+  token: text('The confirmation link is incomplete')
+    .min(1, 'The confirmation link is incomplete')
+    .max(200),
+});
+export const confirmEmailResponse = z.object({ email: z.string() });
+export type ConfirmEmailResponse = z.infer<typeof confirmEmailResponse>;
+
 export const deleteUserBody = z.object({
   password: text().max(1024).default(''),
   token: text().trim().max(6).optional(),

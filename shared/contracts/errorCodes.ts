@@ -17,6 +17,7 @@ export const ERROR_STATUS = {
   wrong_password: 400, // the current password (to change it, or delete the account) is wrong
   common_password: 400, // a new password on the list of the most common ones
   reset_link_invalid: 400, // a used, expired or unknown password-reset token
+  email_link_invalid: 400, // a used, expired or unknown e-mail confirmation link
   two_factor_not_enabled: 400,
   two_factor_setup_missing: 400, // a confirmation with no setup waiting for it
   not_a_member: 400, // an assignee or traveller who is not on the trip

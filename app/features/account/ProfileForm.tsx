@@ -41,10 +41,23 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
       return;
     }
     setError(null);
+    const newEmail =
+      parsed.data.email && parsed.data.email.toLowerCase() !== user.email.toLowerCase()
+        ? parsed.data.email
+        : null;
     update.mutate(parsed.data, {
       onSuccess: (next) => {
         setValues(valuesOf(next));
-        toast({ title: 'Profile updated', description: 'Your changes have been saved.' });
+        // A new address takes effect from the link sent to it (the server answers alike
+        // whether or not another account has it).
+        toast(
+          newEmail
+            ? {
+                title: 'Check your inbox',
+                description: `We sent a link to ${newEmail}. Your e-mail address changes when you open it.`,
+              }
+            : { title: 'Profile updated', description: 'Your changes have been saved.' },
+        );
       },
       onError: (failure) =>
         setError(errorMessage(failure, 'Could not save your profile. Please try again.')),

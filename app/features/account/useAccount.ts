@@ -3,6 +3,7 @@ import { CURRENT_USER_KEY } from '@/features/auth/useAuth';
 import { apiJson, apiRequest } from '@/lib/queryClient';
 import type {
   ActiveSessions,
+  ConfirmEmailResponse,
   CurrentUser,
   LoginActivity,
   NotificationPreferences,
@@ -21,6 +22,19 @@ export function useUpdateProfile() {
   return useMutation({
     mutationFn: (body: UpdateUserBody) => apiJson<CurrentUser>('PATCH', '/api/user', body),
     onSuccess: (user) => queryClient.setQueryData(CURRENT_USER_KEY, user),
+  });
+}
+
+/**
+ * `POST /api/confirm-email` with the token of the link sent to a new address. The signed-in
+ * user here (if it is the same account) is read again, with the new address.
+ */
+export function useConfirmEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) =>
+      apiJson<ConfirmEmailResponse>('POST', '/api/confirm-email', { token }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY }),
   });
 }
 

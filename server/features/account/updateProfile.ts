@@ -1,35 +1,23 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { type User, users } from '../../platform/db/schema';
-import { HttpError } from '../../platform/errors';
 import type { ChangeContext } from '../realtime';
 import { memberName } from '../trips/access';
-import { assertAvailable, EMAIL_TAKEN_MESSAGE, isUniqueViolation } from './availability';
 
 type ProfileFields = {
   firstName?: string | null;
   lastName?: string | null;
-  email?: string;
   profileImageUrl?: string | null;
 };
 
 async function save(db: Db, user: User, input: ProfileFields): Promise<User> {
-  if (input.email && input.email.toLowerCase() !== user.email.toLowerCase()) {
-    await assertAvailable(db, { email: input.email }, user.id);
-  }
-  try {
-    const [updated] = await db.update(users).set(input).where(eq(users.id, user.id)).returning();
-    return updated!;
-  } catch (error) {
-    // Another account took the address since the check: the unique index decides.
-    if (isUniqueViolation(error)) throw new HttpError('email_taken', EMAIL_TAKEN_MESSAGE);
-    throw error;
-  }
+  const [updated] = await db.update(users).set(input).where(eq(users.id, user.id)).returning();
+  return updated!;
 }
 
 /**
- * Name, e-mail and picture. A new name or picture is what the others on the user's trips see
- * (presence, member lists): they are told; a new e-mail alone is nobody else's business.
+ * Name and picture (a new e-mail goes through emailChange.ts). They are what the others on the
+ * user's trips see (presence, member lists): they are told.
  */
 export async function updateProfile(
   { db, live }: ChangeContext,

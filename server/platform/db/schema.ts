@@ -141,6 +141,30 @@ export const passwordResetTokens = pgTable(
   (table) => [uniqueIndex('password_reset_tokens_hash_idx').on(table.tokenHash)],
 );
 
+/**
+ * A new e-mail address waiting for its owner to confirm it (issue #16): the account's address
+ * changes only through the link sent to the new one, so the change answers alike whether or not
+ * another account has that address.
+ */
+export const emailChanges = pgTable(
+  'email_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('email_changes_hash_idx').on(table.tokenHash),
+    index('email_changes_user_idx').on(table.userId, table.createdAt),
+  ],
+);
+
 export type User = typeof users.$inferSelect;
 export type Session = typeof sessions.$inferSelect;
 

@@ -1,0 +1,48 @@
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { mockApi } from '@/test/api';
+import { renderPage, resetToasts } from '@/test/render';
+import ConfirmEmailPage from './ConfirmEmailPage';
+
+const open = (route: string) =>
+  renderPage(<ConfirmEmailPage />, { route, path: '/confirm-email', user: null });
+
+afterEach(() => resetToasts());
+
+describe('/confirm-email', () => {
+  it('confirms the address from the link once, and says which it is now', async () => {
+    const api = mockApi({ 'POST /api/confirm-email': { body: { email: 'ana.new@example.com' } } });
+    open('/confirm-email?token=abc123');
+    expect(await screen.findByRole('heading', { name: 'E-mail Confirmed' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe(
+      "Your account's e-mail address is now ana.new@example.com.",
+    );
+    expect(api.callsTo('POST /api/confirm-email').map((call) => call.body)).toEqual([
+      { token: 'abc123' },
+    ]);
+    expect(screen.getByRole('link', { name: 'Go to your profile' }).getAttribute('href')).toBe(
+      '/profile',
+    );
+  });
+
+  it("shows the server's reason for a used or expired link", async () => {
+    mockApi({
+      'POST /api/confirm-email': {
+        status: 400,
+        body: { message: 'This confirmation link has been used.', code: 'email_link_invalid' },
+      },
+    });
+    open('/confirm-email?token=used');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'This confirmation link has been used.',
+    );
+    expect(screen.getByRole('heading', { name: 'Link Not Valid' })).toBeTruthy();
+  });
+
+  it('asks for the whole link when the token is missing, without calling the server', async () => {
+    const api = mockApi();
+    open('/confirm-email');
+    expect((await screen.findByRole('alert')).textContent).toMatch(/incomplete/);
+    expect(api.actions()).toEqual([]);
+  });
+});

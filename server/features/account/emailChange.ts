@@ -1,0 +1,136 @@
+import { and, count, eq, gt, isNull } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client';
+import { emailChanges, type User, users } from '../../platform/db/schema';
+import { HttpError } from '../../platform/errors';
+import type { Mailer } from '../../platform/mailer';
+import { hashToken, newToken } from '../../platform/tokens';
+import { assertAvailable, EMAIL_TAKEN_MESSAGE, isUniqueViolation } from './availability';
+
+// Issue #16: `PATCH /api/user` answered 409 for an address another account has, so anyone
+// signed in could test addresses. A new address now takes effect only through a link sent to
+// it, and the request answers the same whether or not the address is taken.
+export const EMAIL_LINK_MS = 24 * 60 * 60_000;
+export const EMAIL_CHANGES_PER_HOUR = 5;
+export const EMAIL_LINK_INVALID =
+  'This confirmation link has been used, has expired or is not valid. Change your e-mail again from your profile.';
+
+export type EmailChangeContext = { db: Db; mailer: Mailer; publicUrl: string };
+
+const greeting = (user: User) => `Hi ${user.firstName || user.username},`;
+
+function confirmationMail(user: User, email: string, link: string) {
+  return {
+    to: email,
+    subject: 'Confirm your new Tripmates e-mail address',
+    text: [
+      greeting(user),
+      '',
+      `Open this link within 24 hours to use ${email} for your Tripmates account:`,
+      link,
+      '',
+      'If you did not ask for this, ignore this e-mail: nothing changes.',
+    ].join('\n'),
+  };
+}
+
+function alreadyTakenMail(user: User, email: string, publicUrl: string) {
+  return {
+    to: email,
+    subject: 'This address already has a Tripmates account',
+    text: [
+      'Hello,',
+      '',
+      `Someone signed in as ${user.username} asked to move their Tripmates account to ${email},`,
+      'but this address already has an account, so nothing changed.',
+      `If that account is yours, sign in at ${publicUrl}/auth — or reset its password at`,
+      `${publicUrl}/forgot-password.`,
+    ].join('\n'),
+  };
+}
+
+/**
+ * Starts moving the account to `email`: records the request (at most EMAIL_CHANGES_PER_HOUR an
+ * hour per account, then 429) and gives the rest, which the caller runs once it has answered:
+ * the link to the new address, or — when another account has it — a note to that address
+ * instead. Either way the answer and the work before it are the same.
+ */
+export async function requestEmailChange(
+  { db, mailer, publicUrl }: EmailChangeContext,
+  user: User,
+  email: string,
+  now = new Date(),
+) {
+  const hourAgo = new Date(now.getTime() - 60 * 60_000);
+  const [recent] = await db
+    .select({ n: count() })
+    .from(emailChanges)
+    .where(and(eq(emailChanges.userId, user.id), gt(emailChanges.createdAt, hourAgo)));
+  if ((recent?.n ?? 0) >= EMAIL_CHANGES_PER_HOUR) {
+    throw new HttpError(
+      'rate_limited',
+      'Too many e-mail changes in an hour. Please try again later.',
+    );
+  }
+  const token = newToken();
+  await db.insert(emailChanges).values({
+    userId: user.id,
+    email,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(now.getTime() + EMAIL_LINK_MS),
+    createdAt: now,
+  });
+  return async () => {
+    const taken = await isTaken(db, email, user.id);
+    await mailer.send(
+      taken
+        ? alreadyTakenMail(user, email, publicUrl)
+        : confirmationMail(user, email, `${publicUrl}/confirm-email?token=${token}`),
+    );
+  };
+}
+
+async function isTaken(db: Db, email: string, userId: string) {
+  try {
+    await assertAvailable(db, { email }, userId);
+    return false;
+  } catch (error) {
+    if (error instanceof HttpError && error.code === 'email_taken') return true;
+    throw error;
+  }
+}
+
+/**
+ * Moves the account to the address its link was sent to: once, within 24 hours, and only if no
+ * other account has taken it meanwhile (409). Other pending changes of the account end with it.
+ */
+export async function confirmEmailChange(db: Db, token: string, now = new Date()) {
+  const [claimed] = await db
+    .update(emailChanges)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(emailChanges.tokenHash, hashToken(token)),
+        isNull(emailChanges.usedAt),
+        gt(emailChanges.expiresAt, now),
+      ),
+    )
+    .returning();
+  if (!claimed) throw new HttpError('email_link_invalid', EMAIL_LINK_INVALID);
+  await assertAvailable(db, { email: claimed.email }, claimed.userId);
+  try {
+    await db.update(users).set({ email: claimed.email }).where(eq(users.id, claimed.userId));
+  } catch (error) {
+    // Another account took the address since the check: the unique index decides.
+    if (isUniqueViolation(error)) throw new HttpError('email_taken', EMAIL_TAKEN_MESSAGE);
+    throw error;
+  }
+  await db
+    .update(emailChanges)
+    .set({ usedAt: now })
+    .where(and(eq(emailChanges.userId, claimed.userId), isNull(emailChanges.usedAt)));
+  return { email: claimed.email };
+}
+
+/** Whether `email` is the account's own address already (then there is nothing to confirm). */
+export const isOwnAddress = (user: User, email: string) =>
+  email.toLowerCase() === user.email.toLowerCase();

@@ -3,7 +3,7 @@ import type { Db } from '../../platform/db/client';
 import { emailChanges, type User, users } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
 import type { Mailer } from '../../platform/mailer';
-import { hashToken, newToken } from '../../platform/tokens';
+import { claimSingleUse, hashToken, newToken } from '../../platform/tokens';
 import { assertAvailable, EMAIL_TAKEN_MESSAGE, isUniqueViolation } from './availability';
 
 // Issue #16: `PATCH /api/user` answered 409 for an address another account has, so anyone
@@ -104,17 +104,7 @@ async function isTaken(db: Db, email: string, userId: string) {
  * other account has taken it meanwhile (409). Other pending changes of the account end with it.
  */
 export async function confirmEmailChange(db: Db, token: string, now = new Date()) {
-  const [claimed] = await db
-    .update(emailChanges)
-    .set({ usedAt: now })
-    .where(
-      and(
-        eq(emailChanges.tokenHash, hashToken(token)),
-        isNull(emailChanges.usedAt),
-        gt(emailChanges.expiresAt, now),
-      ),
-    )
-    .returning();
+  const claimed = await claimSingleUse(db, emailChanges, token, now);
   if (!claimed) throw new HttpError('email_link_invalid', EMAIL_LINK_INVALID);
   await assertAvailable(db, { email: claimed.email }, claimed.userId);
   try {

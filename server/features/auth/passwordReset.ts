@@ -1,11 +1,11 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { MESSAGES } from '../../../shared/contracts/auth';
 import type { Db } from '../../platform/db/client';
 import { passwordResetTokens, type User, users } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
 import type { Mailer } from '../../platform/mailer';
 import { deleteUserSessions, type RequestMeta } from '../../platform/sessions';
-import { hashToken, newToken } from '../../platform/tokens';
+import { claimSingleUse, hashToken, newToken } from '../../platform/tokens';
 import { recordLoginEvent } from '../account/loginActivity';
 import type { ChangeContext } from '../realtime';
 import { assertNotCommonPassword, hashPassword } from './passwords';
@@ -67,19 +67,7 @@ export async function resetPassword(
 ) {
   assertNotCommonPassword(input.password);
   const now = new Date();
-  // Marking it used in the same statement that finds it makes the token single-use even when
-  // two requests race.
-  const [claimed] = await db
-    .update(passwordResetTokens)
-    .set({ usedAt: now })
-    .where(
-      and(
-        eq(passwordResetTokens.tokenHash, hashToken(input.token)),
-        isNull(passwordResetTokens.usedAt),
-        gt(passwordResetTokens.expiresAt, now),
-      ),
-    )
-    .returning();
+  const claimed = await claimSingleUse(db, passwordResetTokens, input.token, now);
   if (!claimed) throw new HttpError('reset_link_invalid', MESSAGES.resetLinkInvalid);
   const passwordHash = await hashPassword(input.password);
   await db.update(users).set({ passwordHash }).where(eq(users.id, claimed.userId));

@@ -12,7 +12,7 @@ import { magicLinks, tripMembers, trips, type User, users } from '../../platform
 import { HttpError } from '../../platform/errors';
 import type { Mailer } from '../../platform/mailer';
 import { createSession, deleteSession, type RequestMeta } from '../../platform/sessions';
-import { hashToken, newToken } from '../../platform/tokens';
+import { claimSingleUse, hashToken, newToken } from '../../platform/tokens';
 import { recordLoginEvent } from '../account/loginActivity';
 import { ACCOUNT_CREATION_LOCK } from '../auth/register';
 import type { ChangeContext } from '../realtime';
@@ -196,17 +196,7 @@ export async function consumeMagicLink(
   now = new Date(),
 ): Promise<MagicLinkResult> {
   const result = await db.transaction(async (tx) => {
-    const [link] = await tx
-      .update(magicLinks)
-      .set({ usedAt: now })
-      .where(
-        and(
-          eq(magicLinks.tokenHash, hashToken(token)),
-          isNull(magicLinks.usedAt),
-          gt(magicLinks.expiresAt, now),
-        ),
-      )
-      .returning();
+    const link = await claimSingleUse(tx, magicLinks, token, now);
     if (!link) throw linkInvalid();
     // Locked while counting, as joining by link does: two people cannot both take the last place.
     const [trip] = await tx.select().from(trips).where(eq(trips.id, link.tripId)).for('update');

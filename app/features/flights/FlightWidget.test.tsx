@@ -120,6 +120,15 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** A valid morning flight, as typed into the form. */
+const GA_401 = {
+  'Flight number': 'GA 401',
+  'From airport': 'DPS',
+  'Departure time': '08:30',
+  'To airport': 'CGK',
+  'Arrival time': '11:30',
+};
+
 describe('FlightWidget', () => {
   it("lists the flights with each time in its own airport's offset", async () => {
     renderWidget([garuda, singapore, qantas]);
@@ -293,13 +302,7 @@ describe('FlightWidget', () => {
       [`POST ${FLIGHTS_URL}`]: { status: 403, body: { message: 'You are not on this trip' } },
     });
     const dialog = await openAddDialog(user);
-    await fillForm(user, dialog, {
-      'Flight number': 'GA 401',
-      'From airport': 'DPS',
-      'Departure time': '08:30',
-      'To airport': 'CGK',
-      'Arrival time': '11:30',
-    });
+    await fillForm(user, dialog, GA_401);
     await user.click(within(dialog).getByRole('button', { name: 'Add flight' }));
 
     expect((await within(dialog).findByRole('alert')).textContent).toBe('You are not on this trip');
@@ -315,14 +318,7 @@ describe('FlightWidget', () => {
     });
     const dialog = await openAddDialog(user);
     await within(dialog).findByRole('option', { name: 'Ben Okafor' });
-    await fillForm(user, dialog, {
-      'Flight number': 'GA 401',
-      'From airport': 'DPS',
-      'Departure time': '08:30',
-      'To airport': 'CGK',
-      'Arrival time': '11:30',
-      Traveller: 'u2',
-    });
+    await fillForm(user, dialog, { ...GA_401, Traveller: 'u2' });
     await user.click(within(dialog).getByRole('button', { name: 'Add flight' }));
 
     const message = await within(dialog).findByText(FLIGHT_MESSAGES.traveller);

@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { LOGIN_OUTCOMES } from '../../../shared/contracts/account';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -96,14 +97,7 @@ export const loginEvents = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     outcome: text('outcome', {
-      enum: [
-        'success',
-        'wrong_password',
-        'wrong_code',
-        'locked',
-        'password_reset',
-        'password_changed',
-      ],
+      enum: LOGIN_OUTCOMES,
     }).notNull(),
     ip: text('ip'),
     userAgent: text('user_agent'),

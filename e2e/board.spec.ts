@@ -15,7 +15,7 @@ async function firstVisit(page: Page) {
   });
   expect(res.status()).toBe(201);
   await page.goto('/dashboard');
-  // A first visit makes the sample trip and its widgets: slower than a page on a busy CI machine.
+  // The first load of a board and its widgets: slower than a page on a busy CI machine.
   await expect(widget(page, 'Trip Countdown')).toBeVisible({ timeout: 15_000 });
   return me;
 }

@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { joinOwnersTrip, openTrip, ownerAndMemberOnTrip, signUpPerson } from './support/together';
+import { openTrip, ownerAndMemberOnTrip, signUpMember, signUpPerson } from './support/together';
 import { toast } from './support/ui';
 
 /**
@@ -162,8 +162,8 @@ test('a removed member is let go at once and told why', async ({ browser }) => {
   expect(removed.status()).toBe(200);
   await expect(toast(member, 'You are no longer on this trip')).toBeVisible();
   await expect(toast(member, 'You were removed from this trip by its owner.')).toBeVisible();
-  // Their dashboard moves off the trip (to a trip to start from of their own, or to "Plan a
-  // trip"): the owner is no longer with them, and the trip is no longer theirs.
+  // Their dashboard moves off the trip (they signed up to join it, so to "Plan a trip"): the
+  // owner is no longer with them, and the trip is no longer theirs.
   await expect(member.getByRole('group', { name: 'Here now: Olivia Live, and you' })).toHaveCount(
     0,
   );
@@ -179,8 +179,11 @@ test('a trip the owner renames or deletes changes in the switcher of a member lo
 }) => {
   const base = test.info().project.use.baseURL ?? '';
   const owner = await signUpPerson(browser, { base, firstName: 'Olivia', lastName: 'Switch' });
-  const member = await signUpPerson(browser, { base, firstName: 'Mateo', lastName: 'Switch' });
-  const tripId = await joinOwnersTrip(owner, member);
+  const { member, tripId } = await signUpMember(browser, owner, {
+    base,
+    firstName: 'Mateo',
+    lastName: 'Switch',
+  });
   const own = await member.request.post('/api/trips', {
     data: {
       name: 'Madeira',

@@ -8,15 +8,16 @@ import { actAsNewVisitor } from './ui';
  * a browser context per person, signed up through the API, and servers a test runs itself.
  */
 
-// The server each person's page talks to: API calls need its origin (the CSRF check).
-const baseOfPage = new WeakMap<Page, string>();
-
 type Person = { base: string; firstName: string; lastName: string };
 
-/** A new person in a browser context of their own, signed up on the server at `base`. */
+/**
+ * A new person in a browser context of their own, signed up on the server at `base` — with an
+ * invitation link when they sign up to join a trip (then sign-up makes no first trip of their own).
+ */
 export async function signUpPerson(
   browser: Browser,
   { base, firstName, lastName }: Person,
+  invitation?: string,
 ): Promise<Page> {
   const context = await browser.newContext({
     baseURL: base,
@@ -26,27 +27,28 @@ export async function signUpPerson(
   // Sign-ups are limited per address: each person signs up from an address of their own.
   const ip = await actAsNewVisitor(page);
   const res = await page.request.post('/api/register', {
-    data: { ...newTraveller(firstName.toLowerCase()), firstName, lastName },
+    data: { ...newTraveller(firstName.toLowerCase()), firstName, lastName, invitation },
     headers: { origin: base, 'x-forwarded-for': ip },
   });
   expect(res.status()).toBe(201);
-  baseOfPage.set(page, base);
   return page;
 }
 
 /**
- * The owner's first trip, with the member joined through its invitation link (each on the server
- * their page was signed up on). Answers the trip's id.
+ * A member for the owner's first trip: signed up with its invitation link, as someone invited
+ * would, and joined through it (each on the server of their own `base`). Answers the member's
+ * page and the trip's id.
  */
-export async function joinOwnersTrip(owner: Page, member: Page): Promise<string> {
+export async function signUpMember(browser: Browser, owner: Page, person: Person) {
   const [trip] = (await (await owner.request.get('/api/trips')).json()) as { id: string }[];
   const invitation = await (await owner.request.get(`/api/trips/${trip!.id}/invitation`)).json();
+  const member = await signUpPerson(browser, person, invitation.url);
   const code = new URL(invitation.url).pathname.split('/').pop()!;
   const joined = await member.request.post(`/api/join/${code}`, {
-    headers: { origin: baseOfPage.get(member) ?? '' },
+    headers: { origin: person.base },
   });
   expect(joined.status()).toBe(200);
-  return trip!.id;
+  return { member, tripId: trip!.id };
 }
 
 /**
@@ -55,8 +57,7 @@ export async function joinOwnersTrip(owner: Page, member: Page): Promise<string>
  */
 export async function ownerAndMemberOnTrip(browser: Browser, owner: Person, member: Person) {
   const ownerPage = await signUpPerson(browser, owner);
-  const memberPage = await signUpPerson(browser, member);
-  const tripId = await joinOwnersTrip(ownerPage, memberPage);
+  const { member: memberPage, tripId } = await signUpMember(browser, ownerPage, member);
   await openTrip(ownerPage, tripId);
   await openTrip(memberPage, tripId);
   return { owner: ownerPage, member: memberPage, tripId };

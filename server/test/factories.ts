@@ -13,6 +13,7 @@
  * about sign-up itself keep using POST /api/register with `newAccount()`.
  */
 import { hashPassword } from '../features/auth/passwords';
+import { createFirstTrip } from '../features/trips/service';
 import type { Db } from '../platform/db/client';
 import { type TripMember, tripMembers, trips, type User, users } from '../platform/db/schema';
 import { createSession } from '../platform/sessions';
@@ -109,6 +110,16 @@ export async function signedInClient(
 }
 
 export type Account = { user: User; id: string; client: ApiClient };
+
+/**
+ * An account with the first trip sign-up makes (the spec's Bali trip, its board and sample
+ * to-dos), made the way sign-up makes it.
+ */
+export async function createAccountWithFirstTrip(t: TestApp, overrides: UserOverrides = {}) {
+  const account = await createAccount(t, overrides);
+  const trip = await t.database.db.transaction((tx) => createFirstTrip(tx, account.id));
+  return { ...account, trip };
+}
 
 /** A user and a client signed in as them, in one call: what most API tests start with. */
 export async function createAccount(

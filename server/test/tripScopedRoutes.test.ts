@@ -9,7 +9,7 @@ import type { Todo } from '../../shared/contracts/todos';
 import type { TripDto } from '../../shared/contracts/trips';
 import * as schema from '../platform/db/schema';
 import { type ApiClient, apiClient } from './apiClient';
-import { createAccount, createTrip } from './factories';
+import { createAccount, createAccountWithFirstTrip, createTrip } from './factories';
 import { startTestApp, type TestApp } from './testApp';
 
 /**
@@ -374,7 +374,7 @@ describe('trip-scoped routes', () => {
     };
 
     // The intruder is signed in and has a trip of their own: only membership tells them apart.
-    const intruder: ApiClient = (await signUp()).client;
+    const intruder: ApiClient = (await createAccountWithFirstTrip(t)).client;
     expect((await intruder.get('/api/trips')).body).toHaveLength(1);
 
     const failures: string[] = [];

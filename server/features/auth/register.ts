@@ -4,6 +4,7 @@ import { type User, users } from '../../platform/db/schema';
 import { createSession, type RequestMeta } from '../../platform/sessions';
 import { assertAvailable, isUniqueViolation } from '../account/availability';
 import { recordLoginEvent } from '../account/loginActivity';
+import { createFirstTrip } from '../trips/service';
 import { assertNotCommonPassword, hashPassword } from './passwords';
 
 /**
@@ -23,6 +24,7 @@ export async function register(
     lastName?: string | null;
   },
   meta: RequestMeta,
+  options: { firstTrip: boolean } = { firstTrip: true },
 ) {
   assertNotCommonPassword(input.password);
   const passwordHash = await hashPassword(input.password);
@@ -46,6 +48,7 @@ export async function register(
           role: count === 0 ? 'admin' : 'user',
         })
         .returning();
+      if (options.firstTrip) await createFirstTrip(tx, created!.id);
       return created!;
     });
   } catch (error) {

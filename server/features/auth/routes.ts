@@ -15,7 +15,7 @@ import type { Config } from '../../platform/config';
 import { HttpError } from '../../platform/errors';
 import { clearSessionCookie, setSessionCookie } from '../../platform/sessions';
 import { toCurrentUser } from '../account/serializers';
-import { maySignUp } from '../members/invitations';
+import { findInvitedTrip, maySignUp } from '../members/invitations';
 import { changeContext } from '../realtime';
 import { login } from './login';
 import { logout } from './logout';
@@ -57,7 +57,12 @@ export const authRoutes: FastifyPluginAsyncZod<
       if (!(await maySignUp(ctx.db, registration, request.body.invitation))) {
         throw new HttpError('invite_only', MEMBER_MESSAGES.inviteOnly);
       }
-      const { user, token } = await register(ctx.db, request.body, requestMeta(request));
+      // Who signs up with a valid invitation joins that trip next: no sample trip for them.
+      const { invitation } = request.body;
+      const joining = Boolean(invitation && (await findInvitedTrip(ctx.db, invitation)));
+      const { user, token } = await register(ctx.db, request.body, requestMeta(request), {
+        firstTrip: !joining,
+      });
       setSessionCookie(reply, token);
       return reply.code(201).send({ success: true, user: toCurrentUser(user) });
     },

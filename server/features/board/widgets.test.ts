@@ -2,9 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OkResponse } from '../../../shared/contracts/auth';
 import type { WidgetDto } from '../../../shared/contracts/board';
 import type { ErrorResponse } from '../../../shared/contracts/errors';
-import type { TripDto } from '../../../shared/contracts/trips';
 import { apiClient } from '../../test/apiClient';
-import { addMember, createAccount } from '../../test/factories';
+import { addMember, createAccountWithFirstTrip } from '../../test/factories';
 import { startTestApp, type TestApp } from '../../test/testApp';
 
 let t: TestApp;
@@ -13,12 +12,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A new account and the trip (with its sample board) that its first visit makes. */
+/** A new account and the trip (with its sample board) that sign-up makes. */
 async function traveller() {
-  const { client, id } = await createAccount(t);
-  const trips = await client.get<TripDto[]>('/api/trips');
-  expect(trips.status).toBe(200);
-  return { client, userId: id, tripId: trips.body[0]!.id };
+  const { client, id, trip } = await createAccountWithFirstTrip(t);
+  return { client, userId: id, tripId: trip.id };
 }
 
 describe('the board', () => {

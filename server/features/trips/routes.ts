@@ -24,7 +24,7 @@ export const tripsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
       config: { access: 'user' },
       schema: {
         tags,
-        summary: 'The trips I am on (a first visit gets its first trip)',
+        summary: 'The trips I am on',
         response: { 200: tripList },
       },
     },

@@ -76,42 +76,33 @@ async function insertTrip(
   return trip!;
 }
 
-/**
- * The trips the user is on. A first visit (no trip made for them yet) gets the spec's first trip,
- * with the five default widgets and five sample to-dos: real rows, to edit or delete. It is made
- * once: after deleting every trip the list is empty, and the plan's slot is free for their own.
- */
-export async function listTrips(db: Db, user: User, now = new Date()): Promise<TripDto[]> {
+/** The trips the user is on: a read, nothing more (the first trip is made at sign-up). */
+export async function listTrips(db: Db, user: User): Promise<TripDto[]> {
   const rows = await tripsOf(db, user.id);
-  if (rows.length > 0 || user.firstTripMadeAt) {
-    return rows.map((row) => toTripDto(row.trip, row.role));
-  }
-  return db.transaction(async (tx) => {
-    const [locked] = await tx
-      .select({ firstTripMadeAt: users.firstTripMadeAt })
-      .from(users)
-      .where(eq(users.id, user.id))
-      .for('update');
-    const again = await tripsOf(tx, user.id);
-    if (again.length > 0 || locked?.firstTripMadeAt) {
-      return again.map((row) => toTripDto(row.trip, row.role));
-    }
-    const trip = await insertTrip(
-      tx,
-      user.id,
-      {
-        name: DEFAULT_TRIP.name,
-        destination: DEFAULT_TRIP.destination,
-        startDate: dayAfter(now, DEFAULT_TRIP.startsInDays),
-        endDate: dayAfter(now, DEFAULT_TRIP.startsInDays + DEFAULT_TRIP.lengthDays),
-      },
-      // spec §9: the sample trip's weather is Denpasar's (its destination is a whole island).
-      { weatherCity: DEFAULT_WEATHER_CITY },
-    );
-    await createSampleTodos(tx, trip.id, now);
-    await tx.update(users).set({ firstTripMadeAt: now }).where(eq(users.id, user.id));
-    return [toTripDto(trip, 'owner')];
-  });
+  return rows.map((row) => toTripDto(row.trip, row.role));
+}
+
+/**
+ * A new account's first trip, made with the account (issue #16: a GET used to make it): the
+ * spec's Bali trip with the five default widgets and five sample to-dos — real rows, to edit or
+ * delete. Someone who signs up to join a trip by invitation starts on that trip instead.
+ */
+export async function createFirstTrip(tx: Tx, userId: string, now = new Date()) {
+  const trip = await insertTrip(
+    tx,
+    userId,
+    {
+      name: DEFAULT_TRIP.name,
+      destination: DEFAULT_TRIP.destination,
+      startDate: dayAfter(now, DEFAULT_TRIP.startsInDays),
+      endDate: dayAfter(now, DEFAULT_TRIP.startsInDays + DEFAULT_TRIP.lengthDays),
+    },
+    // spec §9: the sample trip's weather is Denpasar's (its destination is a whole island).
+    { weatherCity: DEFAULT_WEATHER_CITY },
+  );
+  await createSampleTodos(tx, trip.id, now);
+  await tx.update(users).set({ firstTripMadeAt: now }).where(eq(users.id, userId));
+  return trip;
 }
 
 /** A trip counts against the plan until its last day is over. */

@@ -5,8 +5,8 @@ import type { WidgetDto } from '../../../shared/contracts/board';
 import type { ErrorResponse } from '../../../shared/contracts/errors';
 import type { TripDto, TripMemberDto } from '../../../shared/contracts/trips';
 import { todos, trips, widgets } from '../../platform/db/schema';
-import { apiClient } from '../../test/apiClient';
-import { addMember, createAccount } from '../../test/factories';
+import { apiClient, newAccount } from '../../test/apiClient';
+import { addMember, createAccount, createAccountWithFirstTrip } from '../../test/factories';
 import { startTestApp, type TestApp } from '../../test/testApp';
 
 let t: TestApp;
@@ -15,23 +15,23 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A new account, signed in, that has not visited yet (its first visit makes the sample trip). */
+type SignedIn = { user: { id: string } };
+
+/** A new account without any trip (as made by a factory, not by sign-up). */
 const newcomer = (plan?: 'free' | 'premium' | 'pro') => createAccount(t, { plan });
 
-/** A new account's first visit, and the trip it makes. */
-async function withFirstTrip(plan?: 'free' | 'premium' | 'pro') {
-  const me = await newcomer(plan);
-  const list = await me.client.get<TripDto[]>('/api/trips');
-  expect(list.status).toBe(200);
-  return { ...me, trip: list.body[0]! };
-}
+/** A new account with the first trip sign-up makes for it. */
+const withFirstTrip = (plan?: 'free' | 'premium' | 'pro') =>
+  createAccountWithFirstTrip(t, { plan });
 
 const day = (offsetDays: number) =>
   new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
-describe('the first visit', () => {
-  it('makes Bali 2023, 30 days out and 14 days long, with five widgets and five to-dos', async () => {
-    const { client, user } = await newcomer();
+describe('the first trip', () => {
+  it('is made at sign-up: Bali 2023, 30 days out and 14 days long, five widgets, five to-dos', async () => {
+    const client = apiClient(t.url);
+    const signedUp = await client.post<SignedIn>('/api/register', newAccount());
+    expect(signedUp.status).toBe(201);
     const res = await client.get<TripDto[]>('/api/trips');
     expect(res.status).toBe(200);
     expect(res.body).toHaveLength(1);
@@ -41,7 +41,7 @@ describe('the first visit', () => {
       destination: 'Bali, Indonesia',
       startDate: day(30),
       endDate: day(44),
-      ownerId: user.id,
+      ownerId: signedUp.body.user.id,
       role: 'owner',
     });
     const board = await client.get<WidgetDto[]>(`/api/trips/${trip.id}/widgets`);
@@ -56,17 +56,26 @@ describe('the first visit', () => {
     expect(rows).toHaveLength(5);
   });
 
-  it('makes it once: later visits, and two at the same moment, find the same trip', async () => {
-    const { client, user } = await newcomer();
+  it('is not made for someone who signs up to join a trip by invitation', async () => {
+    const { client: owner } = await withFirstTrip();
+    const trip = (await owner.get<TripDto[]>('/api/trips')).body[0]!;
+    const { body: link } = await owner.get<{ url: string }>(`/api/trips/${trip.id}/invitation`);
+    const client = apiClient(t.url);
+    const signedUp = await client.post('/api/register', newAccount({ invitation: link.url }));
+    expect(signedUp.status).toBe(201);
+    expect((await client.get<TripDto[]>('/api/trips')).body).toEqual([]);
+  });
+
+  // Issue #16: the first GET /api/trips used to make the trip, a write on a GET.
+  it('is never made by reading the list', async () => {
+    const { client, user } = await createAccount(t);
     const [a, b] = await Promise.all([
       client.get<TripDto[]>('/api/trips'),
       client.get<TripDto[]>('/api/trips'),
     ]);
-    expect(a.body).toHaveLength(1);
-    expect(b.body).toEqual(a.body);
-    expect((await client.get('/api/trips')).body).toEqual(a.body);
+    expect([a.body, b.body]).toEqual([[], []]);
     const owned = await t.database.db.select().from(trips).where(eq(trips.ownerId, user.id));
-    expect(owned).toHaveLength(1);
+    expect(owned).toEqual([]);
   });
 });
 
@@ -113,8 +122,7 @@ describe('plan limits on active trips', () => {
   });
 
   it('holds under two requests at once', async () => {
-    const { client } = await newcomer('premium');
-    await client.get('/api/trips');
+    const { client } = await withFirstTrip('premium');
     const results = await Promise.all(
       Array.from({ length: 8 }, (_, i) => client.post('/api/trips', newTrip(`Rush ${i}`))),
     );

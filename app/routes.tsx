@@ -15,6 +15,7 @@ const SecurityPage = lazy(() => import('@/pages/SecurityPage'));
 const JoinPage = lazy(() => import('@/pages/JoinPage'));
 const MagicLinkPage = lazy(() => import('@/pages/MagicLinkPage'));
 const ConfirmEmailPage = lazy(() => import('@/pages/ConfirmEmailPage'));
+const DeleteAccountPage = lazy(() => import('@/pages/DeleteAccountPage'));
 const AdminWaitlistPage = lazy(() => import('@/pages/AdminWaitlistPage'));
 const PrivacyPage = lazy(() => import('@/pages/PrivacyPage'));
 const TermsPage = lazy(() => import('@/pages/TermsPage'));
@@ -46,6 +47,7 @@ export function AppRoutes() {
         <Route path="/forgot-password" element={<ForgotPasswordPage />} />
         <Route path="/reset-password" element={<ResetPasswordPage />} />
         <Route path="/confirm-email" element={<ConfirmEmailPage />} />
+        <Route path="/delete-account" element={<DeleteAccountPage />} />
         <Route path="/dashboard" element={<DashboardPage />} />
         <Route path="/profile" element={<ProfilePage />} />
         <Route path="/security" element={<SecurityPage />} />

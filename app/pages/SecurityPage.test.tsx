@@ -239,5 +239,22 @@ describe('/security', () => {
       expect(api.callsTo('DELETE /api/user')[0]!.body).toEqual({ password: 'wrong' });
       expect(assign).not.toHaveBeenCalled();
     });
+    it('e-mails a link to an account without a password instead of asking for one', async () => {
+      const api = mockApi({ 'POST /api/user/deletion-link': { body: { success: true } } });
+      const u = userEvent.setup();
+      renderSecurity(makeUser({ hasPassword: false, email: 'mo@example.com' }));
+
+      await u.click(screen.getByRole('button', { name: 'Delete account' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
+      expect(within(dialog).queryByLabelText('Password')).toBeNull();
+      expect(dialog.textContent).toContain('we will send a link to mo@example.com');
+      await u.click(within(dialog).getByRole('button', { name: 'E-mail me the link' }));
+      const sent = await screen.findByRole('dialog', { name: 'Check your inbox' });
+      expect(sent.textContent).toContain('Open it within an hour');
+      expect(api.actions().map((call) => `${call.method} ${call.url}`)).toEqual([
+        'POST /api/user/deletion-link',
+      ]);
+      expect(api.callsTo('DELETE /api/user')).toEqual([]);
+    });
   });
 });

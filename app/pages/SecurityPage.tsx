@@ -126,7 +126,7 @@ export default function SecurityPage() {
           </SecurityCard>
         </div>
         {panelOpen && <TwoFactorPanel onClose={() => setPanelOpen(false)} />}
-        <DeleteAccountCard twoFactorEnabled={enabled} />
+        <DeleteAccountCard user={user} />
       </div>
     </PageShell>
   );

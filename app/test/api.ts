@@ -76,6 +76,7 @@ export function makeUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
     plan: 'free',
     role: 'user',
     twoFactorEnabled: false,
+    hasPassword: true,
     ...overrides,
   };
 }

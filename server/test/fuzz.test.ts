@@ -50,6 +50,7 @@ const EXAMPLE_BODIES: Record<string, () => Record<string, unknown>> = {
   'PATCH /api/user': () => ({ firstName: 'Ana', lastName: 'Lima' }),
   'DELETE /api/user': () => ({ password: 'not the password', token: '123456' }),
   'POST /api/confirm-email': () => ({ token: 'x'.repeat(43) }),
+  'POST /api/delete-account': () => ({ confirmation: 'x'.repeat(43), token: '123456' }),
   'POST /api/change-password': () => ({
     currentPassword: 'not the password',
     newPassword: 'another long password',

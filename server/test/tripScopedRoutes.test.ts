@@ -41,7 +41,10 @@ const NOT_TRIP_SCOPED: { reason: string; paths: string[] }[] = [
       '/api/notification-preferences',
     ],
   },
-  { reason: "user: the caller's own account", paths: ['/api/user'] },
+  {
+    reason: "user: the caller's own account, and its deletion by an e-mailed link",
+    paths: ['/api/user', '/api/user/deletion-link', '/api/delete-account'],
+  },
   {
     reason: "trips: the list holds only the caller's trips, and a new trip is the caller's",
     paths: ['/api/trips'],
@@ -95,6 +98,10 @@ const PUBLIC: { reason: string; paths: string[] }[] = [
   {
     reason: 'a new e-mail address, confirmed from its link in whichever browser opens it',
     paths: ['/api/confirm-email'],
+  },
+  {
+    reason: 'deleting an account without a password, from its link in whichever browser opens it',
+    paths: ['/api/delete-account'],
   },
   { reason: 'the site itself', paths: ['/api/site', '/api/health', '/api/landing-video'] },
   { reason: 'the waitlist of the public landing page', paths: ['/api/waitlist'] },

@@ -22,6 +22,8 @@ export const currentUser = z.object({
   plan: z.enum(PLANS),
   role: z.enum(ROLES),
   twoFactorEnabled: z.boolean(),
+  /** False for an account made by a magic link: it confirms deletion by an e-mailed link. */
+  hasPassword: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof currentUser>;
 
@@ -87,6 +89,15 @@ export type ConfirmEmailResponse = z.infer<typeof confirmEmailResponse>;
 
 export const deleteUserBody = z.object({
   password: text().max(1024).default(''),
+  token: text().trim().max(6).optional(),
+});
+
+/**
+ * `POST /api/delete-account`: deletes an account without a password through the link e-mailed
+ * to it (`confirmation`, its token), with a two-factor `token` when that is on.
+ */
+export const deleteByLinkBody = z.object({
+  confirmation: text().trim().min(1, 'The link is incomplete').max(100),
   token: text().trim().max(6).optional(),
 });
 

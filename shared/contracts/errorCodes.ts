@@ -18,6 +18,9 @@ export const ERROR_STATUS = {
   common_password: 400, // a new password on the list of the most common ones
   reset_link_invalid: 400, // a used, expired or unknown password-reset token
   email_link_invalid: 400, // a used, expired or unknown e-mail confirmation link
+  deletion_link_invalid: 400, // a used, expired or unknown account-deletion link
+  link_required: 400, // an account without a password confirms by an e-mailed link
+  password_required: 400, // an account with a password confirms with it, not by a link
   two_factor_not_enabled: 400,
   two_factor_setup_missing: 400, // a confirmation with no setup waiting for it
   not_a_member: 400, // an assignee or traveller who is not on the trip

@@ -1,4 +1,4 @@
-import { Trash2 } from 'lucide-react';
+import { MailCheck, Trash2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { DialogActions } from '@/components/DialogActions';
 import { FormError } from '@/components/FormError';
@@ -7,8 +7,10 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import {
   Dialog,
+  DialogClose,
   DialogContent,
   DialogDescription,
+  DialogFooter,
   DialogHeader,
   DialogTitle,
   DialogTrigger,
@@ -16,47 +18,26 @@ import {
 import { Label } from '@/components/ui/label';
 import { CodeInput } from '@/features/twofactor/CodeInput';
 import { errorMessage } from '@/lib/apiError';
+import type { CurrentUser } from '../../../shared/contracts/account';
 import { MESSAGES } from '../../../shared/contracts/auth';
 import { TWO_FACTOR_CODE } from '../../../shared/contracts/twofactor';
-import { useDeleteAccount } from './useAccount';
+import { useDeleteAccount, useRequestDeletionLink } from './useAccount';
 
 /** Where a deleted account lands: the landing page, told why (a full navigation, state gone). */
 export const DELETED_URL = '/?deleted=1';
 
-/** The security page's danger zone: delete the account, with the password (and a code). */
-export function DeleteAccountCard({ twoFactorEnabled }: { twoFactorEnabled: boolean }) {
-  const id = useId();
+/**
+ * The security page's danger zone: delete the account, with the password (and a code) — or, for
+ * an account without a password (made by a magic link), through a link e-mailed to its address.
+ */
+export function DeleteAccountCard({ user }: { user: CurrentUser }) {
   const [open, setOpen] = useState(false);
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const remove = useDeleteAccount();
+  // A new form each time the dialog opens: nothing typed last time is left in it.
+  const [opened, setOpened] = useState(0);
 
   function handleOpenChange(next: boolean) {
     setOpen(next);
-    if (next) {
-      setPassword('');
-      setCode('');
-      setError(null);
-    }
-  }
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!password) {
-      setError('Please enter your password');
-      return;
-    }
-    if (twoFactorEnabled && !TWO_FACTOR_CODE.test(code.trim())) {
-      setError(MESSAGES.invalidCode);
-      return;
-    }
-    setError(null);
-    remove.mutate(twoFactorEnabled ? { password, token: code.trim() } : { password }, {
-      onSuccess: () => window.location.assign(DELETED_URL),
-      onError: (failure) =>
-        setError(errorMessage(failure, 'Could not delete your account. Please try again.')),
-    });
+    if (next) setOpened((n) => n + 1);
   }
 
   return (
@@ -79,45 +60,135 @@ export function DeleteAccountCard({ twoFactorEnabled }: { twoFactorEnabled: bool
             </Button>
           </DialogTrigger>
           <DialogContent className="sm:max-w-md">
-            <DialogHeader>
-              <DialogTitle>Delete your account?</DialogTitle>
-              <DialogDescription>
-                This permanently deletes your account and everything in it. To confirm, enter your
-                password{twoFactorEnabled ? ' and a code from your authenticator app' : ''}.
-              </DialogDescription>
-            </DialogHeader>
-            <form noValidate onSubmit={handleSubmit} className="grid gap-4">
-              <div className="grid gap-2">
-                <Label htmlFor={`${id}-password`}>Password</Label>
-                <PasswordInput
-                  id={`${id}-password`}
-                  name="password"
-                  autoComplete="current-password"
-                  value={password}
-                  onChange={(event) => setPassword(event.target.value)}
-                  aria-describedby={error ? `${id}-error` : undefined}
-                />
-              </div>
-              {twoFactorEnabled && (
-                <div className="grid gap-2">
-                  <Label htmlFor={`${id}-code`}>Authentication code</Label>
-                  <CodeInput
-                    id={`${id}-code`}
-                    name="token"
-                    value={code}
-                    onValueChange={setCode}
-                    aria-describedby={error ? `${id}-error` : undefined}
-                  />
-                </div>
-              )}
-              <FormError id={`${id}-error`} message={error} />
-              <DialogActions className="mt-1" variant="destructive" pending={remove.isPending}>
-                Delete my account
-              </DialogActions>
-            </form>
+            {user.hasPassword ? (
+              <PasswordConfirmation key={opened} twoFactorEnabled={user.twoFactorEnabled} />
+            ) : (
+              <LinkConfirmation key={opened} email={user.email} />
+            )}
           </DialogContent>
         </Dialog>
       </CardContent>
     </Card>
+  );
+}
+
+/** The dialog for an account with a password: it, and a code when two-factor is on. */
+function PasswordConfirmation({ twoFactorEnabled }: { twoFactorEnabled: boolean }) {
+  const id = useId();
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const remove = useDeleteAccount();
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!password) {
+      setError('Please enter your password');
+      return;
+    }
+    if (twoFactorEnabled && !TWO_FACTOR_CODE.test(code.trim())) {
+      setError(MESSAGES.invalidCode);
+      return;
+    }
+    setError(null);
+    remove.mutate(twoFactorEnabled ? { password, token: code.trim() } : { password }, {
+      onSuccess: () => window.location.assign(DELETED_URL),
+      onError: (failure) =>
+        setError(errorMessage(failure, 'Could not delete your account. Please try again.')),
+    });
+  }
+
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle>Delete your account?</DialogTitle>
+        <DialogDescription>
+          This permanently deletes your account and everything in it. To confirm, enter your
+          password{twoFactorEnabled ? ' and a code from your authenticator app' : ''}.
+        </DialogDescription>
+      </DialogHeader>
+      <form noValidate onSubmit={handleSubmit} className="grid gap-4">
+        <div className="grid gap-2">
+          <Label htmlFor={`${id}-password`}>Password</Label>
+          <PasswordInput
+            id={`${id}-password`}
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            aria-describedby={error ? `${id}-error` : undefined}
+          />
+        </div>
+        {twoFactorEnabled && (
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-code`}>Authentication code</Label>
+            <CodeInput
+              id={`${id}-code`}
+              name="token"
+              value={code}
+              onValueChange={setCode}
+              aria-describedby={error ? `${id}-error` : undefined}
+            />
+          </div>
+        )}
+        <FormError id={`${id}-error`} message={error} />
+        <DialogActions className="mt-1" variant="destructive" pending={remove.isPending}>
+          Delete my account
+        </DialogActions>
+      </form>
+    </>
+  );
+}
+
+/**
+ * The dialog for an account without a password: a link to its address confirms (issue #16: a
+ * session alone deleted such an account). The link's page, /delete-account, does the deleting.
+ */
+function LinkConfirmation({ email }: { email: string }) {
+  const id = useId();
+  const send = useRequestDeletionLink();
+  if (send.isSuccess) {
+    return (
+      <>
+        <DialogHeader>
+          <DialogTitle className="flex items-center gap-2">
+            <MailCheck aria-hidden className="size-5 text-primary" />
+            Check your inbox
+          </DialogTitle>
+          <DialogDescription>
+            We sent a link to <strong className="text-foreground [overflow-wrap:anywhere]">{email}</strong>. Open it within
+            an hour to delete your account.
+          </DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button type="button">Done</Button>
+          </DialogClose>
+        </DialogFooter>
+      </>
+    );
+  }
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle>Delete your account?</DialogTitle>
+        <DialogDescription>
+          This permanently deletes your account and everything in it. Your account has no password,
+          so we confirm by e-mail: we will send a link to{' '}
+          <strong className="text-foreground [overflow-wrap:anywhere]">{email}</strong>.
+        </DialogDescription>
+      </DialogHeader>
+      <FormError
+        id={`${id}-error`}
+        message={
+          send.isError
+            ? errorMessage(send.error, 'Could not send the link. Please try again.')
+            : null
+        }
+      />
+      <DialogActions variant="destructive" pending={send.isPending} onClick={() => send.mutate()}>
+        E-mail me the link
+      </DialogActions>
+    </>
   );
 }

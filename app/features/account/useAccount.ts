@@ -60,6 +60,21 @@ export function useDeleteAccount() {
   });
 }
 
+/** `POST /api/user/deletion-link`: an account without a password confirms by e-mail. */
+export function useRequestDeletionLink() {
+  return useMutation({
+    mutationFn: () => apiJson<Ok>('POST', '/api/user/deletion-link'),
+  });
+}
+
+/** `POST /api/delete-account` with the e-mailed link's token (and a code when 2FA is on). */
+export function useDeleteAccountByLink() {
+  return useMutation({
+    mutationFn: (body: { confirmation: string; token?: string }) =>
+      apiJson<Ok>('POST', '/api/delete-account', body),
+  });
+}
+
 export function useLoginActivity() {
   return useQuery<LoginActivity>({ queryKey: LOGIN_ACTIVITY_KEY });
 }

@@ -1,12 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ErrorResponse } from '../../../shared/contracts/errors';
 import type { FlightDto } from '../../../shared/contracts/flights';
 import type { Todo } from '../../../shared/contracts/todos';
 import type { TripDto, TripMemberDto } from '../../../shared/contracts/trips';
 import { flights, todos, tripMembers, trips, widgets } from '../../platform/db/schema';
-import { TEST_PASSWORD } from '../../test/apiClient';
+import { apiClient, TEST_PASSWORD } from '../../test/apiClient';
 import { type Account, createAccount, createTrip } from '../../test/factories';
 import { startTestApp, type TestApp } from '../../test/testApp';
+import { generateTotpSecret, totpCode } from '../twofactor/totp';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -181,5 +183,83 @@ describe('a refused deletion', () => {
     const res = await owner.client.delete('/api/user', { password: 'not the password' });
     expect(res.status).toBe(400);
     expect(await rowsOf(trip.id)).toEqual(before);
+  });
+});
+
+// Issue #16: an account made by a magic link has no password, and its session alone deleted it.
+describe('deleting an account without a password', () => {
+  const linkIn = (text: string) => text.match(/delete-account\?token=([\w-]+)/)?.[1];
+  async function linkSentTo(address: string) {
+    await expect.poll(() => t.sentMail().some((mail) => mail.to === address)).toBe(true);
+    const mail = t.sentMail().findLast((m) => m.to === address)!;
+    expect(mail.subject).toBe('Confirm deleting your Tripmates account');
+    return linkIn(mail.text)!;
+  }
+
+  it('needs the link e-mailed to its address: a session alone deletes nothing', async () => {
+    const me = await createAccount(t, { password: null });
+    expect((await me.client.get<{ hasPassword: boolean }>('/api/user')).body.hasPassword).toBe(
+      false,
+    );
+    const bare = await me.client.delete<ErrorResponse>('/api/user', {});
+    expect([bare.status, bare.body.code]).toEqual([400, 'link_required']);
+    expect((await me.client.get('/api/user')).status).toBe(200);
+
+    expect((await me.client.post('/api/user/deletion-link')).status).toBe(200);
+    const confirmation = await linkSentTo(me.user.email);
+    // The link works from any browser: it is the proof.
+    const deleted = await apiClient(t.url).post('/api/delete-account', { confirmation });
+    expect(deleted.status).toBe(200);
+    expect((await me.client.get('/api/user')).status).toBe(401);
+    const again = await apiClient(t.url).post<ErrorResponse>('/api/delete-account', {
+      confirmation,
+    });
+    expect([again.status, again.body.code]).toEqual([400, 'deletion_link_invalid']);
+  });
+
+  it('asks for a code too when two-factor is on, and a wrong one leaves the link usable', async () => {
+    const secret = generateTotpSecret();
+    const me = await createAccount(t, {
+      password: null,
+      twoFactorEnabled: true,
+      totpSecret: secret,
+    });
+    await me.client.post('/api/user/deletion-link');
+    const confirmation = await linkSentTo(me.user.email);
+    const none = await apiClient(t.url).post<ErrorResponse>('/api/delete-account', {
+      confirmation,
+    });
+    expect([none.status, none.body.code]).toEqual([400, 'invalid_code']);
+    expect(none.body.message).toBe('Enter a code from your authenticator app.');
+    const wrong = await apiClient(t.url).post<ErrorResponse>('/api/delete-account', {
+      confirmation,
+      token: '000000',
+    });
+    expect([wrong.status, wrong.body.code]).toEqual([400, 'invalid_code']);
+    const right = await apiClient(t.url).post('/api/delete-account', {
+      confirmation,
+      token: totpCode(secret, Date.now()),
+    });
+    expect(right.status).toBe(200);
+    expect((await me.client.get('/api/user')).status).toBe(401);
+  });
+
+  it('refuses a made-up link, and a link to an account that has a password', async () => {
+    const madeUp = await apiClient(t.url).post<ErrorResponse>('/api/delete-account', {
+      confirmation: 'x'.repeat(43),
+    });
+    expect([madeUp.status, madeUp.body.code]).toEqual([400, 'deletion_link_invalid']);
+    const withPassword = await createAccount(t);
+    const link = await withPassword.client.post<ErrorResponse>('/api/user/deletion-link');
+    expect([link.status, link.body.code]).toEqual([400, 'password_required']);
+  });
+
+  it('sends at most 3 links an hour per account', async () => {
+    const me = await createAccount(t, { password: null });
+    for (let i = 0; i < 3; i++) {
+      expect((await me.client.post('/api/user/deletion-link')).status).toBe(200);
+    }
+    const fourth = await me.client.post<ErrorResponse>('/api/user/deletion-link');
+    expect([fourth.status, fourth.body.code]).toEqual([429, 'rate_limited']);
   });
 });

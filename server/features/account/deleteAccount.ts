@@ -1,6 +1,9 @@
-import { eq } from 'drizzle-orm';
-import { type User, users } from '../../platform/db/schema';
+import { and, count, eq, gt, isNull } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client';
+import { accountDeletions, type User, users } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
+import type { Mailer } from '../../platform/mailer';
+import { hashToken, newToken } from '../../platform/tokens';
 import { verifyPassword } from '../auth/passwords';
 import type { ChangeContext } from '../realtime';
 import { tripIdsOf, tripMemberIds } from '../trips/access';
@@ -8,22 +11,124 @@ import { handOverOwnedTrips } from '../trips/handOver';
 import { liveSettingsOf } from '../trips/service';
 import { consumeCode, invalidCode } from '../twofactor/consumeCode';
 
-/**
- * Deletes the account, with the password (and a code when two-factor is on). Its trips pass to
- * another member or go (trips/handOver.ts). Afterwards its live connections close, and the
- * others on its trips are told: one member fewer, and a new owner where it owned the trip.
- */
+// Issue #16: an account made by a magic link has no password, and a session alone deleted it.
+// Such an account confirms through a link e-mailed to its address instead.
+export const DELETION_LINK_MS = 60 * 60_000;
+export const DELETION_LINKS_PER_HOUR = 3;
+export const DELETION_LINK_INVALID =
+  'This link has been used, has expired or is not valid. Ask for a new one on your security page.';
+
+/** Deletes the account of someone who has a password: with it (and a code when 2FA is on). */
 export async function deleteAccount(
-  { db, live }: ChangeContext,
+  ctx: ChangeContext,
   user: User,
   input: { password: string; token?: string | undefined },
 ) {
-  if (user.passwordHash && !(await verifyPassword(input.password, user.passwordHash))) {
+  if (!user.passwordHash) {
+    throw new HttpError(
+      'link_required',
+      'Your account has no password: confirm with the link we e-mail you.',
+    );
+  }
+  if (!(await verifyPassword(input.password, user.passwordHash))) {
     throw new HttpError('wrong_password', 'Your password is not correct.');
   }
-  if (user.twoFactorEnabled && !(await consumeCode(db, user, input.token ?? ''))) {
-    throw invalidCode();
+  await checkSecondFactor(ctx.db, user, input.token);
+  await removeAccount(ctx, user);
+}
+
+export type DeletionLinkContext = { db: Db; mailer: Mailer; publicUrl: string };
+
+/**
+ * E-mails an account without a password the link that confirms its deletion (valid for an hour;
+ * at most DELETION_LINKS_PER_HOUR an hour, then 429). Gives the sending, which the caller runs
+ * once it has answered.
+ */
+export async function requestDeletionLink(
+  { db, mailer, publicUrl }: DeletionLinkContext,
+  user: User,
+  now = new Date(),
+) {
+  if (user.passwordHash) {
+    throw new HttpError('password_required', 'Confirm with your password instead.');
   }
+  const hourAgo = new Date(now.getTime() - 60 * 60_000);
+  const [recent] = await db
+    .select({ n: count() })
+    .from(accountDeletions)
+    .where(and(eq(accountDeletions.userId, user.id), gt(accountDeletions.createdAt, hourAgo)));
+  if ((recent?.n ?? 0) >= DELETION_LINKS_PER_HOUR) {
+    throw new HttpError('rate_limited', 'Too many links in an hour. Please try again later.');
+  }
+  const token = newToken();
+  await db.insert(accountDeletions).values({
+    userId: user.id,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(now.getTime() + DELETION_LINK_MS),
+    createdAt: now,
+  });
+  const link = `${publicUrl}/delete-account?token=${token}`;
+  return () =>
+    mailer.send({
+      to: user.email,
+      subject: 'Confirm deleting your Tripmates account',
+      text: [
+        `Hi ${user.firstName || user.username},`,
+        '',
+        'Open this link within an hour to delete your Tripmates account for good:',
+        link,
+        '',
+        'If you did not ask for this, ignore this e-mail: your account stays as it is.',
+      ].join('\n'),
+    });
+}
+
+/**
+ * Deletes the account a deletion link was sent for (the link is the proof, from any browser),
+ * with a code too when two-factor is on. A wrong code leaves the link usable. Answers the
+ * deleted account's id.
+ */
+export async function deleteAccountByLink(
+  ctx: ChangeContext,
+  input: { confirmation: string; token?: string | undefined },
+  now = new Date(),
+) {
+  const valid = and(
+    eq(accountDeletions.tokenHash, hashToken(input.confirmation)),
+    isNull(accountDeletions.usedAt),
+    gt(accountDeletions.expiresAt, now),
+  );
+  const [found] = await ctx.db
+    .select({ user: users })
+    .from(accountDeletions)
+    .innerJoin(users, eq(users.id, accountDeletions.userId))
+    .where(valid);
+  if (!found) throw new HttpError('deletion_link_invalid', DELETION_LINK_INVALID);
+  await checkSecondFactor(ctx.db, found.user, input.token);
+  // Used in the statement that checks it is still unused: two clicks cannot both go on.
+  const claimed = await ctx.db
+    .update(accountDeletions)
+    .set({ usedAt: now })
+    .where(valid)
+    .returning({ id: accountDeletions.id });
+  if (claimed.length === 0) throw new HttpError('deletion_link_invalid', DELETION_LINK_INVALID);
+  await removeAccount(ctx, found.user);
+  return found.user.id;
+}
+
+async function checkSecondFactor(db: Db, user: User, code: string | undefined) {
+  if (!user.twoFactorEnabled) return;
+  // No code at all is not a guess: it is asked for, and not counted as a wrong one.
+  if (!code) throw new HttpError('invalid_code', 'Enter a code from your authenticator app.');
+  if (!(await consumeCode(db, user, code))) throw invalidCode();
+}
+
+/**
+ * Deletes the account. Its trips pass to another member or go (trips/handOver.ts). Afterwards its
+ * live connections close, and the others on its trips are told: one member fewer, and a new
+ * owner where it owned the trip.
+ */
+async function removeAccount({ db, live }: ChangeContext, user: User) {
   const { leftTripIds, handedOver } = await db.transaction(async (tx) => {
     const onTrips = await tripIdsOf(tx, user.id);
     // trips.owner_id cascades: the trips must have a new owner before the user row goes.

@@ -5,6 +5,7 @@ import {
   confirmEmailBody,
   confirmEmailResponse,
   currentUser,
+  deleteByLinkBody,
   deleteUserBody,
   loginActivity,
   notificationPreferences,
@@ -18,7 +19,7 @@ import { clearSessionCookie, setSessionCookie } from '../../platform/sessions';
 import { perMinute } from '../auth/rateLimits';
 import { changeContext } from '../realtime';
 import { changePassword } from './changePassword';
-import { deleteAccount } from './deleteAccount';
+import { deleteAccount, deleteAccountByLink, requestDeletionLink } from './deleteAccount';
 import {
   confirmEmailChange,
   type EmailChangeContext,
@@ -99,7 +100,11 @@ export const accountRoutes: FastifyPluginAsyncZod<EmailChangeContext> = async (a
       config: { access: 'user', ...perMinute(10) },
       schema: {
         tags,
-        summary: 'Delete the account and everything of it',
+        summary: 'Delete the account and everything of it, with its password',
+        description:
+          'An account without a password (made by a magic link) answers `link_required`: it ' +
+          'asks for a link with POST /api/user/deletion-link and deletes with ' +
+          'POST /api/delete-account.',
         body: deleteUserBody,
         response: { 200: okResponse },
       },
@@ -107,6 +112,44 @@ export const accountRoutes: FastifyPluginAsyncZod<EmailChangeContext> = async (a
     async (request, reply) => {
       await deleteAccount(changeContext(request), currentAuth(request).user, request.body);
       clearSessionCookie(reply);
+      return { success: true as const };
+    },
+  );
+
+  app.post(
+    '/api/user/deletion-link',
+    {
+      config: { access: 'user', ...perMinute(5) },
+      schema: {
+        tags,
+        summary: 'E-mail the link that confirms deleting an account without a password',
+        response: { 200: okResponse },
+      },
+    },
+    async (request, reply) => {
+      const send = await requestDeletionLink(ctx, currentAuth(request).user);
+      reply.raw.once('finish', () =>
+        send().catch((err) => request.log.error({ err }, 'could not send the deletion link')),
+      );
+      return { success: true as const };
+    },
+  );
+
+  app.post(
+    '/api/delete-account',
+    {
+      // Public: the link may be opened in another browser; its token is the proof.
+      config: { access: 'public', ...perMinute(10) },
+      schema: {
+        tags,
+        summary: 'Delete an account without a password, with the link e-mailed to it',
+        body: deleteByLinkBody,
+        response: { 200: okResponse },
+      },
+    },
+    async (request, reply) => {
+      const deletedId = await deleteAccountByLink(changeContext(request), request.body);
+      if (request.auth?.user.id === deletedId) clearSessionCookie(reply);
       return { success: true as const };
     },
   );

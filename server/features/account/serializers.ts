@@ -16,6 +16,7 @@ export function toCurrentUser(user: User): CurrentUser {
     plan: user.plan,
     role: user.role,
     twoFactorEnabled: user.twoFactorEnabled,
+    hasPassword: user.passwordHash !== null,
   };
 }
 

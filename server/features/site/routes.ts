@@ -12,7 +12,10 @@ const PRIVATE_PATHS = [
   '/security',
   '/logout',
   '/reset-password',
+  '/confirm-email',
+  '/delete-account',
   '/join/',
+  '/magic/',
 ];
 
 /** What the public pages need from the server's configuration, plus robots.txt and the sitemap. */

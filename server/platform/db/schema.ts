@@ -159,6 +159,28 @@ export const emailChanges = pgTable(
   ],
 );
 
+/**
+ * A link that confirms deleting an account without a password (made by a magic link), e-mailed
+ * to its address (issue #16): a session alone is not enough to delete the account.
+ */
+export const accountDeletions = pgTable(
+  'account_deletions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('account_deletions_hash_idx').on(table.tokenHash),
+    index('account_deletions_user_idx').on(table.userId, table.createdAt),
+  ],
+);
+
 export type User = typeof users.$inferSelect;
 export type Session = typeof sessions.$inferSelect;
 

@@ -1,0 +1,125 @@
+import { LinkIcon, Trash2 } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { FormError } from '@/components/FormError';
+import { PendingButton } from '@/components/PendingButton';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Label } from '@/components/ui/label';
+import { DELETED_URL } from '@/features/account/DeleteAccountCard';
+import { useDeleteAccountByLink } from '@/features/account/useAccount';
+import { AuthShell } from '@/features/auth/AuthShell';
+import { CodeInput } from '@/features/twofactor/CodeInput';
+import { errorCode, errorMessage } from '@/lib/apiError';
+import { usePageMeta } from '@/lib/pageMeta';
+import { MESSAGES } from '../../shared/contracts/auth';
+import { TWO_FACTOR_CODE } from '../../shared/contracts/twofactor';
+
+const INCOMPLETE = 'This link is incomplete. Open the whole link from the e-mail.';
+
+/**
+ * `/delete-account?token=…`: where the link that confirms deleting an account without a password
+ * leads (issue #16). Opening it deletes nothing — mail scanners open links too — a click does.
+ * When two-factor is on, the server asks for a code and the field appears.
+ */
+export default function DeleteAccountPage() {
+  usePageMeta('Delete your account', 'Confirm deleting your Tripmates account.');
+  const id = useId();
+  const [params] = useSearchParams();
+  const token = params.get('token')?.trim() ?? '';
+  const [code, setCode] = useState('');
+  const [askCode, setAskCode] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const remove = useDeleteAccountByLink();
+  const linkInvalid = errorCode(remove.error) === 'deletion_link_invalid';
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (askCode && !TWO_FACTOR_CODE.test(code.trim())) {
+      setError(MESSAGES.invalidCode);
+      return;
+    }
+    setError(null);
+    remove.mutate(askCode ? { confirmation: token, token: code.trim() } : { confirmation: token }, {
+      onSuccess: () => window.location.assign(DELETED_URL),
+      onError: (failure) => {
+        if (errorCode(failure) === 'invalid_code') setAskCode(true);
+        setError(errorMessage(failure, 'Could not delete your account. Please try again.'));
+      },
+    });
+  }
+
+  if (!token || linkInvalid) {
+    return (
+      <AuthShell>
+        <Card className="shadow-xl shadow-black/5">
+          <CardHeader className="items-center text-center">
+            <span className="mb-2 grid size-12 place-items-center rounded-2xl bg-primary/15 text-primary">
+              <LinkIcon aria-hidden className="size-6" />
+            </span>
+            <CardTitle as="h1" className="text-2xl">
+              Link Not Valid
+            </CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-6">
+            <p role="alert" className="text-center text-sm text-muted-foreground">
+              {token ? error : INCOMPLETE}
+            </p>
+            <Button asChild size="lg" className="w-full">
+              <Link to="/security">Go to your security page</Link>
+            </Button>
+          </CardContent>
+        </Card>
+      </AuthShell>
+    );
+  }
+
+  return (
+    <AuthShell>
+      <Card className="shadow-xl shadow-black/5">
+        <CardHeader className="items-center text-center">
+          <span className="mb-2 grid size-12 place-items-center rounded-2xl bg-destructive/15 text-destructive">
+            <Trash2 aria-hidden className="size-6" />
+          </span>
+          <CardTitle as="h1" className="text-2xl">
+            Delete Your Account
+          </CardTitle>
+          <CardDescription>
+            This permanently deletes the Tripmates account this link was sent for: its sign-in
+            history and its place in every trip. It cannot be undone.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <form noValidate onSubmit={handleSubmit} className="grid gap-4">
+            {askCode && (
+              <div className="grid gap-2">
+                <Label htmlFor={`${id}-code`}>Authentication code</Label>
+                <CodeInput
+                  id={`${id}-code`}
+                  name="token"
+                  autoFocus
+                  value={code}
+                  onValueChange={setCode}
+                  aria-describedby={error ? `${id}-error` : undefined}
+                />
+              </div>
+            )}
+            <FormError id={`${id}-error`} message={error} />
+            <PendingButton
+              type="submit"
+              size="lg"
+              variant="destructive"
+              className="w-full"
+              pending={remove.isPending}
+            >
+              Delete my account
+            </PendingButton>
+            <Button asChild variant="ghost" className="w-full">
+              <Link to="/">Keep my account</Link>
+            </Button>
+          </form>
+        </CardContent>
+      </Card>
+    </AuthShell>
+  );
+}

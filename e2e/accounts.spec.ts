@@ -20,6 +20,14 @@ async function logOut(page: Page) {
   await expect(page).toHaveURL(/\/\?logout=success&t=\d+$/);
 }
 
+/** Opens the link sign-up e-mailed to `address`, which confirms it as the account's address. */
+async function confirmEmail(page: Page, address: string) {
+  await expect.poll(() => mailsTo(address).length).toBeGreaterThan(0);
+  const link = mailsTo(address)[0]!.text.match(/https?:\/\/\S+\/confirm-email\?token=[\w-]+/)![0];
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'E-mail Confirmed' })).toBeVisible();
+}
+
 async function expectDashboard(page: Page) {
   await expect(page).toHaveURL('/dashboard');
   // A first visit lands on the trip the server made for it.
@@ -36,7 +44,17 @@ test('sign up, log out, sign in again', async ({ page }) => {
   await form.getByLabel('Password', { exact: true }).fill(me.password);
   await form.getByLabel(/First name/).fill(me.firstName);
   await form.getByRole('button', { name: 'Create Account' }).click();
+  await expect(toast(page, `We sent a link to ${me.email}`)).toBeVisible();
   await expectDashboard(page);
+
+  // The address waits for its link (issue #16: sign-up no longer tells whether it is taken).
+  await page.goto('/profile');
+  await expect(page.getByText('Waiting for you to confirm')).toBeVisible();
+  await confirmEmail(page, me.email);
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { name: /^Ana/ })).toBeVisible();
+  await expect(page.getByText('Waiting for you to confirm')).toHaveCount(0);
+  await page.goto('/dashboard');
 
   // The way a person leaves: the avatar menu's Log out, a full page load through /logout.
   await page.getByRole('button', { name: /^Account menu for / }).click();
@@ -136,6 +154,7 @@ test('forgot password: the e-mailed link sets a new password', async ({ page }) 
   await form.getByLabel('Password', { exact: true }).fill(me.password);
   await form.getByRole('button', { name: 'Create Account' }).click();
   await expectDashboard(page);
+  await confirmEmail(page, me.email);
   await logOut(page);
 
   await page.goto('/auth');
@@ -147,8 +166,10 @@ test('forgot password: the e-mailed link sets a new password', async ({ page }) 
     page.getByText('If your email is registered, you will receive a password reset link').first(),
   ).toBeVisible();
 
-  await expect.poll(() => mailsTo(me.email).length).toBe(1);
-  const link = mailsTo(me.email)[0]!.text.match(/https?:\/\/\S+\/reset-password\?token=[\w-]+/)![0];
+  const resetMails = () =>
+    mailsTo(me.email).filter((mail) => mail.text.includes('/reset-password'));
+  await expect.poll(() => resetMails().length).toBe(1);
+  const link = resetMails()[0]!.text.match(/https?:\/\/\S+\/reset-password\?token=[\w-]+/)![0];
   await page.goto(link);
   await page.getByLabel('New password', { exact: true }).fill('a whole new passphrase');
   await page.getByLabel('Confirm new password').fill('a whole new passphrase');

@@ -1,5 +1,11 @@
 type NamedUser =
-  | { firstName?: string | null; lastName?: string | null; email?: string | null }
+  | {
+      firstName?: string | null;
+      lastName?: string | null;
+      email?: string | null;
+      /** The address given at sign-up, before its link is opened. */
+      pendingEmail?: string | null;
+    }
   | null
   | undefined;
 
@@ -14,7 +20,7 @@ export function profileInitials(user: NamedUser): string {
   const first = firstLetter(user?.firstName);
   const last = firstLetter(user?.lastName);
   if (first && last) return first + last;
-  return firstLetter(user?.email) || 'U';
+  return firstLetter(user?.email ?? user?.pendingEmail) || 'U';
 }
 
 /** The landing page header's avatar (spec §2 Profile): name initials, else NS. */

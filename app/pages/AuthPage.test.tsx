@@ -265,7 +265,7 @@ describe('/auth: creating an account', () => {
     await u.type(screen.getByLabelText('Password'), 'a-long-password');
     await u.type(screen.getByLabelText(/First name/), 'Ana{Enter}');
 
-    await findToast('Logged in successfully');
+    await findToast('Logged in successfully', 'open it to confirm your e-mail address');
     expect(api.callsTo('POST /api/register')[0]!.body).toEqual({
       username: 'ana',
       email: 'ana@example.com',

@@ -121,14 +121,14 @@ function MagicInvitation({ token, preview }: { token: string; preview: MagicLink
     );
   }
 
-  const otherAccount = user !== null && user.email.toLowerCase() !== preview.email.toLowerCase();
+  const otherAccount = user !== null && user.email?.toLowerCase() !== preview.email.toLowerCase();
 
   return (
     <InvitedTripCard trip={trip} facts={<TripFact icon={Mail}>for {preview.email}</TripFact>}>
       {otherAccount && (
         <p className="text-sm text-muted-foreground">
-          You're signed in as <span className="break-all">{user.email}</span>. Joining signs you in
-          as <span className="break-all">{preview.email}</span> instead.
+          You're signed in as <span className="break-all">{user.email ?? user.username}</span>.
+          Joining signs you in as <span className="break-all">{preview.email}</span> instead.
         </p>
       )}
       <FormError message={error} />

@@ -71,6 +71,7 @@ export function makeUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
     firstName: 'Ana',
     lastName: 'Lima',
     email: 'ana@example.com',
+    pendingEmail: null,
     profileImageUrl: null,
     isPremium: false,
     plan: 'free',

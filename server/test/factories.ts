@@ -57,13 +57,16 @@ async function userValues(overrides: UserOverrides): Promise<typeof users.$infer
   };
 }
 
+/** A factory's user: its e-mail address is a confirmed one (sign-up's path is tested apart). */
+export type TestUser = User & { email: string };
+
 /** A user straight in the database (see the top of this file for the defaults). */
-export async function createUser(db: Db, overrides: UserOverrides = {}): Promise<User> {
+export async function createUser(db: Db, overrides: UserOverrides = {}): Promise<TestUser> {
   const [user] = await db
     .insert(users)
     .values(await userValues(overrides))
     .returning();
-  return user!;
+  return user as TestUser;
 }
 
 /** `count` users in one insert, each with the same overrides (e.g. to fill a trip up). */
@@ -71,10 +74,10 @@ export async function createUsers(
   db: Db,
   count: number,
   overrides: UserOverrides = {},
-): Promise<User[]> {
+): Promise<TestUser[]> {
   if (count === 0) return [];
   const values = await Promise.all(Array.from({ length: count }, () => userValues(overrides)));
-  return db.insert(users).values(values).returning();
+  return (await db.insert(users).values(values).returning()) as TestUser[];
 }
 
 export type SessionOptions = {
@@ -109,7 +112,7 @@ export async function signedInClient(
   return client;
 }
 
-export type Account = { user: User; id: string; client: ApiClient };
+export type Account = { user: TestUser; id: string; client: ApiClient };
 
 /**
  * An account with the first trip sign-up makes (the spec's Bali trip, its board and sample

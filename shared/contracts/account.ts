@@ -16,7 +16,10 @@ export const currentUser = z.object({
   username: z.string(),
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
-  email: z.string(),
+  /** The confirmed address; null until the link sent at sign-up is opened (issue #16). */
+  email: z.string().nullable(),
+  /** An address asked for (at sign-up or in the profile) whose link has not been opened yet. */
+  pendingEmail: z.string().nullable(),
   profileImageUrl: z.string().nullable(),
   isPremium: z.boolean(),
   plan: z.enum(PLANS),

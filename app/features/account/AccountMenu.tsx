@@ -6,7 +6,7 @@ import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { cn } from '@/lib/utils';
 import type { CurrentUser } from '../../../shared/contracts/account';
 import { profileInitials } from '../../../shared/initials';
-import { displayName } from './ProfileHeader';
+import { displayName, shownEmail } from './ProfileHeader';
 
 const itemClass = cn(
   'flex cursor-default select-none items-center gap-2 rounded-sm px-2 py-2 text-sm outline-none',
@@ -54,7 +54,7 @@ export function AccountMenu({ user }: { user: CurrentUser }) {
         >
           <DropdownMenu.Label className="px-2 py-2">
             <p className="truncate text-sm font-semibold">{name}</p>
-            <p className="truncate text-xs text-muted-foreground">{user.email}</p>
+            <p className="truncate text-xs text-muted-foreground">{shownEmail(user)}</p>
           </DropdownMenu.Label>
           <DropdownMenu.Separator className="my-1 h-px bg-border" />
           <MenuLink to="/profile" icon={<UserRound aria-hidden />}>

@@ -21,6 +21,7 @@ import { errorMessage } from '@/lib/apiError';
 import type { CurrentUser } from '../../../shared/contracts/account';
 import { MESSAGES } from '../../../shared/contracts/auth';
 import { TWO_FACTOR_CODE } from '../../../shared/contracts/twofactor';
+import { shownEmail } from './ProfileHeader';
 import { useDeleteAccount, useRequestDeletionLink } from './useAccount';
 
 /** Where a deleted account lands: the landing page, told why (a full navigation, state gone). */
@@ -63,7 +64,7 @@ export function DeleteAccountCard({ user }: { user: CurrentUser }) {
             {user.hasPassword ? (
               <PasswordConfirmation key={opened} twoFactorEnabled={user.twoFactorEnabled} />
             ) : (
-              <LinkConfirmation key={opened} email={user.email} />
+              <LinkConfirmation key={opened} email={shownEmail(user)} />
             )}
           </DialogContent>
         </Dialog>
@@ -156,8 +157,9 @@ function LinkConfirmation({ email }: { email: string }) {
             Check your inbox
           </DialogTitle>
           <DialogDescription>
-            We sent a link to <strong className="text-foreground [overflow-wrap:anywhere]">{email}</strong>. Open it within
-            an hour to delete your account.
+            We sent a link to{' '}
+            <strong className="text-foreground [overflow-wrap:anywhere]">{email}</strong>. Open it
+            within an hour to delete your account.
           </DialogDescription>
         </DialogHeader>
         <DialogFooter>

@@ -1,6 +1,8 @@
+import { MailWarning } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { FormError } from '@/components/FormError';
 import { PendingButton } from '@/components/PendingButton';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -9,6 +11,7 @@ import { errorMessage } from '@/lib/apiError';
 import { useFormFields } from '@/lib/useFormFields';
 import { parseForm } from '@/lib/validation';
 import { type CurrentUser, updateUserBody } from '../../../shared/contracts/account';
+import { shownEmail } from './ProfileHeader';
 import { useUpdateProfile } from './useAccount';
 
 type Values = { firstName: string; lastName: string; email: string; profileImageUrl: string };
@@ -16,8 +19,17 @@ type Values = { firstName: string; lastName: string; email: string; profileImage
 const valuesOf = (user: CurrentUser): Values => ({
   firstName: user.firstName ?? '',
   lastName: user.lastName ?? '',
-  email: user.email,
+  email: shownEmail(user),
   profileImageUrl: user.profileImageUrl ?? '',
+});
+
+/**
+ * A new address takes effect from the link sent to it (the server answers alike whether or not
+ * another account has it), so saving one is told as a link on its way.
+ */
+const linkSent = (address: string) => ({
+  title: 'Check your inbox',
+  description: `We sent a link to ${address}. Your e-mail address changes when you open it.`,
 });
 
 /** Edit name, e-mail and picture (`PATCH /api/user`). */
@@ -41,27 +53,32 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
       return;
     }
     setError(null);
-    const newEmail =
-      parsed.data.email && parsed.data.email.toLowerCase() !== user.email.toLowerCase()
-        ? parsed.data.email
-        : null;
-    update.mutate(parsed.data, {
+    // The address goes only when it changed: each one sent is e-mailed a new link.
+    const { email, ...rest } = parsed.data;
+    const newEmail = email && email.toLowerCase() !== saved.email.toLowerCase() ? email : null;
+    update.mutate(newEmail ? { ...rest, email: newEmail } : rest, {
       onSuccess: (next) => {
         setValues(valuesOf(next));
-        // A new address takes effect from the link sent to it (the server answers alike
-        // whether or not another account has it).
         toast(
           newEmail
-            ? {
-                title: 'Check your inbox',
-                description: `We sent a link to ${newEmail}. Your e-mail address changes when you open it.`,
-              }
+            ? linkSent(newEmail)
             : { title: 'Profile updated', description: 'Your changes have been saved.' },
         );
       },
       onError: (failure) =>
         setError(errorMessage(failure, 'Could not save your profile. Please try again.')),
     });
+  }
+
+  function resendLink(address: string) {
+    update.mutate(
+      { email: address },
+      {
+        onSuccess: () => toast(linkSent(address)),
+        onError: (failure) =>
+          setError(errorMessage(failure, 'Could not send the link. Please try again.')),
+      },
+    );
   }
 
   return (
@@ -92,6 +109,27 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
           <div className="grid gap-2">
             <Label htmlFor={`${id}-email`}>Email</Label>
             <Input type="email" autoComplete="email" spellCheck={false} {...field('email')} />
+            {user.pendingEmail && (
+              <div className="flex gap-2 rounded-md border border-amber-500/30 bg-amber-500/10 px-3 py-2 text-sm">
+                <MailWarning aria-hidden className="mt-0.5 size-4 shrink-0 text-amber-500" />
+                <div className="grid min-w-0 justify-items-start gap-1">
+                  <p className="[overflow-wrap:anywhere]">
+                    Waiting for you to confirm <strong>{user.pendingEmail}</strong>: open the link
+                    we sent to it.
+                  </p>
+                  <Button
+                    type="button"
+                    variant="link"
+                    size="sm"
+                    className="h-auto p-0"
+                    disabled={update.isPending}
+                    onClick={() => resendLink(user.pendingEmail!)}
+                  >
+                    Send the link again
+                  </Button>
+                </div>
+              </div>
+            )}
           </div>
           <div className="grid gap-2">
             <Label htmlFor={`${id}-profileImageUrl`}>Profile image URL</Label>

@@ -9,6 +9,11 @@ export function displayName(user: CurrentUser) {
   return [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username;
 }
 
+/** The address to show: the confirmed one, else the one waiting for its link to be opened. */
+export function shownEmail(user: CurrentUser) {
+  return user.email ?? user.pendingEmail ?? '';
+}
+
 /** The profile's summary (spec §2 Profile): avatar, name, e-mail, Account Type and 2FA Status. */
 export function ProfileHeader({ user }: { user: CurrentUser }) {
   return (
@@ -23,7 +28,12 @@ export function ProfileHeader({ user }: { user: CurrentUser }) {
       </Avatar>
       <div className="grid min-w-0 flex-1 gap-1">
         <h2 className="truncate text-xl font-semibold tracking-tight">{displayName(user)}</h2>
-        <p className="truncate text-sm text-muted-foreground">{user.email}</p>
+        <p className="flex min-w-0 gap-1.5 text-sm text-muted-foreground">
+          <span className="truncate">{shownEmail(user)}</span>
+          {!user.email && user.pendingEmail && (
+            <span className="shrink-0 text-amber-600 dark:text-amber-400">(not confirmed)</span>
+          )}
+        </p>
         <p className="truncate text-xs text-muted-foreground">@{user.username}</p>
       </div>
       <dl className="grid grid-cols-2 gap-4 sm:flex sm:flex-col sm:gap-3 sm:text-right">

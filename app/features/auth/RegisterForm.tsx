@@ -14,7 +14,8 @@ import { useRegister } from './useLogin';
 const EMPTY = { username: '', email: '', password: '', firstName: '', lastName: '' };
 
 /**
- * Create an account; on success it is signed in, like a login. `invitation`, the join code the
+ * Create an account; on success it is signed in, like a login, and its e-mail address waits for
+ * the link sent to it. `invitation`, the join code the
  * person came with, goes along: it is what lets them in when sign-up is by invitation only.
  */
 export function RegisterForm({
@@ -22,7 +23,7 @@ export function RegisterForm({
   onSignIn,
   invitation,
 }: {
-  onSignedIn: (user: CurrentUser) => void;
+  onSignedIn: (user: CurrentUser, message?: string) => void;
   onSignIn: () => void;
   invitation?: string;
 }) {
@@ -44,7 +45,12 @@ export function RegisterForm({
     }
     setError(null);
     register.mutate(parsed.data, {
-      onSuccess: (result) => onSignedIn(result.user),
+      // The address counts once its link is opened (the answer is the same if it is taken).
+      onSuccess: (result) =>
+        onSignedIn(
+          result.user,
+          `Logged in successfully. We sent a link to ${parsed.data.email}: open it to confirm your e-mail address.`,
+        ),
       onError: (failure) =>
         setError(errorMessage(failure, 'Could not create your account. Please try again.')),
     });

@@ -52,6 +52,9 @@ export async function requestDeletionLink(
   if (user.passwordHash) {
     throw new HttpError('password_required', 'Confirm with your password instead.');
   }
+  // Always there: an account without a password was made by a link to its address.
+  const address = user.email;
+  if (!address) throw new HttpError('invalid_email', 'Your account has no confirmed address.');
   const hourAgo = new Date(now.getTime() - 60 * 60_000);
   const [recent] = await db
     .select({ n: count() })
@@ -70,7 +73,7 @@ export async function requestDeletionLink(
   const link = `${publicUrl}/delete-account?token=${token}`;
   return () =>
     mailer.send({
-      to: user.email,
+      to: address,
       subject: 'Confirm deleting your Tripmates account',
       text: [
         `Hi ${user.firstName || user.username},`,

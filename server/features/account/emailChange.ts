@@ -6,9 +6,9 @@ import type { Mailer } from '../../platform/mailer';
 import { claimSingleUse, hashToken, newToken } from '../../platform/tokens';
 import { assertAvailable, EMAIL_TAKEN_MESSAGE, isUniqueViolation } from './availability';
 
-// Issue #16: `PATCH /api/user` answered 409 for an address another account has, so anyone
-// signed in could test addresses. A new address now takes effect only through a link sent to
-// it, and the request answers the same whether or not the address is taken.
+// Issue #16: `PATCH /api/user` and sign-up answered 409 for an address another account has, so
+// anyone could test addresses. An address now takes effect only through a link sent to it — at
+// sign-up as on a change — and the request answers the same whether or not the address is taken.
 export const EMAIL_LINK_MS = 24 * 60 * 60_000;
 export const EMAIL_CHANGES_PER_HOUR = 5;
 export const EMAIL_LINK_INVALID =
@@ -18,14 +18,22 @@ export type EmailChangeContext = { db: Db; mailer: Mailer; publicUrl: string };
 
 const greeting = (user: User) => `Hi ${user.firstName || user.username},`;
 
-function confirmationMail(user: User, email: string, link: string) {
+/** Why an address is being confirmed: a new account's, or a change of an account's. */
+export type EmailPurpose = 'sign-up' | 'change';
+
+function confirmationMail(user: User, email: string, link: string, purpose: EmailPurpose) {
+  const signUp = purpose === 'sign-up';
   return {
     to: email,
-    subject: 'Confirm your new Tripmates e-mail address',
+    subject: signUp
+      ? 'Confirm your e-mail address for Tripmates'
+      : 'Confirm your new Tripmates e-mail address',
     text: [
       greeting(user),
       '',
-      `Open this link within 24 hours to use ${email} for your Tripmates account:`,
+      signUp
+        ? `Welcome to Tripmates! Open this link within 24 hours to confirm ${email} for your account ${user.username}:`
+        : `Open this link within 24 hours to use ${email} for your Tripmates account:`,
       link,
       '',
       'If you did not ask for this, ignore this e-mail: nothing changes.',
@@ -33,15 +41,17 @@ function confirmationMail(user: User, email: string, link: string) {
   };
 }
 
-function alreadyTakenMail(user: User, email: string, publicUrl: string) {
+function alreadyTakenMail(user: User, email: string, publicUrl: string, purpose: EmailPurpose) {
   return {
     to: email,
     subject: 'This address already has a Tripmates account',
     text: [
       'Hello,',
       '',
-      `Someone signed in as ${user.username} asked to move their Tripmates account to ${email},`,
-      'but this address already has an account, so nothing changed.',
+      purpose === 'sign-up'
+        ? `Someone just created the Tripmates account ${user.username} with ${email},`
+        : `Someone signed in as ${user.username} asked to move their Tripmates account to ${email},`,
+      'but this address already has an account, so it was not given to them.',
       `If that account is yours, sign in at ${publicUrl}/auth — or reset its password at`,
       `${publicUrl}/forgot-password.`,
     ].join('\n'),
@@ -49,16 +59,17 @@ function alreadyTakenMail(user: User, email: string, publicUrl: string) {
 }
 
 /**
- * Starts moving the account to `email`: records the request (at most EMAIL_CHANGES_PER_HOUR an
- * hour per account, then 429) and gives the rest, which the caller runs once it has answered:
- * the link to the new address, or — when another account has it — a note to that address
- * instead. Either way the answer and the work before it are the same.
+ * Starts moving the account to `email` (or, at sign-up, giving it one): records the request (at
+ * most EMAIL_CHANGES_PER_HOUR an hour per account, then 429) as the account's pending address,
+ * and gives the account as it now is and the rest, which the caller runs once it has answered:
+ * the link to the address, or — when another account has it — a note to that address instead.
+ * Either way the answer and the work before it are the same.
  */
 export async function requestEmailChange(
   { db, mailer, publicUrl }: EmailChangeContext,
   user: User,
   email: string,
-  now = new Date(),
+  { purpose = 'change', now = new Date() }: { purpose?: EmailPurpose; now?: Date } = {},
 ) {
   const hourAgo = new Date(now.getTime() - 60 * 60_000);
   const [recent] = await db
@@ -79,14 +90,20 @@ export async function requestEmailChange(
     expiresAt: new Date(now.getTime() + EMAIL_LINK_MS),
     createdAt: now,
   });
-  return async () => {
+  const [pending] = await db
+    .update(users)
+    .set({ pendingEmail: email })
+    .where(eq(users.id, user.id))
+    .returning();
+  const send = async () => {
     const taken = await isTaken(db, email, user.id);
     await mailer.send(
       taken
-        ? alreadyTakenMail(user, email, publicUrl)
-        : confirmationMail(user, email, `${publicUrl}/confirm-email?token=${token}`),
+        ? alreadyTakenMail(user, email, publicUrl, purpose)
+        : confirmationMail(user, email, `${publicUrl}/confirm-email?token=${token}`, purpose),
     );
   };
+  return { user: pending ?? user, send };
 }
 
 async function isTaken(db: Db, email: string, userId: string) {
@@ -108,7 +125,10 @@ export async function confirmEmailChange(db: Db, token: string, now = new Date()
   if (!claimed) throw new HttpError('email_link_invalid', EMAIL_LINK_INVALID);
   await assertAvailable(db, { email: claimed.email }, claimed.userId);
   try {
-    await db.update(users).set({ email: claimed.email }).where(eq(users.id, claimed.userId));
+    await db
+      .update(users)
+      .set({ email: claimed.email, pendingEmail: null })
+      .where(eq(users.id, claimed.userId));
   } catch (error) {
     // Another account took the address since the check: the unique index decides.
     if (isUniqueViolation(error)) throw new HttpError('email_taken', EMAIL_TAKEN_MESSAGE);
@@ -121,6 +141,6 @@ export async function confirmEmailChange(db: Db, token: string, now = new Date()
   return { email: claimed.email };
 }
 
-/** Whether `email` is the account's own address already (then there is nothing to confirm). */
+/** Whether `email` is the account's own confirmed address (then there is nothing to confirm). */
 export const isOwnAddress = (user: User, email: string) =>
-  email.toLowerCase() === user.email.toLowerCase();
+  email.toLowerCase() === user.email?.toLowerCase();

@@ -58,20 +58,23 @@ export const accountRoutes: FastifyPluginAsyncZod<EmailChangeContext> = async (a
         tags,
         summary: 'Edit name and picture; a new e-mail is e-mailed a confirmation link',
         description:
-          'A new `email` does not change the account yet: a link goes to that address (or, if ' +
-          'another account has it, a note saying so) and POST /api/confirm-email applies it. ' +
-          'The answer is the same either way, and shows the address still in use.',
+          'A new `email` does not change the account yet: it becomes `pendingEmail`, a link goes ' +
+          'to that address (or, if another account has it, a note saying so) and ' +
+          'POST /api/confirm-email applies it. The answer is the same either way.',
         body: updateUserBody,
         response: { 200: currentUser },
       },
     },
     async (request, reply) => {
       const { email, ...profile } = request.body;
-      const user = currentAuth(request).user;
+      let user = currentAuth(request).user;
       if (email !== undefined && !isOwnAddress(user, email)) {
-        const rest = await requestEmailChange(ctx, user, email);
+        const change = await requestEmailChange(ctx, user, email);
+        user = change.user;
         reply.raw.once('finish', () =>
-          rest().catch((err) => request.log.error({ err }, 'could not send the e-mail change')),
+          change
+            .send()
+            .catch((err) => request.log.error({ err }, 'could not send the e-mail change')),
         );
       }
       return toCurrentUser(await updateProfile(changeContext(request), user, profile));

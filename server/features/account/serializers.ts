@@ -10,6 +10,7 @@ export function toCurrentUser(user: User): CurrentUser {
     firstName: user.firstName,
     lastName: user.lastName,
     email: user.email,
+    pendingEmail: user.pendingEmail,
     profileImageUrl: user.profileImageUrl,
     // spec §3 keeps isPremium; any paid plan counts.
     isPremium: user.plan !== 'free',

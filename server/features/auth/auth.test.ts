@@ -41,12 +41,15 @@ describe('sign-up', () => {
       username: account.username,
       firstName: 'Ana',
       lastName: 'Lima',
-      email: account.email,
+      // The address counts once the link sent to it is opened.
+      email: null,
+      pendingEmail: account.email,
       profileImageUrl: null,
       isPremium: false,
       plan: 'free',
       role: 'admin',
       twoFactorEnabled: false,
+      hasPassword: true,
     });
     const me = await client.get<CurrentUser>('/api/user');
     expect(me.status).toBe(200);
@@ -78,21 +81,53 @@ describe('sign-up', () => {
     expect(raw).toHaveLength(0);
   });
 
-  it('refuses a taken username or e-mail, ignoring case, and says which', async () => {
+  it('refuses a taken username, ignoring case, and says so (usernames are public in a trip)', async () => {
     const taken = await createUser(t.database.db);
-    const client = apiClient(t.url);
-    const sameName = await client.post<ErrorResponse>(
+    const sameName = await apiClient(t.url).post<ErrorResponse>(
       '/api/register',
       newAccount({ username: taken.username.toUpperCase() }),
     );
     expect(sameName.status).toBe(409);
-    expect(sameName.body.message).toMatch(/username/i);
-    const sameEmail = await client.post<ErrorResponse>(
-      '/api/register',
-      newAccount({ email: taken.email.toUpperCase() }),
-    );
-    expect(sameEmail.status).toBe(409);
-    expect(sameEmail.body.message).toMatch(/email/i);
+    expect(sameName.body.code).toBe('username_taken');
+  });
+
+  // Issue #16: a 409 for a taken address told anyone whether it had an account.
+  it("answers a taken e-mail exactly like a free one, and tells that address's owner", async () => {
+    const owner = await createUser(t.database.db);
+    const free = newAccount();
+    const [taken, open] = await Promise.all([
+      apiClient(t.url).post<SignedIn>(
+        '/api/register',
+        newAccount({ email: owner.email.toUpperCase() }),
+      ),
+      apiClient(t.url).post<SignedIn>('/api/register', free),
+    ]);
+    expect([taken.status, open.status]).toEqual([201, 201]);
+    const shape = (body: SignedIn) => ({ ...body.user, id: '', username: '', pendingEmail: '' });
+    expect(shape(taken.body)).toEqual(shape(open.body));
+    expect(taken.body.user).toMatchObject({ email: null, pendingEmail: owner.email.toUpperCase() });
+
+    const mailTo = async (address: string) => {
+      await expect
+        .poll(() => t.sentMail().some((mail) => mail.to.toLowerCase() === address))
+        .toBe(true);
+      return t.sentMail().findLast((mail) => mail.to.toLowerCase() === address)!;
+    };
+    const note = await mailTo(owner.email.toLowerCase());
+    expect(note.subject).toBe('This address already has a Tripmates account');
+    expect(note.text).not.toMatch(/confirm-email\?token=/);
+    const link = await mailTo(free.email.toLowerCase());
+    expect(link.subject).toBe('Confirm your e-mail address for Tripmates');
+    const token = /confirm-email\?token=([\w-]+)/.exec(link.text)![1]!;
+
+    // The free address's link confirms it; the owner's address stays the owner's.
+    expect((await apiClient(t.url).post('/api/confirm-email', { token })).status).toBe(200);
+    const signedIn = await apiClient(t.url).post<SignedIn>('/api/login', {
+      username: free.email,
+      password: free.password,
+    });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.user).toMatchObject({ email: free.email, pendingEmail: null });
   });
 
   it.each([

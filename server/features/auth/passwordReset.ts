@@ -16,9 +16,9 @@ export const RESET_TOKEN_MS = 60 * 60_000;
 /** What sending the link needs: where the account is, how to mail, and this site's address. */
 export type ResetMailContext = { db: Db; mailer: Mailer; publicUrl: string };
 
-function resetEmail(user: User, link: string) {
+function resetEmail(user: User, address: string, link: string) {
   return {
-    to: user.email,
+    to: address,
     subject: 'Reset your Tripmates password',
     text: [
       `Hi ${user.firstName || user.username},`,
@@ -43,20 +43,25 @@ export async function requestPasswordReset(context: ResetMailContext, email: str
     .select()
     .from(users)
     .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
-  if (user) return () => sendResetLink(context, user);
+  // Found by its confirmed address, which the link goes to.
+  if (user?.email) return () => sendResetLink(context, user, user.email!);
   return async () => {
     await context.db.execute(sql`select ${hashToken(newToken())}::text as token_hash`);
   };
 }
 
-async function sendResetLink({ db, mailer, publicUrl }: ResetMailContext, user: User) {
+async function sendResetLink(
+  { db, mailer, publicUrl }: ResetMailContext,
+  user: User,
+  address: string,
+) {
   const token = newToken();
   await db.insert(passwordResetTokens).values({
     userId: user.id,
     tokenHash: hashToken(token),
     expiresAt: new Date(Date.now() + RESET_TOKEN_MS),
   });
-  await mailer.send(resetEmail(user, `${publicUrl}/reset-password?token=${token}`));
+  await mailer.send(resetEmail(user, address, `${publicUrl}/reset-password?token=${token}`));
 }
 
 /** Sets the password with a reset link, and signs the account out everywhere (live too). */

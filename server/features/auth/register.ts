@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db/client';
 import { type User, users } from '../../platform/db/schema';
 import { createSession, type RequestMeta } from '../../platform/sessions';
 import { assertAvailable, isUniqueViolation } from '../account/availability';
+import { type EmailChangeContext, requestEmailChange } from '../account/emailChange';
 import { recordLoginEvent } from '../account/loginActivity';
 import { createFirstTrip } from '../trips/service';
 import { assertNotCommonPassword, hashPassword } from './passwords';
@@ -13,9 +13,15 @@ import { assertNotCommonPassword, hashPassword } from './passwords';
  */
 export const ACCOUNT_CREATION_LOCK = 7203145;
 
-/** Creates the account (the very first one is the admin) and signs it in. */
+/**
+ * Creates the account (the very first one is the admin) and signs it in. Its e-mail address is
+ * only asked for: a link to it confirms it (account/emailChange.ts). Issue #16: sign-up used to
+ * answer 409 for an address that has an account, telling anyone whose it was; now the answer and
+ * the work before it are the same, and that address's owner gets a note instead of the link.
+ * Answers the account, its session and the sending, which the caller runs once it has answered.
+ */
 export async function register(
-  db: Db,
+  ctx: EmailChangeContext,
   input: {
     username: string;
     email: string;
@@ -26,37 +32,40 @@ export async function register(
   meta: RequestMeta,
   options: { firstTrip: boolean } = { firstTrip: true },
 ) {
+  const { db } = ctx;
   assertNotCommonPassword(input.password);
   const passwordHash = await hashPassword(input.password);
-  let user: User;
+  let created: User;
   try {
-    user = await db.transaction(async (tx) => {
+    created = await db.transaction(async (tx) => {
       // Serialises sign-ups so that exactly one account, the very first, becomes admin.
       await tx.execute(sql`select pg_advisory_xact_lock(${ACCOUNT_CREATION_LOCK})`);
-      await assertAvailable(tx, input);
+      await assertAvailable(tx, { username: input.username });
       const [{ count } = { count: 0 }] = await tx
         .select({ count: sql<number>`count(*)::int` })
         .from(users);
-      const [created] = await tx
+      const [row] = await tx
         .insert(users)
         .values({
           username: input.username,
-          email: input.email,
           passwordHash,
           firstName: input.firstName ?? null,
           lastName: input.lastName ?? null,
           role: count === 0 ? 'admin' : 'user',
         })
         .returning();
-      if (options.firstTrip) await createFirstTrip(tx, created!.id);
-      return created!;
+      if (options.firstTrip) await createFirstTrip(tx, row!.id);
+      return row!;
     });
   } catch (error) {
     // Two sign-ups racing for one name: the unique index decides, the loser gets the same 409.
-    if (isUniqueViolation(error)) await assertAvailable(db, input);
+    if (isUniqueViolation(error)) await assertAvailable(db, { username: input.username });
     throw error;
   }
+  const { user, send } = await requestEmailChange(ctx, created, input.email, {
+    purpose: 'sign-up',
+  });
   const { token } = await createSession(db, user.id, meta);
   await recordLoginEvent(db, user.id, 'success', meta);
-  return { user, token };
+  return { user, token, send };
 }

@@ -41,13 +41,15 @@ export const authRoutes: FastifyPluginAsyncZod<
         tags,
         summary: 'Create an account and sign in',
         description:
-          'With REGISTRATION=invite, only with a valid `invitation` (its code or /join/… link); ' +
-          'otherwise 403.',
+          "The `email` becomes the account's `pendingEmail`: a link sent to it confirms it (or, " +
+          'when another account has that address, its owner gets a note instead) — the answer ' +
+          'is the same either way. With REGISTRATION=invite, only with a valid `invitation` ' +
+          '(its code or /join/… link); otherwise 403.',
         body: registerBody,
         response: {
           201: signedInResponse,
           403: errorOf('invite_only'),
-          409: errorOf('username_taken', 'email_taken'),
+          409: errorOf('username_taken'),
         },
       },
     },
@@ -60,9 +62,12 @@ export const authRoutes: FastifyPluginAsyncZod<
       // Who signs up with a valid invitation joins that trip next: no sample trip for them.
       const { invitation } = request.body;
       const joining = Boolean(invitation && (await findInvitedTrip(ctx.db, invitation)));
-      const { user, token } = await register(ctx.db, request.body, requestMeta(request), {
+      const { user, token, send } = await register(ctx, request.body, requestMeta(request), {
         firstTrip: !joining,
       });
+      reply.raw.once('finish', () =>
+        send().catch((err) => request.log.error({ err }, 'could not send the sign-up e-mail')),
+      );
       setSessionCookie(reply, token);
       return reply.code(201).send({ success: true, user: toCurrentUser(user) });
     },

@@ -13,7 +13,7 @@ export async function beginTwoFactorSetup(db: Db, user: User) {
   if (user.twoFactorEnabled) throw alreadyEnabled();
   const secret = generateTotpSecret();
   await db.update(users).set({ totpPendingSecret: secret }).where(eq(users.id, user.id));
-  const qrCode = await qrCodeDataUrl(otpauthUrl(secret, user.email));
+  const qrCode = await qrCodeDataUrl(otpauthUrl(secret, user.email ?? user.username));
   return { qrCode, secret };
 }
 

@@ -26,7 +26,13 @@ export const users = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     username: text('username').notNull(),
-    email: text('email').notNull(),
+    /**
+     * A confirmed address: set when its owner opens the link sent to it (sign-up, e-mail change)
+     * or by a magic link. Null until then (issue #16: sign-up no longer says an address is taken).
+     */
+    email: text('email'),
+    /** The address last asked for and not yet confirmed (its links are in email_changes). */
+    pendingEmail: text('pending_email'),
     /** argon2id; null for passwordless accounts made by a magic link. */
     passwordHash: text('password_hash'),
     firstName: text('first_name'),
@@ -50,8 +56,8 @@ export const users = pgTable(
       .notNull()
       .default({ tripInvitations: true, tripReminders: true }),
     /**
-     * When the first-visit trip was made (issue #5). It is made once: someone who later deletes
-     * every trip sees an empty dashboard, not a new sample trip taking their plan's only slot.
+     * When the sample first trip was made (at sign-up since issue #16). Made once: someone who later
+     * deletes every trip sees an empty dashboard, not a new sample trip taking their plan's slot.
      */
     firstTripMadeAt: timestamp('first_trip_made_at', { withTimezone: true }),
     ...timestamps,

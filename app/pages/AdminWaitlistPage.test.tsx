@@ -69,6 +69,21 @@ function rowTexts() {
     );
 }
 
+/**
+ * A stand-in for the server's list: it searches e-mail and name as the server does (the client
+ * sends `q`), and counts every entry in X-Total-Count.
+ */
+function searchingServer(entries: { email: string; name: string | null }[]) {
+  return ({ url }: { url: string }): Reply => {
+    const q = (new URL(url, 'http://x').searchParams.get('q') ?? '').toLowerCase();
+    const found = entries.filter(
+      (entry) =>
+        entry.email.toLowerCase().includes(q) || (entry.name ?? '').toLowerCase().includes(q),
+    );
+    return { body: found, headers: { 'x-total-count': String(entries.length) } };
+  };
+}
+
 function searchFor(text: string) {
   const box = screen.getByPlaceholderText('Search by name or email...');
   return userEvent.type(box, text);
@@ -223,38 +238,61 @@ describe('/admin/waitlist', () => {
     expect(screen.queryByText('Admin access only')).toBeNull();
   });
 
+  it('shows a page at a time: Show more asks for the next one after the last entry', async () => {
+    const api = mockApi({
+      [LIST]: ({ url }): Reply =>
+        url.includes('before=')
+          ? { body: [cy], headers: { 'x-total-count': '3' } }
+          : { body: [ana, bo], headers: { 'x-total-count': '3', 'x-next-cursor': 'after-bo' } },
+    });
+    renderAdmin();
+    await findRow('Bo@Travel.io');
+    expect(screen.getByText('Total entries:').textContent).toBe('Total entries: 3');
+    expect(screen.getByText('Showing 2 of 3')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    await findRow('cy@example.com');
+    expect(rowTexts()).toHaveLength(3);
+    expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
+    expect(api.calls.map((call) => call.url)).toContain('/api/admin/waitlist?before=after-bo');
+  });
+
   describe('search', () => {
-    it('filters by name, whatever the case, and keeps the total of all entries', async () => {
-      mockApi({ [LIST]: { body: [ana, bo, cy] } });
+    it('searches by name on the server, and keeps the total of all entries', async () => {
+      const api = mockApi({ [LIST]: searchingServer([ana, bo, cy]) });
       renderAdmin();
       await findRow('ana@example.com');
       await searchFor('LIMA');
-      expect(rowTexts().map((row) => row[0])).toEqual(['ana@example.com']);
+      await waitFor(() => expect(rowTexts().map((row) => row[0])).toEqual(['ana@example.com']));
       expect(screen.getByText('Total entries:').textContent).toBe('Total entries: 3');
-      expect(screen.getByText('1 matching entry')).toBeTruthy();
+      expect(await screen.findByText('1 matching entry')).toBeTruthy();
+      // Sent once typing paused, not a request a letter.
+      expect(api.calls.map((call) => call.url)).toContain('/api/admin/waitlist?q=LIMA');
+      expect(api.calls.filter((call) => call.url.includes('q=L')).length).toBe(1);
     });
 
-    it('filters by e-mail, whatever the case', async () => {
-      mockApi({ [LIST]: { body: [ana, bo, cy] } });
+    it('searches by e-mail', async () => {
+      mockApi({ [LIST]: searchingServer([ana, bo, cy]) });
       renderAdmin();
       await findRow('ana@example.com');
       await searchFor('travel.IO');
-      expect(rowTexts().map((row) => row[0])).toEqual(['Bo@Travel.io']);
+      await waitFor(() => expect(rowTexts().map((row) => row[0])).toEqual(['Bo@Travel.io']));
       await userEvent.clear(screen.getByPlaceholderText('Search by name or email...'));
       await searchFor('EXAMPLE');
-      expect(rowTexts().map((row) => row[0])).toEqual(['ana@example.com', 'cy@example.com']);
+      await waitFor(() =>
+        expect(rowTexts().map((row) => row[0])).toEqual(['ana@example.com', 'cy@example.com']),
+      );
     });
 
     it('says when nothing matches, and clearing the search brings everyone back', async () => {
-      mockApi({ [LIST]: { body: [ana, bo, cy] } });
+      mockApi({ [LIST]: searchingServer([ana, bo, cy]) });
       renderAdmin();
       await findRow('ana@example.com');
       await searchFor('nobody');
-      expect(screen.getByText('No matching entries found')).toBeTruthy();
+      expect(await screen.findByText('No matching entries found')).toBeTruthy();
       expect(screen.queryByRole('table')).toBeNull();
       expect(screen.queryByText('No waitlist entries yet')).toBeNull();
       await userEvent.clear(screen.getByPlaceholderText('Search by name or email...'));
-      expect(rowTexts()).toHaveLength(3);
+      await waitFor(() => expect(rowTexts()).toHaveLength(3));
     });
 
     it('has a label', () => {

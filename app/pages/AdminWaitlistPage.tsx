@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { PageShell } from '@/components/PageShell';
 import { SignInRequired } from '@/components/SignInRequired';
 import { useAuth } from '@/features/auth/useAuth';
@@ -15,7 +16,8 @@ export default function AdminWaitlistPage() {
   usePageMeta('Waitlist Manager', 'Review and contact the people waiting for Tripmates to launch.');
   const { user } = useAuth();
   const isAdmin = user?.role === 'admin';
-  const { entries, isLoading, isForbidden } = useWaitlistEntries({ enabled: isAdmin });
+  const [search, setSearch] = useState('');
+  const list = useWaitlistEntries({ search, enabled: isAdmin });
 
   if (!user) {
     return (
@@ -25,11 +27,11 @@ export default function AdminWaitlistPage() {
       />
     );
   }
-  if (!isAdmin || isForbidden) return <AdminAccessOnly />;
+  if (!isAdmin || list.isForbidden) return <AdminAccessOnly />;
   return (
     <PageShell title="Waitlist Manager" backTo={{ href: '/', label: 'Back' }} wide>
       <p>Everyone waiting for the launch. Mark people as contacted once you have reached out.</p>
-      <WaitlistManager entries={entries} isLoading={isLoading} />
+      <WaitlistManager list={list} search={search} onSearchChange={setSearch} />
     </PageShell>
   );
 }

@@ -9,7 +9,7 @@ import type { CurrentUser } from '../../shared/contracts/account';
  */
 
 export type ApiCall = { method: string; url: string; body: unknown };
-export type Reply = { status?: number; body?: unknown };
+export type Reply = { status?: number; body?: unknown; headers?: Record<string, string> };
 export type Route = Reply | ((call: ApiCall) => Reply | Promise<Reply>);
 
 export function mockApi(routes: Record<string, Route> = {}) {
@@ -25,7 +25,8 @@ export function mockApi(routes: Record<string, Route> = {}) {
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
     const call = { method, url, body };
     calls.push(call);
-    const route = table[`${method} ${url}`];
+    // A route without a query string answers its URL with any query too (the call has it).
+    const route = table[`${method} ${url}`] ?? table[`${method} ${url.split('?')[0]}`];
     const reply: Reply = !route
       ? { status: 404, body: { message: `No stub for ${method} ${url}` } }
       : typeof route === 'function'
@@ -33,7 +34,7 @@ export function mockApi(routes: Record<string, Route> = {}) {
         : route;
     return new Response(reply.body === undefined ? '' : JSON.stringify(reply.body), {
       status: reply.status ?? 200,
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', ...reply.headers },
     });
   });
   vi.stubGlobal('fetch', fetchMock);

@@ -35,5 +35,25 @@ export const waitlistEntry = z.object({
 export type WaitlistEntry = z.infer<typeof waitlistEntry>;
 export const waitlistEntries = z.array(waitlistEntry);
 
+// Issue #16: anyone can add to the waitlist, so its admin list is read a page at a time (newest
+// first). The answer stays spec §7's array; the paging travels in headers: X-Total-Count (all
+// entries, spec §2's "Total entries") and, when there are more, X-Next-Cursor for `before`.
+export const WAITLIST_PAGE_SIZE = 100;
+export const WAITLIST_PAGE_MAX = 500;
+export const WAITLIST_TOTAL_HEADER = 'x-total-count';
+export const WAITLIST_CURSOR_HEADER = 'x-next-cursor';
+
+/** `GET /api/admin/waitlist?limit&before&q`: a page of entries, `q` matching e-mail or name. */
+export const waitlistPageQuery = z.object({
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(WAITLIST_PAGE_MAX, `At most ${WAITLIST_PAGE_MAX} entries a page`)
+    .default(WAITLIST_PAGE_SIZE),
+  before: text().max(100).optional(),
+  q: text().trim().max(200, 'Search is at most 200 characters').optional(),
+});
+
 export const NO_SUCH_WAITLIST_ENTRY = 'No such waitlist entry';
 export const waitlistEntryParams = z.object({ id: uuidParam(NO_SUCH_WAITLIST_ENTRY) });

@@ -3,10 +3,13 @@ import { z } from 'zod';
 import { okResponse } from '../../../shared/contracts/auth';
 import {
   joinWaitlistBody,
+  WAITLIST_CURSOR_HEADER,
   WAITLIST_SUBMISSIONS_PER_HOUR,
+  WAITLIST_TOTAL_HEADER,
   waitlistEntries,
   waitlistEntry,
   waitlistEntryParams,
+  waitlistPageQuery,
 } from '../../../shared/contracts/waitlist';
 import type { Db } from '../../platform/db/client';
 import * as waitlist from './service';
@@ -39,11 +42,21 @@ export const waitlistRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       config: { access: 'admin' },
       schema: {
         tags: ['admin'],
-        summary: 'Every waitlist entry, newest first',
+        summary: 'A page of waitlist entries, newest first',
+        description:
+          `At most \`limit\` entries (default 100, at most 500), those matching \`q\` in e-mail ` +
+          `or name when given. Headers: ${WAITLIST_TOTAL_HEADER} (all entries) and, when there ` +
+          `are more, ${WAITLIST_CURSOR_HEADER} — pass it as \`before\` for the next page.`,
+        querystring: waitlistPageQuery,
         response: { 200: waitlistEntries },
       },
     },
-    async () => (await waitlist.listWaitlist(db)).map(waitlist.toWaitlistEntry),
+    async (request, reply) => {
+      const page = await waitlist.waitlistPage(db, request.query);
+      reply.header(WAITLIST_TOTAL_HEADER, String(page.total));
+      if (page.nextCursor) reply.header(WAITLIST_CURSOR_HEADER, page.nextCursor);
+      return page.rows.map(waitlist.toWaitlistEntry);
+    },
   );
 
   app.get(

@@ -1,4 +1,4 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import {
   type JoinWaitlistBody,
   NO_SUCH_WAITLIST_ENTRY,
@@ -35,9 +35,59 @@ export function toWaitlistEntry(row: WaitlistEntryRow): WaitlistEntry {
   };
 }
 
-/** Every entry, newest first. */
+/** Every entry, newest first (the CSV export). */
 export async function listWaitlist(db: Db): Promise<WaitlistEntryRow[]> {
-  return db.select().from(waitlistEntries).orderBy(desc(waitlistEntries.createdAt));
+  return db
+    .select()
+    .from(waitlistEntries)
+    .orderBy(desc(waitlistEntries.createdAt), desc(waitlistEntries.id));
+}
+
+const BAD_CURSOR = 'That page of the waitlist is not valid. Reload the list.';
+
+/** Where a page ends, as `before` names it: the last entry's time and id (ties share a time). */
+const cursorOf = (row: WaitlistEntryRow) => `${row.createdAt.toISOString()}_${row.id}`;
+
+function afterCursor(cursor: string): SQL {
+  const [at, id] = cursor.split('_');
+  const time = new Date(at ?? '');
+  if (!id || Number.isNaN(time.getTime()) || !/^[0-9a-f-]{36}$/i.test(id)) {
+    throw new HttpError('invalid_input', BAD_CURSOR);
+  }
+  return sql`(${waitlistEntries.createdAt}, ${waitlistEntries.id}) < (${time.toISOString()}::timestamptz, ${id}::uuid)`;
+}
+
+/** `q` as a LIKE pattern that matches it literally anywhere (its % _ and \\ escaped). */
+const containing = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * One page of entries, newest first (issue #16: the list grows with every visitor, so it is never
+ * read whole), those matching `q` in e-mail or name when given; the total counts every entry.
+ */
+export async function waitlistPage(
+  db: Db,
+  { limit, before, q }: { limit: number; before?: string | undefined; q?: string | undefined },
+) {
+  const conditions: (SQL | undefined)[] = [];
+  if (before) conditions.push(afterCursor(before));
+  if (q) {
+    const pattern = containing(q);
+    conditions.push(
+      or(ilike(waitlistEntries.email, pattern), ilike(waitlistEntries.name, pattern)),
+    );
+  }
+  const [rows, [all]] = await Promise.all([
+    db
+      .select()
+      .from(waitlistEntries)
+      .where(and(...conditions))
+      .orderBy(desc(waitlistEntries.createdAt), desc(waitlistEntries.id))
+      .limit(limit + 1),
+    db.select({ n: count() }).from(waitlistEntries),
+  ]);
+  const more = rows.length > limit;
+  const page = more ? rows.slice(0, limit) : rows;
+  return { rows: page, total: all?.n ?? 0, nextCursor: more ? cursorOf(page.at(-1)!) : null };
 }
 
 /** spec §4: New → Contacted. Marking twice keeps the first time; an unknown id is a 404. */

@@ -215,3 +215,75 @@ describe('waitlistCsv', () => {
     );
   });
 });
+
+// Issue #16: anyone can add to the waitlist, so the admin list comes a page at a time.
+describe('the admin list, a page at a time', () => {
+  let fresh: TestApp;
+  let freshAdmin: ApiClient;
+  beforeAll(async () => {
+    fresh = await startTestApp();
+    ({ client: freshAdmin } = await createAccount(fresh, { role: 'admin' }));
+    // 250 entries, many sharing a time (as a burst of sign-ups would): the cursor must not skip
+    // or repeat any of them at a page boundary.
+    const base = Date.parse('2026-01-01T00:00:00Z');
+    await fresh.database.db.insert(waitlistEntries).values(
+      Array.from({ length: 250 }, (_, i) => ({
+        email: `page${String(i).padStart(3, '0')}@example.com`,
+        name: i === 7 ? 'Ana 100% _real_' : null,
+        source: 'landing' as const,
+        createdAt: new Date(base + Math.floor(i / 3) * 1000),
+      })),
+    );
+  });
+  afterAll(() => fresh.close());
+
+  const page = (query: string) => freshAdmin.get<WaitlistEntry[]>(`/api/admin/waitlist${query}`);
+
+  it('walks every entry once, newest first, with the total on every page', async () => {
+    const seen: WaitlistEntry[] = [];
+    const sizes: number[] = [];
+    let query = '?limit=100';
+    for (;;) {
+      const res = await page(query);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('x-total-count')).toBe('250');
+      seen.push(...res.body);
+      sizes.push(res.body.length);
+      const next = res.headers.get('x-next-cursor');
+      if (!next) break;
+      query = `?limit=100&before=${encodeURIComponent(next)}`;
+    }
+    expect(sizes).toEqual([100, 100, 50]);
+    expect(new Set(seen.map((entry) => entry.id)).size).toBe(250);
+    const times = seen.map((entry) => Date.parse(entry.createdAt));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+  });
+
+  it('gives 100 entries without a limit, and refuses more than 500 a page', async () => {
+    const first = await page('');
+    expect(first.body).toHaveLength(100);
+    expect(first.headers.get('x-next-cursor')).toBeTruthy();
+    const tooMany = await freshAdmin.get<ErrorResponse>('/api/admin/waitlist?limit=501');
+    expect([tooMany.status, tooMany.body.code]).toEqual([400, 'invalid_input']);
+  });
+
+  it('searches e-mail and name on the server, taking % and _ literally', async () => {
+    const byEmail = await page('?q=PAGE24');
+    expect(byEmail.body.map((entry) => entry.email).sort()).toEqual(
+      Array.from({ length: 10 }, (_, i) => `page24${i}@example.com`),
+    );
+    expect(byEmail.headers.get('x-total-count')).toBe('250');
+    expect((await page(`?q=${encodeURIComponent('100% _real')}`)).body).toHaveLength(1);
+    expect((await page(`?q=${encodeURIComponent('%')}`)).body).toHaveLength(1);
+    expect((await page('?q=nobody-here')).body).toEqual([]);
+  });
+
+  it('answers a cursor it did not make with a 400, not a 500', async () => {
+    for (const cursor of ['nonsense', '2026-01-01T00:00:00.000Z_not-a-uuid', '_']) {
+      const res = await freshAdmin.get<ErrorResponse>(
+        `/api/admin/waitlist?before=${encodeURIComponent(cursor)}`,
+      );
+      expect([res.status, res.body.code]).toEqual([400, 'invalid_input']);
+    }
+  });
+});

@@ -1,10 +1,11 @@
 import { Download, Inbox, Loader2, Search, SearchX } from 'lucide-react';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useId } from 'react';
+import { PendingButton } from '@/components/PendingButton';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { useMediaQuery } from '@/hooks/useMediaQuery';
-import { filterWaitlistEntries } from './entries';
 import { useMarkContacted } from './useMarkContacted';
+import type { useWaitlistEntries } from './useWaitlistEntries';
 import { WaitlistEntriesTable } from './WaitlistEntriesTable';
 import { WaitlistEntryCards } from './WaitlistEntryCards';
 
@@ -27,45 +28,47 @@ function ListMessage({ icon, children }: { icon: ReactNode; children: ReactNode 
 
 /**
  * The administrator's view of the waitlist (spec §2 Waitlist admin): search, the total, the CSV
- * export, and the entries with their states (loading, none yet, none matching).
+ * export, and the entries with their states (loading, none yet, none matching), a page at a time
+ * with Show more.
  */
 export function WaitlistManager({
-  entries,
-  isLoading,
+  list,
+  search,
+  onSearchChange,
 }: {
-  entries: Parameters<typeof filterWaitlistEntries>[0];
-  isLoading: boolean;
+  list: ReturnType<typeof useWaitlistEntries>;
+  search: string;
+  onSearchChange: (search: string) => void;
 }) {
   const searchId = useId();
-  const [search, setSearch] = useState('');
   const { markContacted, pendingIds } = useMarkContacted();
   const asTable = useMediaQuery(TABLE_MEDIA_QUERY);
+  const { entries: shown, total, isLoading } = list;
   const searching = search.trim() !== '';
-  const shown = filterWaitlistEntries(entries, search);
 
-  let list: ReactNode;
+  let content: ReactNode;
   if (isLoading) {
-    list = (
+    content = (
       <div role="status" className="flex items-center justify-center gap-3 px-4 py-14">
         <Loader2 aria-hidden className="size-6 animate-spin text-primary" />
         <span className="text-muted-foreground">Loading waitlist entries...</span>
       </div>
     );
-  } else if (entries.length === 0) {
-    list = (
+  } else if (total === 0) {
+    content = (
       <ListMessage icon={<Inbox aria-hidden className="size-8" />}>
         No waitlist entries yet
       </ListMessage>
     );
   } else if (shown.length === 0) {
-    list = (
+    content = (
       <ListMessage icon={<SearchX aria-hidden className="size-8" />}>
         No matching entries found
       </ListMessage>
     );
   } else {
     const actions = { pendingIds, onMarkContacted: markContacted };
-    list = asTable ? (
+    content = asTable ? (
       <WaitlistEntriesTable entries={shown} {...actions} />
     ) : (
       <WaitlistEntryCards entries={shown} className="divide-y divide-border" {...actions} />
@@ -88,13 +91,13 @@ export function WaitlistManager({
             type="search"
             placeholder="Search by name or email..."
             value={search}
-            onChange={(event) => setSearch(event.target.value)}
+            onChange={(event) => onSearchChange(event.target.value)}
             className="pl-9"
           />
         </div>
         <div className="flex items-center justify-between gap-4 md:justify-end">
           <p className="text-sm text-muted-foreground">
-            Total entries: <span className="font-semibold text-foreground">{entries.length}</span>
+            Total entries: <span className="font-semibold text-foreground">{total}</span>
           </p>
           <Button asChild variant="outline">
             <a href={CSV_URL} download>
@@ -104,18 +107,33 @@ export function WaitlistManager({
           </Button>
         </div>
       </div>
-      {searching && !isLoading && (
+      {searching && !isLoading && !list.isSearching && (
         <p className="sr-only" aria-live="polite">
           {shown.length === 1 ? '1 matching entry' : `${shown.length} matching entries`}
         </p>
       )}
       <section
         aria-label="Entries"
-        aria-busy={isLoading || undefined}
+        aria-busy={isLoading || list.isSearching || undefined}
         className="overflow-hidden rounded-xl border border-border bg-card text-card-foreground shadow-sm"
       >
-        {list}
+        {content}
       </section>
+      {list.hasMore && !list.isSearching && (
+        <div className="flex flex-col items-center gap-2">
+          <p className="text-sm text-muted-foreground">
+            Showing {shown.length}
+            {searching ? ' matching entries' : ` of ${total}`}
+          </p>
+          <PendingButton
+            variant="outline"
+            pending={list.isLoadingMore}
+            onClick={() => list.loadMore()}
+          >
+            Show more
+          </PendingButton>
+        </div>
+      )}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type AdminWaitlistEntry, filterWaitlistEntries, sanitiseWaitlistEntries } from './entries';
+import { type AdminWaitlistEntry, sanitiseWaitlistEntries } from './entries';
 
 const entry = (overrides: Partial<AdminWaitlistEntry> = {}): AdminWaitlistEntry => ({
   id: 'w1',
@@ -49,41 +49,5 @@ describe('sanitiseWaitlistEntries', () => {
     for (const data of [undefined, null, {}, 'entries', { entries: [entry()] }]) {
       expect(sanitiseWaitlistEntries(data)).toEqual([]);
     }
-  });
-});
-
-describe('filterWaitlistEntries', () => {
-  const entries = [
-    entry({ id: 'ana', email: 'ana@example.com', name: 'Ana Lima' }),
-    entry({ id: 'bo', email: 'bo@travel.io', name: null }),
-    entry({ id: 'cy', email: 'cy@example.com', name: 'Cyrus Bolt' }),
-  ];
-  const ids = (search: string) => filterWaitlistEntries(entries, search).map((e) => e.id);
-
-  it('keeps everything when the search is blank', () => {
-    expect(ids('')).toEqual(['ana', 'bo', 'cy']);
-    expect(ids('   ')).toEqual(['ana', 'bo', 'cy']);
-  });
-
-  it('matches a substring of the e-mail, whatever the case', () => {
-    expect(ids('TRAVEL')).toEqual(['bo']);
-    expect(ids('example.COM')).toEqual(['ana', 'cy']);
-  });
-
-  it('matches a substring of the name, whatever the case', () => {
-    expect(ids('lima')).toEqual(['ana']);
-    expect(ids('BOLT')).toEqual(['cy']);
-  });
-
-  it('matches either field, and an entry without a name by e-mail only', () => {
-    expect(ids('bo')).toEqual(['bo', 'cy']);
-  });
-
-  it('ignores spaces around the search', () => {
-    expect(ids('  ana@ ')).toEqual(['ana']);
-  });
-
-  it('gives nothing when nothing matches', () => {
-    expect(ids('zed')).toEqual([]);
   });
 });

@@ -33,17 +33,3 @@ export function sanitiseWaitlistEntries(data: unknown): AdminWaitlistEntry[] {
   }
   return entries;
 }
-
-/** spec §5: a case-insensitive substring match on e-mail or name; a blank search keeps all. */
-export function filterWaitlistEntries(
-  entries: readonly AdminWaitlistEntry[],
-  search: string,
-): AdminWaitlistEntry[] {
-  const needle = search.trim().toLowerCase();
-  if (!needle) return [...entries];
-  return entries.filter(
-    (entry) =>
-      entry.email.toLowerCase().includes(needle) ||
-      (entry.name?.toLowerCase().includes(needle) ?? false),
-  );
-}

@@ -1,21 +1,78 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { useDebouncedValue } from '@/hooks/useDebouncedValue';
 import { errorCode } from '@/lib/apiError';
+import { throwIfNotOk } from '@/lib/queryClient';
+import {
+  WAITLIST_CURSOR_HEADER,
+  WAITLIST_TOTAL_HEADER,
+} from '../../../../shared/contracts/waitlist';
 import { sanitiseWaitlistEntries, WAITLIST_ENTRIES_KEY } from './entries';
 
+/** How long typing pauses before a search goes to the server. */
+export const SEARCH_DELAY_MS = 250;
+
+type Page = {
+  entries: ReturnType<typeof sanitiseWaitlistEntries>;
+  total: number | null;
+  next: string | null;
+};
+
+/** The list's URL: spec §7's `GET /api/admin/waitlist`, with a search and a page when there are. */
+export function waitlistUrl(search: string, before?: string) {
+  const params = new URLSearchParams();
+  if (search) params.set('q', search);
+  if (before) params.set('before', before);
+  const query = params.toString();
+  return query ? `/api/admin/waitlist?${query}` : '/api/admin/waitlist';
+}
+
+async function fetchPage(url: string, signal: AbortSignal): Promise<Page> {
+  const res = await fetch(url, { credentials: 'include', signal });
+  await throwIfNotOk(res);
+  const total = Number.parseInt(res.headers.get(WAITLIST_TOTAL_HEADER) ?? '', 10);
+  return {
+    entries: sanitiseWaitlistEntries(await res.json()),
+    total: Number.isNaN(total) ? null : total,
+    next: res.headers.get(WAITLIST_CURSOR_HEADER),
+  };
+}
+
 /**
- * `GET /api/admin/waitlist` (spec §7), with the entries that cannot be shown left out (§3).
- * spec §8: a failed load shows nothing special, so it reads as an empty list; the exception is
- * `admin_only`, the server saying this account is not an administrator, which the page explains.
+ * `GET /api/admin/waitlist` (spec §7) a page at a time (issue #16: the list grows with every
+ * visitor), searched on the server once typing pauses, with the entries that cannot be shown left
+ * out (§3). The previous results stay on screen while a new search is on its way. spec §8: a failed load shows nothing
+ * special, so it reads as an empty list; the exception is `admin_only`, the server saying this
+ * account is not an administrator, which the page explains.
  */
-export function useWaitlistEntries({ enabled = true }: { enabled?: boolean } = {}) {
-  const query = useQuery({
-    queryKey: WAITLIST_ENTRIES_KEY,
-    select: sanitiseWaitlistEntries,
+export function useWaitlistEntries({
+  search = '',
+  enabled = true,
+}: {
+  search?: string;
+  enabled?: boolean;
+} = {}) {
+  const typed = search.trim();
+  const q = useDebouncedValue(typed, SEARCH_DELAY_MS);
+  const query = useInfiniteQuery({
+    queryKey: [...WAITLIST_ENTRIES_KEY, { q }],
+    queryFn: ({ pageParam, signal }) => fetchPage(waitlistUrl(q, pageParam), signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.next ?? undefined,
+    placeholderData: keepPreviousData,
     enabled,
   });
+  const pages = query.data?.pages ?? [];
+  const entries = pages.flatMap((page) => page.entries);
   return {
-    entries: query.data ?? [],
+    entries,
+    /** Every entry on the list (not only the matches), as the server counts them. */
+    total: pages[0]?.total ?? entries.length,
     isLoading: query.isLoading,
+    /** A new search is on its way (the previous results are still shown). */
+    isSearching: typed !== q || query.isPlaceholderData,
+    hasMore: query.hasNextPage,
+    loadMore: () => query.fetchNextPage(),
+    isLoadingMore: query.isFetchingNextPage,
     isForbidden: errorCode(query.error) === 'admin_only',
   };
 }

@@ -1,8 +1,8 @@
 import { CircleCheck, Loader2, Plane } from 'lucide-react';
 import { useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { AuthShell } from '@/features/auth/AuthShell';
+import { Card, CardContent } from '@/components/ui/card';
+import { AuthCardHeader, AuthShell } from '@/features/auth/AuthShell';
 import { LoginForm } from '@/features/auth/LoginForm';
 import { RegisterForm } from '@/features/auth/RegisterForm';
 import { useAuth } from '@/features/auth/useAuth';
@@ -61,19 +61,15 @@ export default function AuthPage() {
   return (
     <AuthShell>
       <Card className="gap-6 shadow-xl shadow-black/5">
-        <CardHeader className="items-center text-center">
-          <span className="mb-2 grid size-12 place-items-center rounded-2xl bg-primary/15 text-primary">
-            <Plane aria-hidden className="size-6" />
-          </span>
-          <CardTitle as="h1" className="text-2xl">
-            Admin Login
-          </CardTitle>
-          <CardDescription>
-            {mode === 'signIn' || !canRegister
+        <AuthCardHeader
+          icon={<Plane aria-hidden />}
+          title="Admin Login"
+          description={
+            mode === 'signIn' || !canRegister
               ? 'Sign in to plan your next trip with your group.'
-              : 'Create your account to start planning together.'}
-          </CardDescription>
-        </CardHeader>
+              : 'Create your account to start planning together.'
+          }
+        />
         <CardContent>
           {signedIn ? (
             <output className="flex flex-col items-center gap-3 py-6 text-center">

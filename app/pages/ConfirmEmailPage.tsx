@@ -2,9 +2,9 @@ import { CircleCheck, LinkIcon, Loader2 } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent } from '@/components/ui/card';
 import { useConfirmEmail } from '@/features/account/useAccount';
-import { AuthShell } from '@/features/auth/AuthShell';
+import { AuthCardHeader, AuthShell } from '@/features/auth/AuthShell';
 import { errorMessage } from '@/lib/apiError';
 import { usePageMeta } from '@/lib/pageMeta';
 
@@ -34,20 +34,16 @@ export default function ConfirmEmailPage() {
   return (
     <AuthShell>
       <Card className="shadow-xl shadow-black/5">
-        <CardHeader className="items-center text-center">
-          <span className="mb-2 grid size-12 place-items-center rounded-2xl bg-primary/15 text-primary">
+        <AuthCardHeader
+          icon={
             <Icon
               aria-hidden
-              className={failed || confirm.isSuccess ? 'size-6' : 'size-6 animate-spin'}
+              className={failed || confirm.isSuccess ? undefined : 'animate-spin'}
             />
-          </span>
-          <CardTitle as="h1" className="text-2xl">
-            {confirm.isSuccess ? 'E-mail Confirmed' : failed ? 'Link Not Valid' : 'Confirming…'}
-          </CardTitle>
-          {!failed && !confirm.isSuccess && (
-            <CardDescription>One moment while we confirm your new address.</CardDescription>
-          )}
-        </CardHeader>
+          }
+          title={confirm.isSuccess ? 'E-mail Confirmed' : failed ? 'Link Not Valid' : 'Confirming…'}
+          description={!failed && !confirm.isSuccess && 'One moment while we confirm your address.'}
+        />
         <CardContent className="grid gap-6">
           {confirm.isSuccess && (
             <output className="rounded-lg border border-emerald-500/30 bg-emerald-500/10 p-4 text-center text-sm">

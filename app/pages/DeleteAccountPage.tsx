@@ -4,11 +4,11 @@ import { Link, useSearchParams } from 'react-router';
 import { FormError } from '@/components/FormError';
 import { PendingButton } from '@/components/PendingButton';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { DELETED_URL } from '@/features/account/DeleteAccountCard';
 import { useDeleteAccountByLink } from '@/features/account/useAccount';
-import { AuthShell } from '@/features/auth/AuthShell';
+import { AuthCardHeader, AuthShell } from '@/features/auth/AuthShell';
 import { CodeInput } from '@/features/twofactor/CodeInput';
 import { errorCode, errorMessage } from '@/lib/apiError';
 import { usePageMeta } from '@/lib/pageMeta';
@@ -53,14 +53,7 @@ export default function DeleteAccountPage() {
     return (
       <AuthShell>
         <Card className="shadow-xl shadow-black/5">
-          <CardHeader className="items-center text-center">
-            <span className="mb-2 grid size-12 place-items-center rounded-2xl bg-primary/15 text-primary">
-              <LinkIcon aria-hidden className="size-6" />
-            </span>
-            <CardTitle as="h1" className="text-2xl">
-              Link Not Valid
-            </CardTitle>
-          </CardHeader>
+          <AuthCardHeader icon={<LinkIcon aria-hidden />} title="Link Not Valid" />
           <CardContent className="grid gap-6">
             <p role="alert" className="text-center text-sm text-muted-foreground">
               {token ? error : INCOMPLETE}
@@ -77,18 +70,12 @@ export default function DeleteAccountPage() {
   return (
     <AuthShell>
       <Card className="shadow-xl shadow-black/5">
-        <CardHeader className="items-center text-center">
-          <span className="mb-2 grid size-12 place-items-center rounded-2xl bg-destructive/15 text-destructive">
-            <Trash2 aria-hidden className="size-6" />
-          </span>
-          <CardTitle as="h1" className="text-2xl">
-            Delete Your Account
-          </CardTitle>
-          <CardDescription>
-            This permanently deletes the Tripmates account this link was sent for: its sign-in
-            history and its place in every trip. It cannot be undone.
-          </CardDescription>
-        </CardHeader>
+        <AuthCardHeader
+          tone="destructive"
+          icon={<Trash2 aria-hidden />}
+          title="Delete Your Account"
+          description="This permanently deletes the Tripmates account this link was sent for: its sign-in history and its place in every trip. It cannot be undone."
+        />
         <CardContent>
           <form noValidate onSubmit={handleSubmit} className="grid gap-4">
             {askCode && (

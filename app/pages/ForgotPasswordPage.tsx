@@ -3,10 +3,10 @@ import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { FormError } from '@/components/FormError';
 import { PendingButton } from '@/components/PendingButton';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { AuthShell } from '@/features/auth/AuthShell';
+import { AuthCardHeader, AuthShell } from '@/features/auth/AuthShell';
 import { useForgotPassword } from '@/features/auth/usePasswordReset';
 import { toast } from '@/hooks/useToast';
 import { parseForm } from '@/lib/validation';
@@ -61,24 +61,14 @@ export default function ForgotPasswordPage() {
   return (
     <AuthShell>
       <Card className="shadow-xl shadow-black/5">
-        <CardHeader className="items-center text-center">
-          <span className="mb-2 grid size-12 place-items-center rounded-2xl bg-primary/15 text-primary">
-            {sentTo ? (
-              <MailCheck aria-hidden className="size-6" />
-            ) : (
-              <KeyRound aria-hidden className="size-6" />
-            )}
-          </span>
-          <CardTitle as="h1" className="text-2xl">
-            Reset Your Password
-          </CardTitle>
-          {!sentTo && (
-            <CardDescription>
-              Enter the email address of your account and we'll send you a link to choose a new
-              password.
-            </CardDescription>
-          )}
-        </CardHeader>
+        <AuthCardHeader
+          icon={sentTo ? <MailCheck aria-hidden /> : <KeyRound aria-hidden />}
+          title="Reset Your Password"
+          description={
+            !sentTo &&
+            "Enter the email address of your account and we'll send you a link to choose a new password."
+          }
+        />
         <CardContent className="grid gap-6">
           {sentTo ? (
             <output className="grid gap-2 rounded-lg border border-emerald-500/30 bg-emerald-500/10 p-4 text-center text-sm">

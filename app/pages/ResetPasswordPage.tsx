@@ -5,9 +5,9 @@ import { FormError } from '@/components/FormError';
 import { PasswordInput } from '@/components/PasswordInput';
 import { PendingButton } from '@/components/PendingButton';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
-import { AuthShell } from '@/features/auth/AuthShell';
+import { AuthCardHeader, AuthShell } from '@/features/auth/AuthShell';
 import { useResetPassword } from '@/features/auth/usePasswordReset';
 import { toast } from '@/hooks/useToast';
 import { errorCode, errorMessage } from '@/lib/apiError';
@@ -73,24 +73,20 @@ export default function ResetPasswordPage() {
   return (
     <AuthShell>
       <Card className="shadow-xl shadow-black/5">
-        <CardHeader className="items-center text-center">
-          <span className="mb-2 grid size-12 place-items-center rounded-2xl bg-primary/15 text-primary">
-            <Icon aria-hidden className="size-6" />
-          </span>
-          <CardTitle as="h1" className="text-2xl">
-            {state.kind === 'done'
+        <AuthCardHeader
+          icon={<Icon aria-hidden />}
+          title={
+            state.kind === 'done'
               ? 'Password Reset'
               : state.kind === 'invalid'
                 ? 'Link Not Valid'
-                : 'Choose a New Password'}
-          </CardTitle>
-          {state.kind === 'form' && (
-            <CardDescription>
-              Pick a password you don't use anywhere else. Afterwards you'll be signed out on every
-              device.
-            </CardDescription>
-          )}
-        </CardHeader>
+                : 'Choose a New Password'
+          }
+          description={
+            state.kind === 'form' &&
+            "Pick a password you don't use anywhere else. Afterwards you'll be signed out on every device."
+          }
+        />
         <CardContent className="grid gap-6">
           {state.kind === 'done' && (
             <>

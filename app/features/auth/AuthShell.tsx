@@ -2,6 +2,44 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Logo } from '@/components/Logo';
 import { ThemeToggle } from '@/components/ThemeToggle';
+import { CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { cn } from '@/lib/utils';
+
+const TONES = {
+  primary: 'bg-primary/15 text-primary',
+  destructive: 'bg-destructive/15 text-destructive',
+  muted: 'bg-muted text-muted-foreground',
+} as const;
+
+/** The head of an AuthShell card: the page's icon in a tile, its title (the h1), a line under. */
+export function AuthCardHeader({
+  icon,
+  title,
+  description,
+  tone = 'primary',
+}: {
+  icon: ReactNode;
+  title: ReactNode;
+  description?: ReactNode;
+  tone?: keyof typeof TONES;
+}) {
+  return (
+    <CardHeader className="items-center text-center">
+      <span
+        className={cn(
+          'mb-2 grid size-12 place-items-center rounded-2xl [&_svg]:size-6',
+          TONES[tone],
+        )}
+      >
+        {icon}
+      </span>
+      <CardTitle as="h1" className="text-2xl">
+        {title}
+      </CardTitle>
+      {description && <CardDescription>{description}</CardDescription>}
+    </CardHeader>
+  );
+}
 
 /** The frame of the sign-in, sign-up and password reset pages: one centred card. */
 export function AuthShell({ children }: { children: ReactNode }) {

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { Spinner } from '@/components/Spinner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { AuthShell } from '@/features/auth/AuthShell';
+import { AuthCardHeader, AuthShell } from '@/features/auth/AuthShell';
 import { errorCode, errorMessage } from '@/lib/apiError';
 import type { ErrorCode } from '../../../shared/contracts/errors';
 import { formatDate } from '../../../shared/dates';
@@ -68,15 +68,12 @@ export function InvitationPreviewPage<T>({
 export function ExpiredInvitation({ title, message }: { title: string; message: string }) {
   return (
     <Card className="gap-4 text-center">
-      <CardHeader className="items-center">
-        <span className="mb-2 grid size-12 place-items-center rounded-2xl bg-muted text-muted-foreground">
-          <Link2Off aria-hidden className="size-6" />
-        </span>
-        <CardTitle as="h1" className="text-2xl">
-          {title}
-        </CardTitle>
-        <CardDescription>{message}</CardDescription>
-      </CardHeader>
+      <AuthCardHeader
+        tone="muted"
+        icon={<Link2Off aria-hidden />}
+        title={title}
+        description={message}
+      />
       <CardContent>
         <Button asChild variant="outline">
           <Link to="/">Go to the home page</Link>

@@ -12,7 +12,7 @@ import { assertAvailable, EMAIL_TAKEN_MESSAGE, isUniqueViolation } from './avail
 export const EMAIL_LINK_MS = 24 * 60 * 60_000;
 export const EMAIL_CHANGES_PER_HOUR = 5;
 export const EMAIL_LINK_INVALID =
-  'This confirmation link has been used, has expired or is not valid. Change your e-mail again from your profile.';
+  'This confirmation link has been used, has expired or is not valid. Ask for a new one from your profile.';
 
 export type EmailChangeContext = { db: Db; mailer: Mailer; publicUrl: string };
 

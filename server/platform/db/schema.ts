@@ -126,18 +126,24 @@ export const loginThrottles = pgTable('login_throttles', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * The columns of a table of single-use links e-mailed to an account (claimed with
+ * platform/tokens.ts claimSingleUse): whose, the token's SHA-256, until when, and when used.
+ */
+const singleUseLinkColumns = () => ({
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  ...timestamps,
+});
+
 export const passwordResetTokens = pgTable(
   'password_reset_tokens',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    tokenHash: text('token_hash').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    ...timestamps,
-  },
+  singleUseLinkColumns(),
   (table) => [uniqueIndex('password_reset_tokens_hash_idx').on(table.tokenHash)],
 );
 
@@ -148,17 +154,7 @@ export const passwordResetTokens = pgTable(
  */
 export const emailChanges = pgTable(
   'email_changes',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    email: text('email').notNull(),
-    tokenHash: text('token_hash').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    ...timestamps,
-  },
+  { ...singleUseLinkColumns(), email: text('email').notNull() },
   (table) => [
     uniqueIndex('email_changes_hash_idx').on(table.tokenHash),
     index('email_changes_user_idx').on(table.userId, table.createdAt),
@@ -169,23 +165,10 @@ export const emailChanges = pgTable(
  * A link that confirms deleting an account without a password (made by a magic link), e-mailed
  * to its address (issue #16): a session alone is not enough to delete the account.
  */
-export const accountDeletions = pgTable(
-  'account_deletions',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    tokenHash: text('token_hash').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    ...timestamps,
-  },
-  (table) => [
-    uniqueIndex('account_deletions_hash_idx').on(table.tokenHash),
-    index('account_deletions_user_idx').on(table.userId, table.createdAt),
-  ],
-);
+export const accountDeletions = pgTable('account_deletions', singleUseLinkColumns(), (table) => [
+  uniqueIndex('account_deletions_hash_idx').on(table.tokenHash),
+  index('account_deletions_user_idx').on(table.userId, table.createdAt),
+]);
 
 export type User = typeof users.$inferSelect;
 export type Session = typeof sessions.$inferSelect;

@@ -137,6 +137,32 @@ test('a focused widget title moves with the arrow keys, and the move is saved', 
   expect(Math.round(reloaded.x)).toBe(Math.round(moved.x));
 });
 
+// Issue #17: the hint says "Double-click or press F2", but a mouse's double-click went to the
+// header's drag handling (its pointer capture) and never reached the title.
+test('a widget title double-clicked with a mouse is renamed, and stays put', async ({
+  page,
+}, testInfo) => {
+  test.skip(testInfo.project.name === 'phone', 'phones stack the widgets: nothing captures there');
+  await firstVisit(page);
+  const start = await boxOf(page, 'Trip Countdown');
+  await widget(page, 'Trip Countdown').getByRole('heading', { name: 'Trip Countdown' }).dblclick();
+  const field = page.getByRole('textbox', { name: 'Widget title' });
+  await expect(field).toBeFocused();
+  const saved = page.waitForResponse(
+    (res) => res.request().method() === 'PATCH' && /\/api\/widgets\//.test(res.url()),
+  );
+  await field.fill('Days until Bali');
+  await field.press('Enter');
+  const response = await saved;
+  expect(response.request().postDataJSON()).toEqual({ title: 'Days until Bali' });
+  await expect(widget(page, 'Days until Bali')).toBeVisible();
+  const after = await boxOf(page, 'Days until Bali');
+  expect([Math.round(after.x), Math.round(after.y)]).toEqual([
+    Math.round(start.x),
+    Math.round(start.y),
+  ]);
+});
+
 test('a widget is added from the dialog, at top 100 left 100, and removed', async ({
   page,
 }, testInfo) => {

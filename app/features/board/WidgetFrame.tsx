@@ -250,8 +250,14 @@ export function WidgetFrame({
             {remoteDrag.name} is moving this
           </span>
         )}
+        {/* biome-ignore lint/a11y/noStaticElementInteractions: the double-click is the mouse's way to rename; keyboards press F2 on the title button */}
         <header
           {...handlers}
+          // Here, not on the title: a press on the header captures the pointer (so a drag can
+          // leave it), and a captured pointer's double-click goes to the header (issue #17).
+          onDoubleClick={(event) => {
+            if (!(event.target as HTMLElement).closest('[data-no-drag]')) setRenaming(true);
+          }}
           className={cn(
             'flex items-center gap-1 border-b border-border/60 py-1.5 pr-1.5 pl-2 select-none',
             movable && 'cursor-grab touch-none',
@@ -279,7 +285,6 @@ export function WidgetFrame({
               type="button"
               aria-describedby={hintId}
               onKeyDown={onHandleKeyDown}
-              onDoubleClick={() => setRenaming(true)}
               className="flex min-w-0 flex-1 items-center gap-1.5 rounded-md px-1 py-1 text-left outline-none focus-visible:ring-2 focus-visible:ring-ring"
             >
               {movable && (

@@ -63,6 +63,7 @@ test('sign up, log out, sign in again', async ({ page }) => {
   await expect(menu.getByRole('menuitem', { name: 'Waitlist Manager' })).toHaveCount(0);
   await menu.getByRole('menuitem', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/\?logout=success&t=\d+$/);
+  await expect(toast(page, 'You have been signed out.')).toBeVisible();
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { name: 'Sign In Required' })).toBeVisible();
 

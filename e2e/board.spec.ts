@@ -20,6 +20,13 @@ async function firstVisit(page: Page) {
   return me;
 }
 
+/** A date input's value for the local day `days` from now. */
+function dayFromNow(days: number) {
+  const date = new Date(Date.now() + days * 86_400_000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
 function widget(page: Page, title: string) {
   return page.getByRole('region', { name: title, exact: true });
 }
@@ -239,9 +246,7 @@ test('a to-do is added, completed, uncompleted and deleted, and survives a reloa
   await expect(todos.getByText('Please enter a task')).toBeVisible();
 
   // A due date 10 days out makes it low priority by itself.
-  const due = new Date(Date.now() + 10 * 86_400_000);
-  const day = `${due.getFullYear()}-${String(due.getMonth() + 1).padStart(2, '0')}-${String(due.getDate()).padStart(2, '0')}`;
-  await form.getByLabel('Due date').fill(day);
+  await form.getByLabel('Due date').fill(dayFromNow(10));
   await expect(form.getByLabel('Priority')).toHaveValue('low');
   await form.getByLabel('Assigned to').selectOption({ label: 'Ana Lima (you)' });
   await form.getByLabel('New task').fill('  Book the sunrise hike  ');
@@ -251,6 +256,9 @@ test('a to-do is added, completed, uncompleted and deleted, and survives a reloa
   await expect(task).toBeVisible();
   await expect(todos.getByText('0 of 6 done')).toBeVisible();
   await expect(form.getByLabel('New task')).toHaveValue('');
+  // The next task starts from the defaults again (issue #17): due in 7 days, medium.
+  await expect(form.getByLabel('Due date')).toHaveValue(dayFromNow(7));
+  await expect(form.getByLabel('Priority')).toHaveValue('medium');
 
   // Completing shows the delete button; undoing hides it again.
   const checkbox = task.getByRole('checkbox', { name: 'Book the sunrise hike' });

@@ -112,6 +112,20 @@ describe('AddTodoForm (in the to-do widget)', () => {
     expect(document.activeElement).toBe(text);
   });
 
+  // Issue #17: the last task's due day and priority stuck to the next one.
+  it('starts the next task from the defaults again: due in 7 days, medium', async () => {
+    const { api, user, text, due, priority } = await renderForm();
+    await user.type(text, 'Book the ferry');
+    pickDay(due, '2026-12-14');
+    await user.selectOptions(priority, 'high');
+    await user.type(text, '{Enter}');
+    await waitFor(() => expect(api.callsTo(ADD)).toHaveLength(1));
+    expect(api.callsTo(ADD)[0]!.body).toMatchObject({ priority: 'high' });
+    await waitFor(() => expect(text.value).toBe(''));
+    expect(due.value).toBe('2026-12-20');
+    expect(priority.value).toBe('medium');
+  });
+
   it.each([
     ['empty', ''],
     ['only spaces', '    '],

@@ -68,8 +68,13 @@ export function AddTodoForm({
     inputRef.current?.focus();
     const sent = text;
     add.mutate(parsed.data, {
-      // Whatever was typed meanwhile is the next task: only the text sent is cleared.
-      onSuccess: () => setText((current) => (current === sent ? '' : current)),
+      // Whatever was typed meanwhile is the next task: only the text sent is cleared. The next
+      // task starts from the spec's defaults again (issue #17: the last day and priority stuck).
+      onSuccess: () => {
+        setText((current) => (current === sent ? '' : current));
+        setDay(dayInputValue(defaultDueDate()));
+        setPickedPriority(null);
+      },
       onError: (failure) =>
         setError(errorMessage(failure, 'Could not add the task. Please try again.')),
     });

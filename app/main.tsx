@@ -5,8 +5,11 @@ import { BrowserRouter } from 'react-router';
 import { DeferredToaster } from '@/components/ui/DeferredToaster';
 import { queryClient } from '@/lib/queryClient';
 import { ThemeProvider } from '@/lib/theme';
+import { showToastCarriedOver } from '@/lib/toastAfterLoad';
 import { AppRoutes } from './routes';
 import './styles.css';
+
+showToastCarriedOver();
 
 // A transition lets React render the first page in slices, yielding to the browser between
 // them, instead of one long task that blocks input while the landing page is built.

@@ -1,7 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
 import { FullScreenSpinner } from '@/components/Spinner';
-import { useArrivalNotice } from '@/features/auth/useArrivalNotice';
 import { useAuth } from '@/features/auth/useAuth';
 import LandingPage from '@/pages/LandingPage';
 
@@ -31,7 +30,6 @@ const NotFoundPage = lazy(() => import('@/pages/NotFoundPage'));
 function HomePage() {
   const { user } = useAuth();
   const { hash } = useLocation();
-  useArrivalNotice();
   // A link to the plans (`/#pricing`, from the upgrade notes) shows the public page signed in too.
   return user && hash !== '#pricing' ? <DashboardPage /> : <LandingPage />;
 }

@@ -6,7 +6,7 @@ import { PendingButton } from '@/components/PendingButton';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
-import { DELETED_URL } from '@/features/account/DeleteAccountCard';
+import { leaveDeleted } from '@/features/account/DeleteAccountCard';
 import { useDeleteAccountByLink } from '@/features/account/useAccount';
 import { AuthCardHeader, AuthShell } from '@/features/auth/AuthShell';
 import { CodeInput } from '@/features/twofactor/CodeInput';
@@ -41,7 +41,7 @@ export default function DeleteAccountPage() {
     }
     setError(null);
     remove.mutate(askCode ? { confirmation: token, token: code.trim() } : { confirmation: token }, {
-      onSuccess: () => window.location.assign(DELETED_URL),
+      onSuccess: leaveDeleted,
       onError: (failure) => {
         if (errorCode(failure) === 'invalid_code') setAskCode(true);
         setError(errorMessage(failure, 'Could not delete your account. Please try again.'));

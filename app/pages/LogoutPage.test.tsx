@@ -2,12 +2,13 @@ import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CURRENT_USER_KEY } from '@/features/auth/useAuth';
 import { makeUser, mockApi } from '@/test/api';
-import { findLocation, renderPage } from '@/test/render';
+import { findLocation, findToast, renderPage, resetToasts } from '@/test/render';
 import LogoutPage from './LogoutPage';
 
 const user = makeUser();
 
 afterEach(() => {
+  resetToasts();
   localStorage.clear();
   sessionStorage.clear();
 });
@@ -30,11 +31,14 @@ describe('/logout', () => {
     expect(localStorage.getItem('user_preferences')).toBeNull();
     expect(localStorage.getItem('theme')).toBe('light');
     expect(sessionStorage.length).toBe(0);
+    // Issue #17: the landing page used to show without a word.
+    await findToast('You have been signed out.');
   });
 
   it('says logout=error when the server could not end the session', async () => {
     mockApi({ 'POST /api/logout': { status: 500, body: { message: 'Internal server error' } } });
     renderPage(<LogoutPage />, { route: '/logout', user });
     expect(await findLocation()).toMatch(/^\/\?logout=error&t=\d+$/);
+    await findToast('We could not sign you out. Please try again.');
   });
 });

@@ -3,11 +3,12 @@ import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { Spinner } from '@/components/Spinner';
 import { CURRENT_USER_KEY, fetchCurrentUser } from '@/features/auth/useAuth';
+import { toast } from '@/hooks/useToast';
 import { apiRequest } from '@/lib/queryClient';
 
 /**
  * `/logout` (spec §2, §7): ends the session, forgets local state, refetches the user without
- * cache, then goes home with `logout=success|error` and a timestamp.
+ * cache, then goes home with `logout=success|error` and a timestamp, saying which.
  */
 export default function LogoutPage() {
   const queryClient = useQueryClient();
@@ -37,6 +38,16 @@ export default function LogoutPage() {
         queryFn: fetchCurrentUser,
         staleTime: 0,
       });
+      // Issue #17: the landing page used to show without a word.
+      toast(
+        outcome === 'success'
+          ? { title: 'Signed out', description: 'You have been signed out.' }
+          : {
+              title: 'Sign-out failed',
+              description: 'We could not sign you out. Please try again.',
+              variant: 'destructive',
+            },
+      );
       navigate(`/?logout=${outcome}&t=${Date.now()}`, { replace: true });
     })();
   }, [navigate, queryClient]);

@@ -54,6 +54,9 @@ describe('/security', () => {
     expect(screen.getByText('Two-factor authentication is on')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Set Up 2FA' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Disable' })).toBeTruthy();
+    // Issue #17: no longer "Recommended" once it is on.
+    expect(screen.getByText('Enabled')).toBeTruthy();
+    expect(screen.queryByText('Recommended')).toBeNull();
   });
 
   describe('Change Password', () => {

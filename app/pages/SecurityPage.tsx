@@ -90,7 +90,13 @@ export default function SecurityPage() {
           <SecurityCard
             Icon={ShieldCheck}
             title="Two-Factor Auth"
-            badge={<Badge variant="success">Recommended</Badge>}
+            badge={
+              enabled ? (
+                <Badge variant="success">Enabled</Badge>
+              ) : (
+                <Badge variant="warning">Recommended</Badge>
+              )
+            }
             description={
               enabled ? (
                 <span className="flex items-start gap-1.5 font-medium text-foreground">

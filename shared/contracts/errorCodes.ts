@@ -1,6 +1,6 @@
 /**
- * Kept free of zod: the client's ApiError reads it on every page, and the landing page's budget
- * (120 KB of gzipped script) has no room for a schema library it does not otherwise need.
+ * Kept free of zod, and the client imports only its type: the landing page's budget (120 KB of
+ * gzipped script) has no room for a schema library or a catalogue it does not need to branch.
  */
 /**
  * Every error the API answers with carries one of these codes, and each code has one HTTP status.

@@ -18,6 +18,7 @@ import {
 import { Label } from '@/components/ui/label';
 import { CodeInput } from '@/features/twofactor/CodeInput';
 import { errorMessage } from '@/lib/apiError';
+import { loadWithToast } from '@/lib/toastAcrossLoad';
 import type { CurrentUser } from '../../../shared/contracts/account';
 import { MESSAGES } from '../../../shared/contracts/auth';
 import { TWO_FACTOR_CODE } from '../../../shared/contracts/twofactor';
@@ -26,6 +27,13 @@ import { useDeleteAccount, useRequestDeletionLink } from './useAccount';
 
 /** Where a deleted account lands: the landing page, told why (a full navigation, state gone). */
 export const DELETED_URL = '/?deleted=1';
+
+/** Leaves for the landing page, which says the account is gone (issue #17). */
+export const leaveDeleted = () =>
+  loadWithToast(
+    { title: 'Account deleted', description: 'Your account has been deleted.' },
+    DELETED_URL,
+  );
 
 /**
  * The security page's danger zone: delete the account, with the password (and a code) — or, for
@@ -93,7 +101,7 @@ function PasswordConfirmation({ twoFactorEnabled }: { twoFactorEnabled: boolean 
     }
     setError(null);
     remove.mutate(twoFactorEnabled ? { password, token: code.trim() } : { password }, {
-      onSuccess: () => window.location.assign(DELETED_URL),
+      onSuccess: leaveDeleted,
       onError: (failure) =>
         setError(errorMessage(failure, 'Could not delete your account. Please try again.')),
     });

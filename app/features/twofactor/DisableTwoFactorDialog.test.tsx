@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Button } from '@/components/ui/button';
+import { showToastCarriedOver } from '@/lib/toastAfterLoad';
 import { mockApi } from '@/test/api';
 import { findToast, renderPage, resetToasts } from '@/test/render';
 import { DisableTwoFactorDialog } from './DisableTwoFactorDialog';
@@ -43,12 +44,14 @@ describe('DisableTwoFactorDialog', () => {
     });
     await submitCode('123456');
 
-    await findToast('Two-factor authentication has been disabled');
+    await waitFor(() => expect(reload).toHaveBeenCalledOnce());
     expect(api.actions().map((call) => [call.url, call.body])).toEqual([
       ['/api/verify-2fa', { token: '123456' }],
       ['/api/disable-2fa', { token: '' }],
     ]);
-    await waitFor(() => expect(reload).toHaveBeenCalledOnce(), { timeout: 2000 });
+    // The toast comes with the reloaded page.
+    showToastCarriedOver();
+    await findToast('Two-factor authentication has been disabled');
   });
 
   it('stops at a wrong code: "Verification failed" or the server message', async () => {

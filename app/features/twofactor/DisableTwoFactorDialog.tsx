@@ -11,11 +11,12 @@ import {
 import { Label } from '@/components/ui/label';
 import { toast } from '@/hooks/useToast';
 import { errorMessage } from '@/lib/apiError';
+import { loadWithToast } from '@/lib/toastAcrossLoad';
 import { parseForm } from '@/lib/validation';
 import { MESSAGES } from '../../../shared/contracts/auth';
 import { twoFactorCodeBody } from '../../../shared/contracts/twofactor';
 import { CODE_LENGTH, CodeInput } from './CodeInput';
-import { reloadSoon, useDisableTwoFactor, useVerifyTwoFactor } from './useTwoFactor';
+import { useDisableTwoFactor, useVerifyTwoFactor } from './useTwoFactor';
 
 /**
  * Turning two-factor off (spec §7): the code is checked with `/api/verify-2fa` first, then
@@ -52,9 +53,11 @@ export function DisableTwoFactorDialog({ children }: { children: ReactNode }) {
         disable.mutate(undefined, {
           onError: (failure) => fail(errorMessage(failure, 'Failed to disable 2FA')),
           onSuccess: () => {
-            toast({ title: 'Success', description: 'Two-factor authentication has been disabled' });
             setOpen(false);
-            reloadSoon();
+            loadWithToast({
+              title: 'Success',
+              description: 'Two-factor authentication has been disabled',
+            });
           },
         }),
     });

@@ -4,9 +4,9 @@ import { Button } from '@/components/ui/button';
 import { toast } from '@/hooks/useToast';
 import type { SetupTwoFactorResponse } from '../../../shared/contracts/twofactor';
 
-/** The secret in groups of four, easier to type by hand ("JBSW Y3DP EHPK 3PXP"). */
-export function groupSecret(secret: string) {
-  return secret.match(/.{1,4}/g)?.join(' ') ?? secret;
+/** The secret in groups of four, easier to type by hand (JBSW Y3DP EHPK 3PXP). */
+export function secretGroups(secret: string) {
+  return secret.match(/.{1,4}/g) ?? [secret];
 }
 
 /** The QR code to scan, and the key to type in when scanning is not possible. */
@@ -39,8 +39,15 @@ export function SetupDetails({ qrCode, secret }: SetupTwoFactorResponse) {
       <div className="grid w-full gap-1.5 text-center">
         <p className="text-xs text-muted-foreground">Can't scan it? Enter this key instead:</p>
         <div className="flex items-center justify-center gap-2">
-          <code className="select-all break-all rounded-md bg-muted px-3 py-1.5 font-mono text-sm tracking-wider text-foreground">
-            {groupSecret(secret)}
+          {/* Groups wrap between them, never inside one (issue #17: "…CQ5H L / BGW"). */}
+          <code className="flex select-all flex-wrap justify-center gap-x-[1ch] rounded-md bg-muted px-3 py-1.5 font-mono text-sm tracking-wider text-foreground">
+            {secretGroups(secret).map((group, index) => (
+              // The same group can occur twice in a key: its place is its identity.
+              // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list, never reordered
+              <span key={index} className="whitespace-nowrap">
+                {group}
+              </span>
+            ))}
           </code>
           <Button
             type="button"

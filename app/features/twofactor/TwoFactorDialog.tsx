@@ -16,12 +16,13 @@ import {
 import { Label } from '@/components/ui/label';
 import { toast } from '@/hooks/useToast';
 import { errorMessage } from '@/lib/apiError';
+import { loadWithToast } from '@/lib/toastAcrossLoad';
 import { parseForm } from '@/lib/validation';
 import { MESSAGES } from '../../../shared/contracts/auth';
 import { twoFactorCodeBody } from '../../../shared/contracts/twofactor';
 import { CODE_LENGTH, CodeInput } from './CodeInput';
 import { SetupDetails } from './SetupDetails';
-import { reloadSoon, useConfirmTwoFactor, useSetupTwoFactor } from './useTwoFactor';
+import { useConfirmTwoFactor, useSetupTwoFactor } from './useTwoFactor';
 
 type Step = 'setup' | 'confirm';
 
@@ -76,9 +77,11 @@ export function TwoFactorDialog({ children }: { children: ReactNode }) {
     }
     confirm.mutate(parsed.data.token, {
       onSuccess: () => {
-        toast({ title: 'Success', description: 'Two-factor authentication has been enabled' });
         setOpen(false);
-        reloadSoon();
+        loadWithToast({
+          title: 'Success',
+          description: 'Two-factor authentication has been enabled',
+        });
       },
       onError: (failure) =>
         toast({

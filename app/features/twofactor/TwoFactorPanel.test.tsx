@@ -26,7 +26,10 @@ describe('TwoFactorPanel', () => {
   it('shows the QR code and the key from the server', async () => {
     const { api } = await renderPanel();
     expect(screen.getByRole('img', { name: /QR code/ }).getAttribute('src')).toBe(SETUP.qrCode);
-    expect(screen.getByText('JBSW Y3DP EHPK 3PXP')).toBeTruthy();
+    // In groups of four that never break inside (issue #17: "…CQ5H L / BGW").
+    const groups = [...screen.getByText('Y3DP').parentElement!.children];
+    expect(groups.map((group) => group.textContent)).toEqual(['JBSW', 'Y3DP', 'EHPK', '3PXP']);
+    expect(groups.every((group) => group.className.includes('whitespace-nowrap'))).toBe(true);
     expect(api.callsTo('POST /api/setup-2fa')).toHaveLength(1);
   });
 
@@ -58,8 +61,8 @@ describe('TwoFactorPanel', () => {
     expect(verify.disabled).toBe(false);
   });
 
-  it('confirms the code, says 2FA is on, refreshes the user and stays disabled', async () => {
-    const { api, input, verify, u, queryClient } = await renderPanel({
+  it('confirms the code, says 2FA is on, refreshes the user, and puts the key away', async () => {
+    const { api, input, u, queryClient, onClose } = await renderPanel({
       'POST /api/confirm-2fa': { body: { success: true } },
     });
     queryClient.setQueryData(CURRENT_USER_KEY, makeUser());
@@ -67,14 +70,15 @@ describe('TwoFactorPanel', () => {
 
     await findToast('Two-factor authentication has been verified successfully');
     expect(api.callsTo('POST /api/confirm-2fa')[0]!.body).toEqual({ token: '123456' });
-    expect(verify.disabled).toBe(true);
-    expect(input.disabled).toBe(true);
     expect(screen.getByText(/Two-factor authentication is on/)).toBeTruthy();
     // Marked stale: the page's current-user query (active there) fetches it again.
     expect(queryClient.getQueryState(CURRENT_USER_KEY)?.isInvalidated).toBe(true);
-
-    await u.click(verify);
-    expect(api.callsTo('POST /api/confirm-2fa')).toHaveLength(1);
+    // Issue #17: the QR code, the key and the code field leave the screen once they are used.
+    expect(screen.queryByRole('img', { name: /QR code/ })).toBeNull();
+    expect(screen.queryByText('Y3DP')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Verify' })).toBeNull();
+    await u.click(screen.getByRole('button', { name: 'Done' }));
+    expect(onClose).toHaveBeenCalledOnce();
   });
 
   it('says "Failed to verify code. Please try again." for a wrong code', async () => {

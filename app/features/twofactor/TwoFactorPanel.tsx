@@ -70,7 +70,9 @@ export function TwoFactorPanel({ onClose }: { onClose: () => void }) {
           Set up two-factor authentication
         </CardTitle>
         <CardDescription>
-          Scan the QR code with an authenticator app, then enter the 6-digit code it shows.
+          {done
+            ? 'Your authenticator app is set up for Tripmates.'
+            : 'Scan the QR code with an authenticator app, then enter the 6-digit code it shows.'}
         </CardDescription>
       </CardHeader>
       <Button
@@ -83,56 +85,63 @@ export function TwoFactorPanel({ onClose }: { onClose: () => void }) {
       >
         <X aria-hidden />
       </Button>
-      <CardContent className="grid gap-8 md:grid-cols-2 md:items-center">
-        <section aria-label="Step 1: scan" className="grid min-h-56 place-items-center">
-          {setup.data ? (
-            <SetupDetails qrCode={setup.data.qrCode} secret={setup.data.secret} />
-          ) : setup.isError ? (
-            <div role="alert" className="grid justify-items-center gap-3 text-center text-sm">
-              <TriangleAlert aria-hidden className="size-8 text-destructive" />
-              <p>{QR_FAILED}</p>
-              <Button type="button" variant="outline" size="sm" onClick={generate}>
-                Try again
-              </Button>
+      {done ? (
+        // Set up: the QR code and key have done their work and leave the screen (issue #17).
+        <CardContent className="grid gap-4">
+          <output className="flex items-start gap-2 rounded-lg border border-emerald-500/30 bg-emerald-500/10 p-3 text-sm">
+            <CircleCheck aria-hidden className="mt-0.5 size-4 shrink-0 text-emerald-500" />
+            <span>
+              Two-factor authentication is on. You'll be asked for a code each time you sign in.
+            </span>
+          </output>
+          <Button type="button" onClick={onClose} className="justify-self-end">
+            Done
+          </Button>
+        </CardContent>
+      ) : (
+        <CardContent className="grid gap-8 md:grid-cols-2 md:items-center">
+          <section aria-label="Step 1: scan" className="grid min-h-56 place-items-center">
+            {setup.data ? (
+              <SetupDetails qrCode={setup.data.qrCode} secret={setup.data.secret} />
+            ) : setup.isError ? (
+              <div role="alert" className="grid justify-items-center gap-3 text-center text-sm">
+                <TriangleAlert aria-hidden className="size-8 text-destructive" />
+                <p>{QR_FAILED}</p>
+                <Button type="button" variant="outline" size="sm" onClick={generate}>
+                  Try again
+                </Button>
+              </div>
+            ) : (
+              <Spinner className="size-8 text-primary" label="Generating your QR code" />
+            )}
+          </section>
+          <form noValidate onSubmit={handleSubmit} className="grid content-center gap-4">
+            <div className="grid gap-2">
+              <Label htmlFor={`${id}-code`}>Verification code</Label>
+              <CodeInput
+                id={`${id}-code`}
+                name="token"
+                digitsOnly
+                value={code}
+                onValueChange={setCode}
+                disabled={!setup.data}
+                aria-describedby={`${id}-hint`}
+              />
+              <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+                The 6 digits your app shows for Tripmates. They change every 30 seconds.
+              </p>
             </div>
-          ) : (
-            <Spinner className="size-8 text-primary" label="Generating your QR code" />
-          )}
-        </section>
-        <form noValidate onSubmit={handleSubmit} className="grid content-center gap-4">
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-code`}>Verification code</Label>
-            <CodeInput
-              id={`${id}-code`}
-              name="token"
-              digitsOnly
-              value={code}
-              onValueChange={setCode}
-              disabled={done || !setup.data}
-              aria-describedby={`${id}-hint`}
-            />
-            <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-              The 6 digits your app shows for Tripmates. They change every 30 seconds.
-            </p>
-          </div>
-          <PendingButton
-            type="submit"
-            className="w-full"
-            pending={confirm.isPending}
-            disabled={done || !TWO_FACTOR_CODE.test(code)}
-          >
-            Verify
-          </PendingButton>
-          {done && (
-            <output className="flex items-start gap-2 rounded-lg border border-emerald-500/30 bg-emerald-500/10 p-3 text-sm">
-              <CircleCheck aria-hidden className="mt-0.5 size-4 shrink-0 text-emerald-500" />
-              <span>
-                Two-factor authentication is on. You'll be asked for a code each time you sign in.
-              </span>
-            </output>
-          )}
-        </form>
-      </CardContent>
+            <PendingButton
+              type="submit"
+              className="w-full"
+              pending={confirm.isPending}
+              disabled={!TWO_FACTOR_CODE.test(code)}
+            >
+              Verify
+            </PendingButton>
+          </form>
+        </CardContent>
+      )}
     </Card>
   );
 }

@@ -36,13 +36,3 @@ export function useDisableTwoFactor() {
     mutationFn: () => apiJson<Ok>('POST', '/api/disable-2fa', { token: '' }),
   });
 }
-
-/**
- * spec §4: turning two-factor on or off ends in a page reload. It waits a moment so the success
- * toast can be read first.
- */
-export const RELOAD_DELAY_MS = 1000;
-
-export function reloadSoon() {
-  window.setTimeout(() => window.location.reload(), RELOAD_DELAY_MS);
-}

@@ -74,6 +74,16 @@ test('sign up, log out, sign in again', async ({ page }) => {
   await signIn(page, me.email, me.password);
   await expect(toast(page, 'Logged in successfully')).toBeVisible();
   await expectDashboard(page);
+
+  // A signed-out visit to a signed-in page comes back to it after signing in (issue #17).
+  await logOut(page);
+  await page.goto('/security');
+  await page.getByRole('link', { name: 'Sign In' }).click();
+  await page.getByLabel('Username').fill(me.username);
+  await page.getByLabel('Password', { exact: true }).fill(me.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL('/security');
+  await expect(page.getByRole('heading', { name: 'Account Security' })).toBeVisible();
 });
 
 test('a missing field is named before anything is sent', async ({ page }) => {

@@ -403,6 +403,7 @@ test.describe('the waitlist admin', () => {
     await expect(page.getByText('Admin Access Required')).toBeVisible();
     await expect(page.getByText('Please sign in to access the waitlist admin panel')).toBeVisible();
     await page.getByRole('link', { name: 'Sign In' }).click();
-    await expect(page).toHaveURL('/auth');
+    // Signing in comes back here (issue #17).
+    await expect(page).toHaveURL('/auth?next=%2Fadmin%2Fwaitlist');
   });
 });

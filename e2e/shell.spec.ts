@@ -127,7 +127,7 @@ test('a failing user request counts as signed out rather than hanging', async ({
   await expect(page.getByRole('heading', { name: 'Admin Access Required' })).toBeVisible();
   await expect(page.getByText('Please sign in to access the waitlist admin panel')).toBeVisible();
   await page.getByRole('link', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL('/auth');
+  await expect(page).toHaveURL('/auth?next=%2Fadmin%2Fwaitlist');
   await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
 });
 

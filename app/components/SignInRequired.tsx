@@ -1,10 +1,15 @@
 import { LockKeyhole } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { signInUrl } from '@/features/auth/signInUrl';
 import { PageShell } from './PageShell';
 
-/** What a signed-out visitor sees on a page that needs an account (spec §2). */
+/**
+ * What a signed-out visitor sees on a page that needs an account (spec §2). Sign In comes back
+ * here afterwards.
+ */
 export function SignInRequired({ title, message }: { title: string; message: string }) {
+  const { pathname, search } = useLocation();
   return (
     <PageShell title={title} backTo={null}>
       <div className="flex flex-col items-start gap-5">
@@ -13,7 +18,7 @@ export function SignInRequired({ title, message }: { title: string; message: str
           {message}
         </p>
         <Button asChild size="lg">
-          <Link to="/auth">Sign In</Link>
+          <Link to={signInUrl(pathname + search)}>Sign In</Link>
         </Button>
       </div>
     </PageShell>

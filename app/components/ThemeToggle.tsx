@@ -2,7 +2,7 @@ import { type LucideIcon, Monitor, Moon, Sun } from 'lucide-react';
 import { isTheme, type Theme, useTheme } from '@/lib/theme';
 import { cn } from '@/lib/utils';
 
-const OPTIONS: readonly { value: Theme; label: string; Icon: LucideIcon }[] = [
+export const THEME_OPTIONS: readonly { value: Theme; label: string; Icon: LucideIcon }[] = [
   { value: 'light', label: 'Light', Icon: Sun },
   { value: 'dark', label: 'Dark', Icon: Moon },
   { value: 'system', label: 'System', Icon: Monitor },
@@ -16,7 +16,7 @@ const OPTIONS: readonly { value: Theme; label: string; Icon: LucideIcon }[] = [
  */
 export function ThemeToggle({ className }: { className?: string }) {
   const { theme, setTheme } = useTheme();
-  const current = OPTIONS.find((option) => option.value === theme) ?? OPTIONS[1]!;
+  const current = THEME_OPTIONS.find((option) => option.value === theme) ?? THEME_OPTIONS[1]!;
 
   return (
     <div
@@ -37,7 +37,7 @@ export function ThemeToggle({ className }: { className?: string }) {
         }}
         className="absolute inset-0 cursor-pointer appearance-none rounded-md opacity-0 outline-none"
       >
-        {OPTIONS.map(({ value, label }) => (
+        {THEME_OPTIONS.map(({ value, label }) => (
           <option key={value} value={value}>
             {label}
           </option>

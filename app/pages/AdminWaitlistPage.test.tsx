@@ -102,7 +102,10 @@ describe('/admin/waitlist', () => {
     renderAdmin(null);
     expect(screen.getByRole('heading', { level: 1, name: 'Admin Access Required' })).toBeTruthy();
     expect(screen.getByText('Please sign in to access the waitlist admin panel')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/auth');
+    // Signing in comes back here (issue #17).
+    expect(screen.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe(
+      '/auth?next=%2Fadmin%2Fwaitlist',
+    );
     expect(api.actions()).toEqual([]);
   });
 

@@ -84,7 +84,7 @@ function Dashboard({ user }: { user: CurrentUser }) {
               videoCount={background.videos.length}
               onClick={() => setActiveVideo((index) => (index + 1) % background.videos.length)}
             />
-            {/* On phones the trip name needs the room; the theme is on the profile pages too. */}
+            {/* On phones the trip name needs the room; the theme is in the account menu there. */}
             <div className="hidden sm:block">
               <ThemeToggle />
             </div>

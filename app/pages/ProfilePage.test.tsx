@@ -14,10 +14,10 @@ afterEach(() => {
 });
 
 describe('/profile', () => {
-  it('sends a signed-out visitor to /auth', async () => {
+  it('sends a signed-out visitor to /auth, to come back to the tab asked for', async () => {
     mockApi();
-    renderPage(<ProfilePage />, { route: '/profile', user: null });
-    expect(await findLocation()).toBe('/auth');
+    renderPage(<ProfilePage />, { route: '/profile?tab=security', user: null });
+    expect(await findLocation()).toBe('/auth?next=%2Fprofile%3Ftab%3Dsecurity');
   });
 
   it('shows the summary: initials, name, e-mail, Account Type and 2FA Status', () => {

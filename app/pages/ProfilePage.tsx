@@ -1,11 +1,12 @@
 import { Bell, ShieldCheck, UserRound } from 'lucide-react';
-import { Navigate, useSearchParams } from 'react-router';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { PageShell } from '@/components/PageShell';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { NotificationSettings } from '@/features/account/NotificationSettings';
 import { ProfileForm } from '@/features/account/ProfileForm';
 import { ProfileHeader } from '@/features/account/ProfileHeader';
 import { SecuritySettingsCard } from '@/features/account/SecuritySettingsCard';
+import { signInUrl } from '@/features/auth/signInUrl';
 import { useAuth } from '@/features/auth/useAuth';
 
 const TABS = ['profile', 'security', 'notifications'] as const;
@@ -16,12 +17,13 @@ const isTab = (value: string | null): value is Tab =>
 /**
  * `/profile` (spec §2 Profile): summary, then tabs chosen by the query string:
  * `?tab=security` (Security & 2FA) and `?tab=notifications` (Notification Settings).
- * Signed-out visitors are sent to /auth.
+ * Signed-out visitors are sent to /auth, and come back here once signed in.
  */
 export default function ProfilePage() {
   const { user } = useAuth();
   const [params, setParams] = useSearchParams();
-  if (!user) return <Navigate to="/auth" replace />;
+  const location = useLocation();
+  if (!user) return <Navigate to={signInUrl(location.pathname + location.search)} replace />;
 
   const requested = params.get('tab');
   const tab: Tab = isTab(requested) ? requested : 'profile';

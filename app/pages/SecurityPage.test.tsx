@@ -18,7 +18,10 @@ describe('/security', () => {
     mockApi();
     renderSecurity(null);
     expect(screen.getByText('Please sign in to manage your account security')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/auth');
+    // Signing in comes back here (issue #17).
+    expect(screen.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe(
+      '/auth?next=%2Fsecurity',
+    );
   });
 
   it('shows the links and the three cards', () => {

@@ -12,7 +12,10 @@ import { cn } from '@/lib/utils';
 
 export const ToastProvider = ToastPrimitive.Provider;
 
-/** Top of the screen, full width on phones; top-right corner, at most 420 px wide, from `sm` up. */
+/**
+ * Bottom of the screen, full width on phones (issue #17: at the top a toast covered the whole top
+ * bar for 5 s); top-right corner, at most 420 px wide, from `sm` up.
+ */
 export function ToastViewport({
   className,
   ...props
@@ -22,8 +25,8 @@ export function ToastViewport({
       data-slot="toast-viewport"
       className={cn(
         // The empty viewport must not swallow clicks on what is under it; the toasts opt back in.
-        'pointer-events-none fixed inset-x-0 top-0 z-100 flex max-h-dvh w-full flex-col gap-2 p-4 outline-none',
-        'sm:left-auto sm:max-w-[420px]',
+        'pointer-events-none fixed inset-x-0 bottom-0 z-100 flex max-h-dvh w-full flex-col-reverse gap-2 p-4 pb-[max(1rem,env(safe-area-inset-bottom))] outline-none',
+        'sm:top-0 sm:bottom-auto sm:left-auto sm:max-w-[420px] sm:flex-col sm:pb-4',
         className,
       )}
       {...props}
@@ -35,8 +38,8 @@ export const toastVariants = cva(
   [
     'group pointer-events-auto relative flex w-full items-center justify-between gap-4 overflow-hidden rounded-lg border p-4 pr-10 shadow-lg',
     'outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background',
-    // Enter: slide down from the top on phones, in from the right on wider screens.
-    'data-[state=open]:animate-toast-in-top sm:data-[state=open]:animate-toast-in-right',
+    // Enter: slide up from the bottom on phones, in from the right on wider screens.
+    'data-[state=open]:animate-toast-in-bottom sm:data-[state=open]:animate-toast-in-right',
     // Exit: fade, unless it was swiped away, which slides it on out to the right.
     'data-[state=closed]:not-data-[swipe=end]:animate-toast-out',
     'data-[swipe=move]:translate-x-(--radix-toast-swipe-move-x)',

@@ -55,3 +55,22 @@ describe('AccountMenu', () => {
     expect(screen.getByTestId('location').textContent).toBe('/profile');
   });
 });
+
+// Issue #17: phones have no room for the theme button in the top bar; the menu has the choice.
+describe('AccountMenu theme choice', () => {
+  it('switches the theme from the menu', async () => {
+    const { menu } = await openMenu(ana);
+    const themes = within(menu).getAllByRole('menuitemradio');
+    expect(themes.map((item) => item.textContent)).toEqual(['Light', 'Dark', 'System']);
+    expect(
+      within(menu).getByRole('menuitemradio', { name: 'Dark' }).getAttribute('aria-checked'),
+    ).toBe('true');
+    await userEvent.click(within(menu).getByRole('menuitemradio', { name: 'Light' }));
+    expect(document.documentElement.classList.contains('dark')).toBe(false);
+    await userEvent.click(screen.getByRole('button', { name: 'Account menu for Ana Lima' }));
+    const again = await screen.findByRole('menu');
+    expect(
+      within(again).getByRole('menuitemradio', { name: 'Light' }).getAttribute('aria-checked'),
+    ).toBe('true');
+  });
+});

@@ -1,8 +1,10 @@
-import { Bell, ClipboardList, LogOut, ShieldCheck, UserRound } from 'lucide-react';
+import { Bell, Check, ClipboardList, LogOut, ShieldCheck, UserRound } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { THEME_OPTIONS } from '@/components/ThemeToggle';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
+import { isTheme, useTheme } from '@/lib/theme';
 import { cn } from '@/lib/utils';
 import type { CurrentUser } from '../../../shared/contracts/account';
 import { profileInitials } from '../../../shared/initials';
@@ -79,6 +81,7 @@ export function AccountMenu({ user }: { user: CurrentUser }) {
               </DropdownMenu.Group>
             </>
           )}
+          <ThemeChoice />
           <DropdownMenu.Separator className="my-1 h-px bg-border" />
           <DropdownMenu.Item asChild className={itemClass}>
             {/* A plain link: a full page load, not a client-side route change. */}
@@ -90,5 +93,37 @@ export function AccountMenu({ user }: { user: CurrentUser }) {
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>
+  );
+}
+
+/**
+ * Light, Dark or System, in the menu on phones (issue #17): the top bar has no room for the
+ * theme button there, which wider screens show beside the avatar.
+ */
+function ThemeChoice() {
+  const { theme, setTheme } = useTheme();
+  return (
+    <div className="sm:hidden">
+      <DropdownMenu.Separator className="my-1 h-px bg-border" />
+      <DropdownMenu.Label className="px-2 pt-1.5 pb-1 text-xs font-medium text-muted-foreground">
+        Theme
+      </DropdownMenu.Label>
+      <DropdownMenu.RadioGroup
+        value={theme}
+        onValueChange={(value) => {
+          if (isTheme(value)) setTheme(value);
+        }}
+      >
+        {THEME_OPTIONS.map(({ value, label, Icon }) => (
+          <DropdownMenu.RadioItem key={value} value={value} className={itemClass}>
+            <Icon aria-hidden />
+            {label}
+            <DropdownMenu.ItemIndicator className="ml-auto">
+              <Check aria-hidden />
+            </DropdownMenu.ItemIndicator>
+          </DropdownMenu.RadioItem>
+        ))}
+      </DropdownMenu.RadioGroup>
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { CircleAlert } from 'lucide-react';
-import { PendingButton } from '@/components/PendingButton';
+import { RetryButton } from '@/components/RetryButton';
 import { Spinner } from '@/components/Spinner';
 import { errorMessage } from '@/lib/apiError';
 
@@ -27,15 +27,9 @@ export function WidgetLoadError({ title, query }: { title: string; query: UseQue
           {errorMessage(query.error, 'Please check your connection and try again.')}
         </p>
       </div>
-      <PendingButton
-        type="button"
-        size="sm"
-        variant="outline"
-        pending={query.isFetching}
-        onClick={() => void query.refetch()}
-      >
+      <RetryButton fetching={query.isFetching} onRetry={() => void query.refetch()}>
         Retry
-      </PendingButton>
+      </RetryButton>
     </div>
   );
 }

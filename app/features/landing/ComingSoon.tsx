@@ -51,3 +51,22 @@ export function ComingSoon({
 
 /** Classes for the disabled button inside ComingSoon: hoverable (for the tooltip), clearly off. */
 export const comingSoonButtonClass = 'disabled:pointer-events-auto disabled:cursor-not-allowed';
+
+/**
+ * The hero's off look (issue #17: at 90 % they looked active on a desktop, and see-through over
+ * the palm trees on a phone): solid and muted, unchanged on hover.
+ */
+export const heroComingSoonClass =
+  'disabled:opacity-100 disabled:shadow-none disabled:border disabled:border-white/20 disabled:bg-slate-900/90 disabled:text-slate-300 disabled:hover:bg-slate-900/90 disabled:hover:text-slate-300';
+
+/** Says "soon" where there is no hover to show the tooltip (phones); the name stays the button's. */
+export function SoonPill() {
+  return (
+    <span
+      aria-hidden
+      className="rounded-full bg-white/15 px-2 py-0.5 text-[0.65rem] font-semibold tracking-wide text-white/90 uppercase"
+    >
+      Soon
+    </span>
+  );
+}

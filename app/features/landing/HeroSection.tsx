@@ -1,7 +1,7 @@
 import { ArrowRight, Glasses, Play, Sparkles } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
-import { ComingSoon, comingSoonButtonClass } from './ComingSoon';
+import { ComingSoon, comingSoonButtonClass, heroComingSoonClass, SoonPill } from './ComingSoon';
 import { HeroBackground } from './HeroBackground';
 
 // spec §1: Watch Demo's tooltip says the demo video is being produced.
@@ -50,12 +50,14 @@ export function HeroSection({ videoSrc = null }: { videoSrc?: string | null }) {
                 disabled
                 aria-describedby={describedBy}
                 className={cn(
-                  'h-12 w-full px-7 text-base shadow-lg shadow-sky-500/25 disabled:opacity-90 sm:w-auto',
+                  'h-12 w-full px-7 text-base shadow-lg shadow-sky-500/25 sm:w-auto',
                   comingSoonButtonClass,
+                  heroComingSoonClass,
                 )}
               >
                 Start Planning Now
                 <ArrowRight aria-hidden />
+                <SoonPill />
               </Button>
             )}
           </ComingSoon>
@@ -67,12 +69,14 @@ export function HeroSection({ videoSrc = null }: { videoSrc?: string | null }) {
                 disabled
                 aria-describedby={describedBy}
                 className={cn(
-                  'h-12 w-full border-white/30 bg-white/10 px-7 text-base text-white disabled:opacity-90 sm:w-auto',
+                  'h-12 w-full border-white/30 bg-white/10 px-7 text-base text-white sm:w-auto',
                   comingSoonButtonClass,
+                  heroComingSoonClass,
                 )}
               >
                 <Play aria-hidden className="fill-current" />
                 Watch Demo
+                <SoonPill />
               </Button>
             )}
           </ComingSoon>

@@ -75,11 +75,15 @@ export function AssigneeMenu({
         className={cn(
           'flex max-w-40 shrink-0 items-center gap-1.5 rounded-full text-xs text-muted-foreground outline-none',
           'hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring',
-          showName && 'py-0.5 pr-2 pl-0.5 hover:bg-accent/60',
+          // The name only where the list is wide (issue #17: on a phone it squeezed the task's
+          // text to a word a line).
+          showName && '@md:py-0.5 @md:pr-2 @md:pl-0.5 @md:hover:bg-accent/60',
         )}
       >
         <AssigneeAvatar assignee={assignee} />
-        {showName && <span className="truncate">{assignee?.name ?? 'Unassigned'}</span>}
+        {showName && (
+          <span className="hidden truncate @md:inline">{assignee?.name ?? 'Unassigned'}</span>
+        )}
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content

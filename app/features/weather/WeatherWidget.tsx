@@ -1,6 +1,6 @@
 import { CloudOff, Droplets, MapPin, MapPinPen, Thermometer, Wind } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { PendingButton } from '@/components/PendingButton';
+import { RetryButton } from '@/components/RetryButton';
 import { Spinner } from '@/components/Spinner';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -116,17 +116,15 @@ function WeatherReport({ city, expanded }: { city: string; expanded: boolean }) 
           )}
         </div>
         {!cityProblem && (
-          <PendingButton
-            variant="outline"
-            size="sm"
-            pending={current.isFetching}
-            onClick={() => {
+          <RetryButton
+            fetching={current.isFetching}
+            onRetry={() => {
               void current.refetch();
               if (forecast.isError) void forecast.refetch();
             }}
           >
             Try again
-          </PendingButton>
+          </RetryButton>
         )}
       </div>
     );

@@ -1,8 +1,9 @@
-import { lazy, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
 import { FullScreenSpinner } from '@/components/Spinner';
 import { useAuth } from '@/features/auth/useAuth';
 import LandingPage from '@/pages/LandingPage';
+import { CLIENT_ROUTES, type ClientRoute } from '../shared/clientRoutes';
 
 // Every page but the landing page loads on demand, so a first visit downloads only what `/` needs.
 const DashboardPage = lazy(() => import('@/pages/DashboardPage'));
@@ -34,6 +35,34 @@ function HomePage() {
   return user && hash !== '#pricing' ? <DashboardPage /> : <LandingPage />;
 }
 
+/**
+ * The page of each client route (spec §2). Typed by the shared list, which the server answers
+ * 200 for: a route added here without it, or there without a page here, does not compile.
+ */
+const PAGES: Record<ClientRoute, ReactNode> = {
+  '/': <HomePage />,
+  '/auth': <AuthPage />,
+  '/logout': <LogoutPage />,
+  '/forgot-password': <ForgotPasswordPage />,
+  '/reset-password': <ResetPasswordPage />,
+  '/confirm-email': <ConfirmEmailPage />,
+  '/delete-account': <DeleteAccountPage />,
+  '/dashboard': <DashboardPage />,
+  '/profile': <ProfilePage />,
+  '/security': <SecurityPage />,
+  '/join/:code': <JoinPage />,
+  '/magic/:token': <MagicLinkPage />,
+  '/admin/waitlist': <AdminWaitlistPage />,
+  '/privacy': <PrivacyPage />,
+  '/terms': <TermsPage />,
+  '/cookies': <CookiesPage />,
+  '/help': <HelpPage />,
+  '/careers': <CareersPage />,
+  '/blog': <BlogPage />,
+  '/about': <AboutPage />,
+  '/press': <PressPage />,
+};
+
 /** The route table of spec §2. Until the current user is known, a spinner replaces it. */
 export function AppRoutes() {
   const { isLoading } = useAuth();
@@ -41,27 +70,9 @@ export function AppRoutes() {
   return (
     <Suspense fallback={<FullScreenSpinner />}>
       <Routes>
-        <Route path="/" element={<HomePage />} />
-        <Route path="/auth" element={<AuthPage />} />
-        <Route path="/logout" element={<LogoutPage />} />
-        <Route path="/forgot-password" element={<ForgotPasswordPage />} />
-        <Route path="/reset-password" element={<ResetPasswordPage />} />
-        <Route path="/confirm-email" element={<ConfirmEmailPage />} />
-        <Route path="/delete-account" element={<DeleteAccountPage />} />
-        <Route path="/dashboard" element={<DashboardPage />} />
-        <Route path="/profile" element={<ProfilePage />} />
-        <Route path="/security" element={<SecurityPage />} />
-        <Route path="/join/:code" element={<JoinPage />} />
-        <Route path="/magic/:token" element={<MagicLinkPage />} />
-        <Route path="/admin/waitlist" element={<AdminWaitlistPage />} />
-        <Route path="/privacy" element={<PrivacyPage />} />
-        <Route path="/terms" element={<TermsPage />} />
-        <Route path="/cookies" element={<CookiesPage />} />
-        <Route path="/help" element={<HelpPage />} />
-        <Route path="/careers" element={<CareersPage />} />
-        <Route path="/blog" element={<BlogPage />} />
-        <Route path="/about" element={<AboutPage />} />
-        <Route path="/press" element={<PressPage />} />
+        {CLIENT_ROUTES.map((path) => (
+          <Route key={path} path={path} element={PAGES[path]} />
+        ))}
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
     </Suspense>

@@ -23,8 +23,11 @@ function signInLink(page: Page) {
 
 test('an unknown path shows the 404 page, and it leads home', async ({ page }) => {
   const problems = watchConsole(page);
-  await page.goto('/no/such/place');
+  // Issue #17: the server says so too (it answered 200), and the page has a title of its own.
+  const response = await page.goto('/no/such/place');
+  expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+  await expect(page).toHaveTitle(/Page not found/);
   await page.getByRole('link', { name: 'Back to Home' }).click();
   await expect(page).toHaveURL('/');
   await expect(signInLink(page)).toBeVisible();
@@ -162,8 +165,11 @@ test('the API documentation renders under the Content-Security-Policy', async ({
 });
 
 test('the page has no horizontal scroll', async ({ page }) => {
-  await page.goto('/no/such/place');
+  // Issue #17: the server says so too (it answered 200), and the page has a title of its own.
+  const response = await page.goto('/no/such/place');
+  expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+  await expect(page).toHaveTitle(/Page not found/);
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );

@@ -308,16 +308,24 @@ describe('serving the built client', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it.each(['/', '/dashboard', '/admin/waitlist', '/no/such/page?x=1'])(
-    'answers %s with index.html, revalidated on every load',
-    async (pathname) => {
-      const res = await fetch(`${t.url}${pathname}`);
-      expect(res.status).toBe(200);
-      expect(res.headers.get('content-type')).toMatch(/^text\/html/);
-      expect(res.headers.get('cache-control')).toBe('no-cache');
-      expect(await res.text()).toContain('/assets/index-abc123.js');
-    },
-  );
+  it.each([
+    ['/', 200],
+    ['/dashboard?trip=abc', 200],
+    ['/admin/waitlist', 200],
+    ['/Auth/', 200],
+    ['/join/bali-2023-x7k2', 200],
+    // Issue #17: a path the client has no page for is a 404, with the client's 404 page.
+    ['/no/such/page?x=1', 404],
+    ['/dashboardx', 404],
+    ['/join', 404],
+    ['/join/a/b', 404],
+  ])('answers %s with index.html (%i), revalidated on every load', async (pathname, status) => {
+    const res = await fetch(`${t.url}${pathname}`);
+    expect(res.status).toBe(status);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(await res.text()).toContain('/assets/index-abc123.js');
+  });
 
   it('tells a browser without a session cookie that it is signed out, and preloads the landing image only on /', async () => {
     const landing = await fetch(`${t.url}/`);

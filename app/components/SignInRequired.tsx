@@ -1,26 +1,26 @@
 import { LockKeyhole } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { AuthCardHeader, AuthShell } from '@/features/auth/AuthShell';
 import { signInUrl } from '@/features/auth/signInUrl';
-import { PageShell } from './PageShell';
 
 /**
- * What a signed-out visitor sees on a page that needs an account (spec §2). Sign In comes back
- * here afterwards.
+ * What a signed-out visitor sees on a page that needs an account (spec §2): the centred card of
+ * the other single-message pages (issue #17). Sign In comes back here afterwards.
  */
 export function SignInRequired({ title, message }: { title: string; message: string }) {
   const { pathname, search } = useLocation();
   return (
-    <PageShell title={title} backTo={null}>
-      <div className="flex flex-col items-start gap-5">
-        <p className="flex items-center gap-2">
-          <LockKeyhole aria-hidden className="size-5 shrink-0 text-primary" />
-          {message}
-        </p>
-        <Button asChild size="lg">
-          <Link to={signInUrl(pathname + search)}>Sign In</Link>
-        </Button>
-      </div>
-    </PageShell>
+    <AuthShell>
+      <Card className="shadow-xl shadow-black/5">
+        <AuthCardHeader icon={<LockKeyhole aria-hidden />} title={title} description={message} />
+        <CardContent>
+          <Button asChild size="lg" className="w-full">
+            <Link to={signInUrl(pathname + search)}>Sign In</Link>
+          </Button>
+        </CardContent>
+      </Card>
+    </AuthShell>
   );
 }

@@ -1,19 +1,30 @@
 import { Compass } from 'lucide-react';
 import { Link } from 'react-router';
-import { PageShell } from '@/components/PageShell';
 import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { AuthCardHeader, AuthShell } from '@/features/auth/AuthShell';
+import { usePageMeta } from '@/lib/pageMeta';
 
-/** Any path outside the route table (spec §2). */
+/**
+ * Any path outside the route table (spec §2); the server answers it with the status 404. The
+ * same centred card as the other single-message pages (issue #17: it was bare text in a corner).
+ */
 export default function NotFoundPage() {
+  usePageMeta('Page not found', 'There is no page at this address.');
   return (
-    <PageShell title="404 Page Not Found" backTo={null}>
-      <p className="flex items-center gap-2">
-        <Compass aria-hidden className="size-5 shrink-0 text-primary" />
-        This page took a different route. Check the address, or head back home.
-      </p>
-      <Button asChild>
-        <Link to="/">Back to Home</Link>
-      </Button>
-    </PageShell>
+    <AuthShell>
+      <Card className="shadow-xl shadow-black/5">
+        <AuthCardHeader
+          icon={<Compass aria-hidden />}
+          title="404 Page Not Found"
+          description="This page took a different route. Check the address, or head back home."
+        />
+        <CardContent>
+          <Button asChild size="lg" className="w-full">
+            <Link to="/">Back to Home</Link>
+          </Button>
+        </CardContent>
+      </Card>
+    </AuthShell>
   );
 }

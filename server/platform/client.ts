@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { isClientRoute } from '../../shared/clientRoutes';
 import { SESSION_COOKIE } from './sessions';
 
 /** Vite puts every hashed (content-addressed) file under /assets/. */
@@ -54,7 +55,8 @@ export function indexPages(indexHtml: string) {
 /**
  * Serves the built client: hashed assets cached for a year (their name changes with their
  * content), everything else revalidated on each load. Every path outside /api that is not a
- * file gets index.html, so the client's router handles deep links and its own 404 page.
+ * file gets index.html, so the client's router handles deep links and its own 404 page — with
+ * the status 404 when the client has no page there (shared/clientRoutes.ts).
  */
 export async function registerClient(app: FastifyInstance, client: BuiltClient | null) {
   const pages = client ? indexPages(client.indexHtml) : null;
@@ -95,6 +97,7 @@ export async function registerClient(app: FastifyInstance, client: BuiltClient |
     const page = !visitor ? pages.member : pathname === '/' ? pages.visitorLanding : pages.visitor;
     return (
       reply
+        .code(isClientRoute(pathname) ? 200 : 404)
         .header('cache-control', 'no-cache')
         // The page differs with the session cookie: no shared cache may hand one to the other.
         .header('vary', 'cookie')

@@ -212,6 +212,16 @@ test('a widget is added from the dialog, at top 100 left 100, and removed', asyn
 
   await renamed.getByRole('button', { name: 'Remove Countdown to Ubud' }).click();
   await expect(renamed).toHaveCount(0);
+  // Removing is for everyone: the toast's Undo brings it back as it was (issue #17).
+  await page
+    .getByRole('region', { name: /Notifications/ })
+    .getByRole('listitem')
+    .filter({ hasText: 'Countdown to Ubud removed' })
+    .getByRole('button', { name: 'Undo' })
+    .click();
+  await expect(renamed).toBeVisible();
+  await renamed.getByRole('button', { name: 'Remove Countdown to Ubud' }).click();
+  await expect(renamed).toHaveCount(0);
   await page.reload();
   await expect(widget(page, 'Trip Countdown')).toBeVisible();
   await expect(page.locator('[data-widget-id]')).toHaveCount(5);

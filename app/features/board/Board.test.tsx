@@ -336,6 +336,32 @@ describe('Board', () => {
     expect(shownIds()).toEqual(['photo1', 'todo1', 'countdown1', 'flight1']);
   });
 
+  // Issue #17: removing is for everyone, so it can be taken back.
+  it('offers Undo after a removal, which adds the same widget again', async () => {
+    const removedWeather = { ...weather, title: 'Weather in Ubud', data: { city: 'Ubud' } };
+    const { api, user } = renderBoard([
+      ...firstVisitBoard.filter((w) => w.id !== 'weather1'),
+      removedWeather,
+    ]);
+    api.on('DELETE /api/widgets/weather1', { body: { success: true } });
+    api.on(`POST ${WIDGETS_URL}`, (call) => ({
+      status: 201,
+      body: { ...removedWeather, ...(call.body as object), id: 'weather2' },
+    }));
+    await user.click(await screen.findByRole('button', { name: 'Remove Weather in Ubud' }));
+    const notice = await findToast('Weather in Ubud removed', 'gone for everyone on this trip');
+    expect(screen.queryByRole('region', { name: 'Weather in Ubud' })).toBeNull();
+
+    await user.click(within(notice).getByRole('button', { name: 'Undo' }));
+    expect(await region('Weather in Ubud')).toBeTruthy();
+    expect(api.callsTo(`POST ${WIDGETS_URL}`)[0]!.body).toEqual({
+      type: 'weather',
+      title: 'Weather in Ubud',
+      position: weather.position,
+      data: { city: 'Ubud' },
+    });
+  });
+
   it('brings a widget back and says why when the server refuses to remove it', async () => {
     const { api, user } = renderBoard();
     api.on('DELETE /api/widgets/weather1', {

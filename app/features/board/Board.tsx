@@ -2,15 +2,18 @@ import { LayoutGrid, Plus } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Spinner } from '@/components/Spinner';
 import { Button } from '@/components/ui/button';
+import { ToastAction } from '@/components/ui/toast';
 import { LiveCursors } from '@/features/realtime/LiveCursors';
 import type { LiveTrip } from '@/features/realtime/useLiveTrip';
 import { useMediaQuery } from '@/hooks/useMediaQuery';
+import { toast } from '@/hooks/useToast';
+import { errorMessage } from '@/lib/apiError';
 import type { WidgetDto } from '../../../shared/contracts/board';
 import type { TripDto } from '../../../shared/contracts/trips';
 import { byReadingOrder, clampToBoard } from './boardGeometry';
 import { useElementSize } from './useElementSize';
 import { useLayers } from './useLayers';
-import { useRemoveWidget, useUpdateWidget, useWidgets } from './useWidgets';
+import { useAddWidget, useRemoveWidget, useUpdateWidget, useWidgets } from './useWidgets';
 import { WidgetBody } from './WidgetBody';
 import { type BoardLayout, type RemoteDrags, WidgetFrame } from './WidgetFrame';
 import { widgetKind } from './widgetCatalog';
@@ -37,6 +40,38 @@ export function Board({
   const widgets = useWidgets(trip.id);
   const updateWidget = useUpdateWidget(trip.id);
   const removeWidget = useRemoveWidget(trip.id);
+  const addWidget = useAddWidget(trip.id);
+
+  // Issue #17: removing is for everyone on the trip, so it can be taken back for a few seconds:
+  // Undo adds the same widget again (type, title, place and settings), live for everyone too.
+  function offerUndo(removed: WidgetDto) {
+    const restore = () =>
+      addWidget.mutate(
+        {
+          type: removed.type,
+          title: removed.title,
+          position: removed.position,
+          data: removed.data,
+        },
+        {
+          onError: (error) =>
+            toast({
+              variant: 'destructive',
+              title: `Could not bring back ${removed.title}`,
+              description: errorMessage(error, 'Please check your connection and try again.'),
+            }),
+        },
+      );
+    toast({
+      title: `${removed.title} removed`,
+      description: 'It is gone for everyone on this trip.',
+      action: (
+        <ToastAction altText={`Undo: bring back ${removed.title}`} onClick={restore}>
+          Undo
+        </ToastAction>
+      ),
+    });
+  }
   const boardRef = useRef<HTMLDivElement>(null);
   const boardSize = useElementSize(boardRef);
   const layout: BoardLayout = useMediaQuery(STACK_QUERY) ? 'stack' : 'canvas';
@@ -146,7 +181,7 @@ export function Board({
             onRename={(title) => updateWidget(widget.id, { title })}
             onRemove={() => {
               if (expandedId === widget.id) setExpandedId(null);
-              removeWidget.mutate(widget);
+              removeWidget.mutate(widget, { onSuccess: () => offerUndo(widget) });
             }}
           >
             <WidgetBody widget={widget} trip={trip} expanded={expandedId === widget.id} />

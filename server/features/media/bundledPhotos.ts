@@ -361,9 +361,14 @@ export function relevance(photo: BundledPhoto, query: string) {
   return (tagWords.get(photo.slug) ?? []).filter((tag) => containsPhrase(words, tag)).length;
 }
 
-/** Every bundled picture, those whose tags the search names first (most matches first). */
+/**
+ * The bundled pictures whose tags the search names, most matches first. Only those: issue #17
+ * found Bali's carousel showing a snowy village and a mountain lake after its two matches.
+ * Fewer is better than wrong, and none gives the widget its empty state (spec §8).
+ */
 export function rankBundledPhotos(query: string): BundledPhoto[] {
   return BUNDLED_PHOTOS.map((photo, index) => ({ photo, index, score: relevance(photo, query) }))
+    .filter(({ score }) => score > 0)
     .sort((a, b) => b.score - a.score || a.index - b.index)
     .map(({ photo }) => photo);
 }

@@ -11,14 +11,40 @@ import {
 import { errorMessage } from '@/lib/apiError';
 import { cn } from '@/lib/utils';
 import type { WidgetType } from '../../../shared/contracts/board';
+import { freePlace, type Position } from './boardGeometry';
 import { useAddWidget } from './useWidgets';
-import { NEW_WIDGET_POSITION, WIDGET_KINDS } from './widgetCatalog';
+import { NEW_WIDGET_POSITION, WIDGET_KINDS, widgetKind } from './widgetCatalog';
 
 type Props = { tripId: string; open: boolean; onOpenChange: (open: boolean) => void };
 
 /**
+ * Where a new widget goes on the board as it is on screen: spec §4's top 100, left 100 when that
+ * is free, else the nearest free place (issue #17: each one landed on top of what was there). A
+ * phone's stacked board has no places: it keeps 100/100, which only sets its order.
+ */
+function placeFor(type: WidgetType): Position {
+  const board = document.querySelector<HTMLElement>('[data-layout="canvas"]');
+  // Not laid out (yet): nothing to measure.
+  if (!board?.clientWidth) return NEW_WIDGET_POSITION;
+  const frames = [...board.querySelectorAll<HTMLElement>('[data-widget-id]')];
+  const taken = frames.map((frame) => ({
+    top: frame.offsetTop,
+    left: frame.offsetLeft,
+    width: frame.offsetWidth,
+    height: frame.offsetHeight,
+  }));
+  const kind = widgetKind(type);
+  // One of its kind on the board tells its height better than the estimate.
+  const twin = frames.find((frame) => frame.dataset.widgetType === type);
+  const size = { width: kind.width, height: twin?.offsetHeight || kind.height };
+  const room = { width: board.clientWidth, height: board.clientHeight };
+  return freePlace(size, taken, room, NEW_WIDGET_POSITION);
+}
+
+/**
  * spec §2/§4 Add Widget: the five kinds with their descriptions. The new widget lands at top 100,
- * left 100; the server names it (`<type><timestamp>`, "New <type> Widget").
+ * left 100, or the free place nearest to it; the server names it (`<type><timestamp>`, "New
+ * <type> Widget").
  */
 export function AddWidgetDialog({ tripId, open, onOpenChange }: Props) {
   const addWidget = useAddWidget(tripId);
@@ -26,7 +52,7 @@ export function AddWidgetDialog({ tripId, open, onOpenChange }: Props) {
 
   function add(type: WidgetType) {
     addWidget.mutate(
-      { type, position: NEW_WIDGET_POSITION },
+      { type, position: placeFor(type) },
       {
         onSuccess: (widget) => {
           added.current = widget.id;

@@ -238,10 +238,11 @@ export function WidgetFrame({
             !expanded &&
             'absolute w-(--widget-width) has-[[data-widget-loaded]]:w-(--widget-loaded-width)',
           layout === 'stack' && !expanded && 'relative w-full shrink-0',
-          expanded &&
-            // Phones: nearly the whole screen (80 % of 375 px was narrower than the widget).
+          // Phones: nearly the whole screen (80 % of 375 px was narrower than the widget).
+          expanded && [
             'fixed top-1/2 left-1/2 h-[calc(100dvh-2rem)] w-[calc(100vw-1rem)] -translate-x-1/2 -translate-y-1/2',
-          'sm:h-[min(80vh,800px)] sm:w-[min(80vw,1200px)]',
+            'sm:h-[min(80vh,800px)] sm:w-[min(80vw,1200px)]',
+          ],
           dragging && 'shadow-2xl ring-2 ring-primary/60',
           remoteDrag && !preview && 'shadow-2xl outline-2 outline-offset-2 outline-solid',
         )}

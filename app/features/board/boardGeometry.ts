@@ -49,3 +49,47 @@ export function expandedSize(viewport: Size): Size {
 /** spec §9: widgets start at layer 10 and each one brought to the front goes above the rest. */
 export const FIRST_LAYER = 10;
 export const EXPANDED_LAYER = 999;
+
+export type Rect = Position & Size;
+
+/** Room kept between a new widget and the ones around it. */
+const GAP = 16;
+/** The grid the search for a free place walks, in px. */
+const PLACE_STEP = 8;
+
+const overlaps = (a: Rect, b: Rect) =>
+  a.left < b.left + b.width + GAP &&
+  b.left < a.left + a.width + GAP &&
+  a.top < b.top + b.height + GAP &&
+  b.top < a.top + a.height + GAP;
+
+/**
+ * Where a new widget of `size` goes (issue #17: every one landed at spec §4's 100/100, on top of
+ * whatever was there): `start` when it is free, else the free place on the board nearest to it,
+ * so a wide screen's empty side is used. When nothing is free, `start` (clamped), as before.
+ */
+export function freePlace(
+  size: Size,
+  taken: readonly Rect[],
+  board: Size,
+  start: Position,
+): Position {
+  const first = clampToBoard(start, size, board);
+  const isFree = (top: number, left: number) =>
+    !taken.some((rect) => overlaps({ top, left, ...size }, rect));
+  if (isFree(first.top, first.left)) return first;
+  let best: Position | null = null;
+  let bestDistance = Number.POSITIVE_INFINITY;
+  const maxTop = Math.max(0, board.height - size.height);
+  const maxLeft = Math.max(0, board.width - size.width);
+  for (let top = 0; top <= maxTop; top += PLACE_STEP) {
+    for (let left = 0; left <= maxLeft; left += PLACE_STEP) {
+      const distance = (top - first.top) ** 2 + (left - first.left) ** 2;
+      if (distance < bestDistance && isFree(top, left)) {
+        best = { top, left };
+        bestDistance = distance;
+      }
+    }
+  }
+  return best ?? first;
+}

@@ -9,6 +9,8 @@ export type WidgetKind = {
   icon: LucideIcon;
   /** spec §9: default widths in px. */
   width: number;
+  /** About how tall it stands on the board, for finding a new one a free place. */
+  height: number;
   /**
    * spec §9: the weather widget widens to 300 px once its data is in. The body marks that moment
    * with a `data-widget-loaded` element and the frame's CSS does the rest.
@@ -24,6 +26,7 @@ export const WIDGET_KINDS: readonly WidgetKind[] = [
     description: 'Track the time left until your trip',
     icon: CalendarClock,
     width: 280,
+    height: 230,
   },
   {
     type: 'flight',
@@ -31,6 +34,7 @@ export const WIDGET_KINDS: readonly WidgetKind[] = [
     description: 'Manage your flight information',
     icon: Plane,
     width: 350,
+    height: 300,
   },
   {
     type: 'weather',
@@ -38,6 +42,7 @@ export const WIDGET_KINDS: readonly WidgetKind[] = [
     description: 'View forecast for your destination',
     icon: CloudSun,
     width: 250,
+    height: 290,
     loadedWidth: 300,
   },
   {
@@ -46,6 +51,7 @@ export const WIDGET_KINDS: readonly WidgetKind[] = [
     description: 'Collaborate on travel tasks',
     icon: ListTodo,
     width: 320,
+    height: 420,
   },
   {
     type: 'photo',
@@ -53,6 +59,7 @@ export const WIDGET_KINDS: readonly WidgetKind[] = [
     description: 'Browse destination photos',
     icon: Image,
     width: 400,
+    height: 330,
   },
 ];
 

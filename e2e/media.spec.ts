@@ -57,6 +57,9 @@ test('the weather widget shows the conditions and forecast, and follows a new ci
 test('the photo carousel wraps both ways, and thumbnails and keys select', async ({ page }) => {
   await firstVisit(page);
   const photos = widget(page, 'Destination Photos');
+  // In view, as a person looking at it: a phone's stacked board may start it below the fold,
+  // where the browser does not load a lazy image yet (nor fail to).
+  await photos.scrollIntoViewIfNeeded();
   const position = photos.getByText(/^Photo \d of 8$/);
   await expect(position).toHaveText('Photo 1 of 8');
   // The CDN is unreachable here: the fallback image stands in.

@@ -97,7 +97,14 @@ describe('freePlace', () => {
     expect(place.left).toBeGreaterThanOrEqual(720);
   });
 
-  it('falls back to 100/100 when no place is free', () => {
-    expect(freePlace(size, [{ top: 0, left: 0, ...board }], board, start)).toEqual(start);
+  it('on a full board, takes the place that covers the least of the others', () => {
+    const full: Rect[] = [
+      { top: 0, left: 0, width: 1440, height: 500 },
+      { top: 500, left: 0, width: 700, height: 300 },
+    ];
+    const place = freePlace(size, full, board, start);
+    // Bottom right: it covers only the strip of the top widget it must (380 > 300 free).
+    expect(place.left).toBeGreaterThanOrEqual(700);
+    expect(place.top).toBe(board.height - size.height);
   });
 });

@@ -57,16 +57,26 @@ const GAP = 16;
 /** The grid the search for a free place walks, in px. */
 const PLACE_STEP = 8;
 
-const overlaps = (a: Rect, b: Rect) =>
-  a.left < b.left + b.width + GAP &&
-  b.left < a.left + a.width + GAP &&
-  a.top < b.top + b.height + GAP &&
-  b.top < a.top + a.height + GAP;
+/** 0, PLACE_STEP, 2 × PLACE_STEP … up to `max`, and `max` itself (the far edge). */
+function gridTo(max: number): number[] {
+  const points: number[] = [];
+  for (let at = 0; at < max; at += PLACE_STEP) points.push(at);
+  points.push(Math.max(0, max));
+  return points;
+}
+
+/** How much of `a` (grown by the gap) lies over `b`, in px². */
+function overlapArea(a: Rect, b: Rect) {
+  const width = Math.min(a.left + a.width + GAP, b.left + b.width) - Math.max(a.left - GAP, b.left);
+  const height = Math.min(a.top + a.height + GAP, b.top + b.height) - Math.max(a.top - GAP, b.top);
+  return width > 0 && height > 0 ? width * height : 0;
+}
 
 /**
  * Where a new widget of `size` goes (issue #17: every one landed at spec §4's 100/100, on top of
  * whatever was there): `start` when it is free, else the free place on the board nearest to it,
- * so a wide screen's empty side is used. When nothing is free, `start` (clamped), as before.
+ * so a wide screen's empty side is used. On a board with no room left, the place that covers
+ * the least of the others.
  */
 export function freePlace(
   size: Size,
@@ -75,21 +85,22 @@ export function freePlace(
   start: Position,
 ): Position {
   const first = clampToBoard(start, size, board);
-  const isFree = (top: number, left: number) =>
-    !taken.some((rect) => overlaps({ top, left, ...size }, rect));
-  if (isFree(first.top, first.left)) return first;
-  let best: Position | null = null;
-  let bestDistance = Number.POSITIVE_INFINITY;
-  const maxTop = Math.max(0, board.height - size.height);
-  const maxLeft = Math.max(0, board.width - size.width);
-  for (let top = 0; top <= maxTop; top += PLACE_STEP) {
-    for (let left = 0; left <= maxLeft; left += PLACE_STEP) {
+  const covered = (top: number, left: number) =>
+    taken.reduce((sum, rect) => sum + overlapArea({ top, left, ...size }, rect), 0);
+  if (covered(first.top, first.left) === 0) return first;
+  let best = first;
+  let bestCovered = covered(first.top, first.left);
+  let bestDistance = 0;
+  for (const top of gridTo(board.height - size.height)) {
+    for (const left of gridTo(board.width - size.width)) {
+      const area = covered(top, left);
       const distance = (top - first.top) ** 2 + (left - first.left) ** 2;
-      if (distance < bestDistance && isFree(top, left)) {
+      if (area < bestCovered || (area === bestCovered && distance < bestDistance)) {
         best = { top, left };
+        bestCovered = area;
         bestDistance = distance;
       }
     }
   }
-  return best ?? first;
+  return best;
 }

@@ -2,6 +2,7 @@ import { PlaneTakeoff, Plus } from 'lucide-react';
 import { type ReactNode, type Ref, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { WidgetLoadError, WidgetLoading } from '@/features/board/WidgetStates';
+import { isFirstLoad } from '@/lib/queryStates';
 import { cn } from '@/lib/utils';
 import type { FlightDto } from '../../../shared/contracts/flights';
 import type { TripDto } from '../../../shared/contracts/trips';
@@ -74,9 +75,9 @@ export function FlightWidget({ trip, expanded }: { trip: TripDto; expanded: bool
   const padding = expanded ? 'p-4' : 'p-3';
   let content: ReactNode;
 
-  if (flights.isPending) {
+  if (isFirstLoad(flights)) {
     content = <WidgetLoading label="Loading flights" />;
-  } else if (flights.isError) {
+  } else if (flights.isError || flights.isPending) {
     content = <WidgetLoadError title="Could not load the flights" query={flights} />;
   } else if (flights.data.length === 0) {
     content = (

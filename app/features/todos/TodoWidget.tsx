@@ -2,6 +2,7 @@ import { ListTodo } from 'lucide-react';
 import { type ReactNode, useRef } from 'react';
 import { WidgetLoadError, WidgetLoading } from '@/features/board/WidgetStates';
 import { useTripMembers } from '@/features/trips/useTripMembers';
+import { isFirstLoad } from '@/lib/queryStates';
 import { cn } from '@/lib/utils';
 import type { Todo } from '../../../shared/contracts/todos';
 import type { TripDto } from '../../../shared/contracts/trips';
@@ -41,9 +42,9 @@ export function TodoWidget({ trip, expanded }: { trip: TripDto; expanded: boolea
   const inputRef = useRef<HTMLInputElement>(null);
 
   let body: ReactNode;
-  if (todos.isPending) {
+  if (isFirstLoad(todos)) {
     body = <WidgetLoading label="Loading tasks" />;
-  } else if (todos.isError) {
+  } else if (todos.isError || todos.isPending) {
     body = <WidgetLoadError title="Could not load the tasks" query={todos} />;
   } else {
     const list = todos.data;

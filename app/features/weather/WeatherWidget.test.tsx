@@ -206,6 +206,25 @@ describe('WeatherWidget', () => {
     expect(api.callsTo(`GET ${weatherUrl('Bali, Indonesia')}`)).toHaveLength(2);
   });
 
+  // Issue #17: a retry put the query back to pending, so the card (and its Try again, with what
+  // it had to say) gave way to a spinner; a retry that failed again looked like nothing.
+  it('keeps the card while a retry runs, and says when it last tried after it fails again', async () => {
+    const held = deferred<Reply>();
+    let calls = 0;
+    const { user } = await renderWeather(() => {
+      calls += 1;
+      return calls === 1 ? { status: 502, body: { message: 'down' } } : held.promise;
+    });
+    await findUnavailable();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(screen.getByText('Weather data unavailable')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try again' }).getAttribute('aria-busy')).toBe(
+      'true',
+    );
+    held.resolve({ status: 502, body: { message: 'down' } });
+    expect(await screen.findByText(/^Still unavailable at /)).toBeTruthy();
+  });
+
   it('says what the server says when it does not know the city, and offers Change city', async () => {
     await renderWeather(
       {

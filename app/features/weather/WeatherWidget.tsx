@@ -7,6 +7,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { useUpdateWidget } from '@/features/board/useWidgets';
 import { errorCode, errorMessage } from '@/lib/apiError';
+import { isFirstLoad } from '@/lib/queryStates';
 import { cn } from '@/lib/utils';
 import type { WidgetDto } from '../../../shared/contracts/board';
 import type { TripDto } from '../../../shared/contracts/trips';
@@ -86,14 +87,15 @@ export function WeatherWidget({ widget, trip, expanded }: Props) {
 function WeatherReport({ city, expanded }: { city: string; expanded: boolean }) {
   const { current, forecast } = useWeather(city);
 
-  if (current.isPending) {
+  if (isFirstLoad(current)) {
     return (
       <div className="grid flex-1 place-items-center py-6">
         <Spinner className="size-7 text-primary" label="Loading the weather" />
       </div>
     );
   }
-  if (current.isError) {
+  // A failure, or a retry of one (the card stays while it runs).
+  if (current.isError || current.isPending) {
     // The server does not know the city (or it cannot be one): its words say which, and the
     // Change city button above is the way out. Anything else is the service's trouble, not the
     // city's.

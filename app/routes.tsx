@@ -1,5 +1,5 @@
 import { lazy, type ReactNode, Suspense } from 'react';
-import { Route, Routes, useLocation } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { FullScreenSpinner } from '@/components/Spinner';
 import { useAuth } from '@/features/auth/useAuth';
 import LandingPage from '@/pages/LandingPage';
@@ -13,6 +13,7 @@ const ForgotPasswordPage = lazy(() => import('@/pages/ForgotPasswordPage'));
 const ResetPasswordPage = lazy(() => import('@/pages/ResetPasswordPage'));
 const ProfilePage = lazy(() => import('@/pages/ProfilePage'));
 const SecurityPage = lazy(() => import('@/pages/SecurityPage'));
+const PlansPage = lazy(() => import('@/pages/PlansPage'));
 const JoinPage = lazy(() => import('@/pages/JoinPage'));
 const MagicLinkPage = lazy(() => import('@/pages/MagicLinkPage'));
 const ConfirmEmailPage = lazy(() => import('@/pages/ConfirmEmailPage'));
@@ -30,9 +31,7 @@ const NotFoundPage = lazy(() => import('@/pages/NotFoundPage'));
 
 function HomePage() {
   const { user } = useAuth();
-  const { hash } = useLocation();
-  // A link to the plans (`/#pricing`, from the upgrade notes) shows the public page signed in too.
-  return user && hash !== '#pricing' ? <DashboardPage /> : <LandingPage />;
+  return user ? <DashboardPage /> : <LandingPage />;
 }
 
 /**
@@ -50,6 +49,7 @@ const PAGES: Record<ClientRoute, ReactNode> = {
   '/dashboard': <DashboardPage />,
   '/profile': <ProfilePage />,
   '/security': <SecurityPage />,
+  '/plans': <PlansPage />,
   '/join/:code': <JoinPage />,
   '/magic/:token': <MagicLinkPage />,
   '/admin/waitlist': <AdminWaitlistPage />,

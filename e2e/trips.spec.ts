@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { newTraveller } from './support/accounts';
+import { E2E_ADMIN, newTraveller } from './support/accounts';
 import { actAsNewVisitor, toast } from './support/ui';
 
 async function firstVisit(page: Page) {
@@ -36,6 +36,68 @@ test("a Free traveller's second trip is refused with the plan's message", async 
     ),
   ).toBeVisible();
   await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('link', { name: 'See plans' })).toBeVisible();
+});
+
+// Issue #17: "upgrade your plan" led nowhere. Now it leads to the plans, early access is asked
+// for there, an administrator grants it beside the waitlist, and the second trip goes through.
+test('over the Free plan: See plans, ask for early access, an admin grants it, the trip is made', async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.skip(testInfo.project.name === 'phone', 'the same screens stacked: one run is enough');
+  await firstVisit(page);
+  await openTripMenuItem(page, 'New trip…');
+  const dialog = page.getByRole('dialog', { name: 'New trip' });
+  await dialog.getByLabel('Trip name').fill('Lisbon with the cousins');
+  await dialog.getByRole('button', { name: 'Create trip' }).click();
+  await dialog.getByRole('link', { name: 'See plans' }).click();
+
+  await expect(page).toHaveURL('/plans');
+  await expect(page.getByRole('heading', { name: 'Plans', level: 1 })).toBeVisible();
+  const free = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: 'Free' }) });
+  await expect(free.getByRole('button', { name: 'Your current plan' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Request early access to Premium' }).click();
+  await expect(
+    toast(page, 'An administrator will switch Premium on for your account.'),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Early access requested' }),
+  ).toBeVisible();
+  // The request is the server's, not the page's: it is still there after a reload.
+  await page.reload();
+  await expect(page.getByText('Early access requested')).toBeVisible();
+
+  const username = (await (await page.request.get('/api/user')).json()).username as string;
+  const admin = await browser.newPage({ baseURL: testInfo.project.use.baseURL });
+  await admin.goto('/auth');
+  const signedIn = await admin.request.post('/api/login', {
+    headers: { origin: new URL(admin.url()).origin },
+    data: { username: E2E_ADMIN.username, password: E2E_ADMIN.password },
+  });
+  expect(signedIn.status()).toBe(200);
+  await admin.goto('/admin/waitlist');
+  await admin.getByRole('tab', { name: 'Early access' }).click();
+  await expect(admin).toHaveURL('/admin/waitlist?tab=early-access');
+  const request = admin.getByRole('listitem').filter({ hasText: username });
+  await expect(request.getByText('Asks for Premium')).toBeVisible();
+  await request.getByRole('button', { name: 'Grant Premium' }).click();
+  await expect(toast(admin, `${username} now has the Premium plan.`)).toBeVisible();
+  await expect(request.getByText('Granted', { exact: true })).toBeVisible();
+  await admin.close();
+
+  await page.goto('/plans');
+  const premium = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: 'Premium' }) });
+  await expect(premium.getByRole('button', { name: 'Your current plan' })).toBeDisabled();
+  await page.getByRole('link', { name: 'Back to Dashboard' }).click();
+  await openTripMenuItem(page, 'New trip…');
+  await dialog.getByLabel('Trip name').fill('Lisbon with the cousins');
+  await dialog.getByRole('button', { name: 'Create trip' }).click();
+  await expect(toast(page, 'Lisbon with the cousins is ready to plan')).toBeVisible();
 });
 
 test('the trip is renamed in its settings, and after deleting it a new one is planned', async ({

@@ -17,7 +17,7 @@ import { flightsRoutes } from './features/flights/routes';
 import { healthRoutes } from './features/health/routes';
 import { mediaRoutes } from './features/media/routes';
 import { membersRoutes } from './features/members/routes';
-import { adminRoutes } from './features/plans/routes';
+import { plansRoutes } from './features/plans/routes';
 import { realtime } from './features/realtime';
 import { siteRoutes } from './features/site/routes';
 import { todosRoutes } from './features/todos/routes';
@@ -165,7 +165,7 @@ export async function buildApp(config: Config, deps: AppDeps) {
   await app.register(todosRoutes, { db: deps.database.db });
   await app.register(flightsRoutes, { db: deps.database.db });
   await app.register(membersRoutes, { db: deps.database.db, config, mailer });
-  await app.register(adminRoutes, { db: deps.database.db });
+  await app.register(plansRoutes, { db: deps.database.db });
   await app.register(weatherRoutes, { config });
   await app.register(mediaRoutes, { config });
   await app.register(siteRoutes, { config });

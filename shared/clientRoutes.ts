@@ -15,6 +15,7 @@ export const CLIENT_ROUTES = [
   '/dashboard',
   '/profile',
   '/security',
+  '/plans',
   '/join/:code',
   '/magic/:token',
   '/admin/waitlist',

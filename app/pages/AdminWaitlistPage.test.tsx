@@ -408,3 +408,70 @@ describe('/admin/waitlist', () => {
     });
   });
 });
+
+describe('the early-access tab (issue #17)', () => {
+  beforeEach(() => resetToasts());
+
+  const request = {
+    userId: 'u1',
+    username: 'ana_lima',
+    email: 'ana@example.com',
+    emailConfirmed: true,
+    currentPlan: 'free',
+    plan: 'premium',
+    requestedAt: new Date(2026, 10, 25, 10, 0).toISOString(),
+    grantedAt: null,
+  };
+
+  function renderTab() {
+    return renderPage(<AdminWaitlistPage />, {
+      route: '/admin/waitlist?tab=early-access',
+      user: admin,
+    });
+  }
+
+  it('lists the requests beside the waitlist, and granting one marks it Granted', async () => {
+    const granted = { ...request, currentPlan: 'premium', grantedAt: new Date().toISOString() };
+    let answered: object = request;
+    const api = mockApi({
+      'GET /api/admin/early-access': () => ({
+        body: [answered],
+        headers: { 'x-total-count': '1' },
+      }),
+      'POST /api/admin/early-access/u1/grant': () => {
+        answered = granted;
+        return { body: granted };
+      },
+    });
+    renderTab();
+    expect(screen.getByRole('tab', { name: 'Early access' }).getAttribute('aria-selected')).toBe(
+      'true',
+    );
+    const list = await screen.findByRole('region', { name: 'Early-access requests' });
+    const row = await within(list).findByRole('listitem');
+    expect(row.textContent).toContain('ana_lima');
+    expect(row.textContent).toContain('Asks for Premium · has Free');
+    expect(row.textContent).toContain('Nov 25, 2026');
+    expect(api.callsTo('GET /api/admin/waitlist')).toHaveLength(0);
+
+    await userEvent.click(within(row).getByRole('button', { name: 'Grant Premium' }));
+    await findToast('Early access granted', 'ana_lima now has the Premium plan.');
+    expect(await within(list).findByText('Granted')).toBeTruthy();
+    expect(within(list).queryByRole('button', { name: 'Grant Premium' })).toBeNull();
+  });
+
+  it('says when there are none, and offers Try again when the list fails', async () => {
+    let fail = true;
+    mockApi({
+      'GET /api/admin/early-access': () =>
+        fail ? { status: 500, body: { message: 'Down' } } : { body: [] },
+    });
+    renderTab();
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Could not load the early-access requests.',
+    );
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('No early-access requests yet')).toBeTruthy();
+  });
+});

@@ -1,23 +1,32 @@
+import { ClipboardList, Sparkles } from 'lucide-react';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { PageShell } from '@/components/PageShell';
 import { SignInRequired } from '@/components/SignInRequired';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useAuth } from '@/features/auth/useAuth';
+import { EarlyAccessRequests } from '@/features/plans/admin/EarlyAccessRequests';
 import { AdminAccessOnly } from '@/features/waitlist/admin/AdminAccessOnly';
 import { useWaitlistEntries } from '@/features/waitlist/admin/useWaitlistEntries';
 import { WaitlistManager } from '@/features/waitlist/admin/WaitlistManager';
 import { usePageMeta } from '@/lib/pageMeta';
 
+const EARLY_ACCESS_TAB = 'early-access';
+
 /**
  * `/admin/waitlist` (spec §2 Waitlist admin). Signed out: a sign-in prompt. Signed in without the
  * admin role, or refused by the server (403): a no-access message; the list is not even asked for
- * when the role already says no.
+ * when the role already says no. Beside the waitlist, on `?tab=early-access`, the requests for
+ * early access to a paid plan (issue #17).
  */
 export default function AdminWaitlistPage() {
   usePageMeta('Waitlist Manager', 'Review and contact the people waiting for Tripmates to launch.');
   const { user } = useAuth();
   const isAdmin = user?.role === 'admin';
   const [search, setSearch] = useState('');
-  const list = useWaitlistEntries({ search, enabled: isAdmin });
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') === EARLY_ACCESS_TAB ? EARLY_ACCESS_TAB : 'waitlist';
+  const list = useWaitlistEntries({ search, enabled: isAdmin && tab === 'waitlist' });
 
   if (!user) {
     return (
@@ -28,10 +37,34 @@ export default function AdminWaitlistPage() {
     );
   }
   if (!isAdmin || list.isForbidden) return <AdminAccessOnly />;
+
+  function handleTabChange(value: string) {
+    setParams(value === EARLY_ACCESS_TAB ? { tab: EARLY_ACCESS_TAB } : {}, { replace: true });
+  }
+
   return (
     <PageShell title="Waitlist Manager" backTo={{ href: '/', label: 'Back' }} wide>
-      <p>Everyone waiting for the launch. Mark people as contacted once you have reached out.</p>
-      <WaitlistManager list={list} search={search} onSearchChange={setSearch} />
+      <Tabs value={tab} onValueChange={handleTabChange} className="text-foreground">
+        <TabsList aria-label="Admin lists" className="sm:w-fit">
+          <TabsTrigger value="waitlist" className="sm:px-4">
+            <ClipboardList aria-hidden className="hidden sm:block" />
+            Waitlist
+          </TabsTrigger>
+          <TabsTrigger value={EARLY_ACCESS_TAB} className="sm:px-4">
+            <Sparkles aria-hidden className="hidden sm:block" />
+            Early access
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="waitlist" className="grid gap-5">
+          <p className="text-muted-foreground">
+            Everyone waiting for the launch. Mark people as contacted once you have reached out.
+          </p>
+          <WaitlistManager list={list} search={search} onSearchChange={setSearch} />
+        </TabsContent>
+        <TabsContent value={EARLY_ACCESS_TAB}>
+          <EarlyAccessRequests enabled={tab === EARLY_ACCESS_TAB} />
+        </TabsContent>
+      </Tabs>
     </PageShell>
   );
 }

@@ -49,6 +49,7 @@ export const ERROR_STATUS = {
   username_taken: 409,
   email_taken: 409,
   two_factor_already_enabled: 409,
+  plan_held: 409, // early access to a plan the account already has (or one above it)
   // 413, 415, 429
   body_too_large: 413,
   unsupported_media_type: 415,

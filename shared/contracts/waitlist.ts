@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { email } from './account';
+import { pageQuery } from './paging';
 import { uuidParam } from './params';
 import { text } from './text';
 
@@ -35,23 +36,16 @@ export const waitlistEntry = z.object({
 export type WaitlistEntry = z.infer<typeof waitlistEntry>;
 export const waitlistEntries = z.array(waitlistEntry);
 
-// Issue #16: anyone can add to the waitlist, so its admin list is read a page at a time (newest
-// first). The answer stays spec §7's array; the paging travels in headers: X-Total-Count (all
-// entries, spec §2's "Total entries") and, when there are more, X-Next-Cursor for `before`.
+// Issue #16: anyone can add to the waitlist, so its admin list is read a page at a time
+// (shared/contracts/paging.ts); the answer stays spec §7's array.
 export const WAITLIST_PAGE_SIZE = 100;
 export const WAITLIST_PAGE_MAX = 500;
-export const WAITLIST_TOTAL_HEADER = 'x-total-count';
-export const WAITLIST_CURSOR_HEADER = 'x-next-cursor';
 
 /** `GET /api/admin/waitlist?limit&before&q`: a page of entries, `q` matching e-mail or name. */
-export const waitlistPageQuery = z.object({
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(WAITLIST_PAGE_MAX, `At most ${WAITLIST_PAGE_MAX} entries a page`)
-    .default(WAITLIST_PAGE_SIZE),
-  before: text().max(100).optional(),
+export const waitlistPageQuery = pageQuery({
+  size: WAITLIST_PAGE_SIZE,
+  max: WAITLIST_PAGE_MAX,
+}).extend({
   q: text().trim().max(200, 'Search is at most 200 characters').optional(),
 });
 

@@ -29,6 +29,7 @@ describe('AccountMenu', () => {
       ['Profile', '/profile'],
       ['Security & 2FA', '/profile?tab=security'],
       ['Notification Settings', '/profile?tab=notifications'],
+      ['PlansFree', '/plans'],
       ['Log out', '/logout'],
     ]);
     expect(within(menu).queryByText('Waitlist Manager')).toBeNull();

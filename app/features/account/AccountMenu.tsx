@@ -1,4 +1,4 @@
-import { Bell, Check, ClipboardList, LogOut, ShieldCheck, UserRound } from 'lucide-react';
+import { Bell, Check, ClipboardList, Gem, LogOut, ShieldCheck, UserRound } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -8,6 +8,7 @@ import { isTheme, useTheme } from '@/lib/theme';
 import { cn } from '@/lib/utils';
 import type { CurrentUser } from '../../../shared/contracts/account';
 import { profileInitials } from '../../../shared/initials';
+import { PLAN_LIMITS } from '../../../shared/plans';
 import { displayName, shownEmail } from './ProfileHeader';
 
 const itemClass = cn(
@@ -67,6 +68,12 @@ export function AccountMenu({ user }: { user: CurrentUser }) {
           </MenuLink>
           <MenuLink to="/profile?tab=notifications" icon={<Bell aria-hidden />}>
             Notification Settings
+          </MenuLink>
+          <MenuLink to="/plans" icon={<Gem aria-hidden />}>
+            Plans
+            <span className="ml-auto text-xs text-muted-foreground">
+              {PLAN_LIMITS[user.plan].name}
+            </span>
           </MenuLink>
           {user.role === 'admin' && (
             <>

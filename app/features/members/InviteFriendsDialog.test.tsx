@@ -71,7 +71,7 @@ describe('InviteFriendsDialog for the owner', () => {
     const note = await within(full.dialog).findByText(/This trip is full/);
     expect(note.getAttribute('role')).toBe('status');
     expect(note.textContent).toBe(
-      'This trip is full: your Free plan allows up to 4 travellers. Upgrade or remove someone to invite more.',
+      'This trip is full: your Free plan allows up to 4 travellers. See plans or remove someone to invite more.',
     );
   });
 
@@ -121,7 +121,7 @@ describe('InviteFriendsDialog for the owner', () => {
       within(magic).getByText(/^Magic-link invitations come with Premium and Pro\./),
     ).toBeTruthy();
     expect(within(magic).getByRole('link', { name: 'See the plans' }).getAttribute('href')).toBe(
-      '/#pricing',
+      '/plans',
     );
     expect((within(magic).getByLabelText("Friend's email") as HTMLInputElement).disabled).toBe(
       true,

@@ -33,9 +33,7 @@ describe('MagicLinkForm for a Free owner', () => {
     expect(note?.textContent).toBe(
       'Magic-link invitations come with Premium and Pro. See the plans',
     );
-    expect(screen.getByRole('link', { name: 'See the plans' }).getAttribute('href')).toBe(
-      '/#pricing',
-    );
+    expect(screen.getByRole('link', { name: 'See the plans' }).getAttribute('href')).toBe('/plans');
 
     await userEvent.click(send);
     expect(api.actions()).toEqual([]);

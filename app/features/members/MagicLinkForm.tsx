@@ -25,7 +25,7 @@ import { PLAN_LIMITS } from '../../../shared/plans';
 export const MAGIC_LINK_UPGRADE_NOTE = 'Magic-link invitations come with Premium and Pro.';
 
 /** The landing page's pricing section (PricingSection's `id`). */
-const PRICING_URL = '/#pricing';
+const PLANS_URL = '/plans';
 
 /** `POST /api/trips/:tripId/magic-links` (owner, Premium and Pro): the server e-mails the link. */
 export function useSendMagicLink(tripId: string) {
@@ -116,7 +116,7 @@ export function MagicLinkForm({ tripId }: { tripId: string }) {
         ) : (
           <p id={noteId} className="text-xs text-muted-foreground">
             {MAGIC_LINK_UPGRADE_NOTE}{' '}
-            <Link to={PRICING_URL} className="rounded-sm font-medium text-primary hover:underline">
+            <Link to={PLANS_URL} className="rounded-sm font-medium text-primary hover:underline">
               See the plans
             </Link>
           </p>

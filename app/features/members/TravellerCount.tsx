@@ -26,8 +26,8 @@ export function TravellerCount({ tripId }: { tripId: string }) {
       {full ? (
         <>
           This trip is full: your {plan.name} plan allows up to {limit} travellers.{' '}
-          <Link to="/#pricing" className="underline underline-offset-2">
-            Upgrade
+          <Link to="/plans" className="underline underline-offset-2">
+            See plans
           </Link>{' '}
           or remove someone to invite more.
         </>

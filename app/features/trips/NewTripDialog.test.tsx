@@ -103,15 +103,18 @@ describe('NewTripDialog', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it("shows the server's plan-limit message in the dialog, word for word", async () => {
+  it("shows the server's plan-limit message in the dialog, word for word, and the way to the plans", async () => {
     const { api, dialog, onCreated, name, destination, submit } = renderDialog({
-      'POST /api/trips': { status: 403, body: { message: PLAN_LIMIT } },
+      'POST /api/trips': { status: 403, body: { code: 'plan_limit', message: PLAN_LIMIT } },
     });
     await userEvent.type(name, 'Rome');
     await userEvent.type(destination, 'Rome, Italy');
     await submit();
 
     expect((await within(dialog).findByRole('alert')).textContent).toBe(PLAN_LIMIT);
+    expect(within(dialog).getByRole('link', { name: 'See plans' }).getAttribute('href')).toBe(
+      '/plans',
+    );
     expect(api.callsTo('POST /api/trips')[0]?.body).toMatchObject({
       name: 'Rome',
       destination: 'Rome, Italy',

@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
+import { Link } from 'react-router';
 import { DialogActions } from '@/components/DialogActions';
 import { FormError } from '@/components/FormError';
 import {
@@ -9,7 +10,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { toast } from '@/hooks/useToast';
-import { errorMessage } from '@/lib/apiError';
+import { errorCode, errorMessage } from '@/lib/apiError';
 import { createTripBody, type TripDto } from '../../../shared/contracts/trips';
 import {
   checkTripForm,
@@ -32,7 +33,8 @@ type DialogProps = {
 
 /**
  * New trip: name, destination and dates (`POST /api/trips`). Over the plan's active trips the
- * server answers 403 with a message naming the plan and its limit, shown here as it is.
+ * server answers 403 with a message naming the plan and its limit, shown here as it is, with a
+ * link to the plans.
  */
 export function NewTripDialog({ open, onOpenChange, onCreated, onCloseAutoFocus }: DialogProps) {
   return (
@@ -62,6 +64,8 @@ function NewTripForm({ onCreated }: { onCreated: (trip: TripDto) => void }) {
   const [fieldErrors, setFieldErrors] = useState<TripFieldErrors>({});
   const [error, setError] = useState<string | null>(null);
   const create = useCreateTrip();
+  // The plan's limit: the refusal comes with the way to a bigger plan.
+  const overPlan = error !== null && errorCode(create.error) === 'plan_limit';
 
   function handleChange(field: TripField, value: string) {
     setValues((current) => ({ ...current, [field]: value }));
@@ -95,6 +99,14 @@ function NewTripForm({ onCreated }: { onCreated: (trip: TripDto) => void }) {
     <form noValidate onSubmit={handleSubmit} className="grid gap-5" aria-label="New trip">
       <TripFormFields id={id} values={values} errors={fieldErrors} onChange={handleChange} />
       <FormError message={error} />
+      {overPlan && (
+        // Issue #17: the refusal said "upgrade your plan" and nothing showed how.
+        <p className="-mt-2 text-sm">
+          <Link to="/plans" className="font-medium text-primary underline-offset-4 hover:underline">
+            See plans
+          </Link>
+        </p>
+      )}
       <DialogActions pending={create.isPending}>Create trip</DialogActions>
     </form>
   );

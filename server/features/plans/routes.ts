@@ -1,12 +1,30 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminUserParams, adminUserPlan, setPlanBody } from '../../../shared/contracts/plans';
+import { PAGE_CURSOR_HEADER, PAGE_TOTAL_HEADER } from '../../../shared/contracts/paging';
+import {
+  adminEarlyAccessEntries,
+  adminEarlyAccessEntry,
+  adminUserParams,
+  adminUserPlan,
+  earlyAccessPageQuery,
+  earlyAccessParams,
+  earlyAccessRequest,
+  myEarlyAccess,
+  requestEarlyAccessBody,
+  setPlanBody,
+} from '../../../shared/contracts/plans';
+import { currentAuth } from '../../platform/auth';
 import type { Db } from '../../platform/db/client';
+import { perMinute } from '../auth/rateLimits';
+import * as earlyAccess from './earlyAccess';
 import * as admin from './service';
 
 // Before validation: someone who is not an administrator learns nothing, not even about the body.
 
-/** Administration of accounts (issue #7): setting a user's plan. */
-export const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+/**
+ * Plans (spec §9): an administrator sets an account's plan (issue #7); while plans cannot be
+ * bought, an account asks for early access to a paid one and an administrator grants it (#17).
+ */
+export const plansRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.patch(
     '/api/admin/users/:id/plan',
     {
@@ -21,5 +39,73 @@ export const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
       },
     },
     async (request) => admin.setUserPlan(db, request.params.id, request.body.plan),
+  );
+
+  app.get(
+    '/api/early-access',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['plans'],
+        summary: "The signed-in account's early-access request, if any",
+        response: { 200: myEarlyAccess },
+      },
+    },
+    async (request) => ({
+      request: await earlyAccess.myEarlyAccess(db, currentAuth(request).user.id),
+    }),
+  );
+
+  app.post(
+    '/api/early-access',
+    {
+      config: { access: 'user', ...perMinute(10) },
+      schema: {
+        tags: ['plans'],
+        summary: 'Ask for early access to a paid plan',
+        description:
+          'Plans cannot be bought yet: the request is listed for the administrators, who grant ' +
+          'it. One request per account; a new one replaces it. A plan the account already has ' +
+          '(or one below it) answers `plan_held`.',
+        body: requestEarlyAccessBody,
+        response: { 200: earlyAccessRequest },
+      },
+    },
+    async (request) =>
+      earlyAccess.requestEarlyAccess(db, currentAuth(request).user, request.body.plan),
+  );
+
+  app.get(
+    '/api/admin/early-access',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'A page of early-access requests, newest first',
+        description: `Paged as the waitlist: headers ${PAGE_TOTAL_HEADER} and ${PAGE_CURSOR_HEADER}.`,
+        querystring: earlyAccessPageQuery,
+        response: { 200: adminEarlyAccessEntries },
+      },
+    },
+    async (request, reply) => {
+      const page = await earlyAccess.earlyAccessPage(db, request.query);
+      reply.header(PAGE_TOTAL_HEADER, String(page.total));
+      if (page.nextCursor) reply.header(PAGE_CURSOR_HEADER, page.nextCursor);
+      return page.entries;
+    },
+  );
+
+  app.post(
+    '/api/admin/early-access/:userId/grant',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Grant a request: the account moves up to the plan it asked for',
+        params: earlyAccessParams,
+        response: { 200: adminEarlyAccessEntry },
+      },
+    },
+    async (request) => earlyAccess.grantEarlyAccess(db, request.params.userId),
   );
 };

@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { okResponse } from '../../../shared/contracts/auth';
+import { PAGE_CURSOR_HEADER, PAGE_TOTAL_HEADER } from '../../../shared/contracts/paging';
 import {
   joinWaitlistBody,
-  WAITLIST_CURSOR_HEADER,
   WAITLIST_SUBMISSIONS_PER_HOUR,
-  WAITLIST_TOTAL_HEADER,
   waitlistEntries,
   waitlistEntry,
   waitlistEntryParams,
@@ -45,16 +44,16 @@ export const waitlistRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
         summary: 'A page of waitlist entries, newest first',
         description:
           `At most \`limit\` entries (default 100, at most 500), those matching \`q\` in e-mail ` +
-          `or name when given. Headers: ${WAITLIST_TOTAL_HEADER} (all entries) and, when there ` +
-          `are more, ${WAITLIST_CURSOR_HEADER} — pass it as \`before\` for the next page.`,
+          `or name when given. Headers: ${PAGE_TOTAL_HEADER} (all entries) and, when there ` +
+          `are more, ${PAGE_CURSOR_HEADER} — pass it as \`before\` for the next page.`,
         querystring: waitlistPageQuery,
         response: { 200: waitlistEntries },
       },
     },
     async (request, reply) => {
       const page = await waitlist.waitlistPage(db, request.query);
-      reply.header(WAITLIST_TOTAL_HEADER, String(page.total));
-      if (page.nextCursor) reply.header(WAITLIST_CURSOR_HEADER, page.nextCursor);
+      reply.header(PAGE_TOTAL_HEADER, String(page.total));
+      if (page.nextCursor) reply.header(PAGE_CURSOR_HEADER, page.nextCursor);
       return page.rows.map(waitlist.toWaitlistEntry);
     },
   );

@@ -5,6 +5,7 @@ import {
   type WaitlistEntry,
 } from '../../../shared/contracts/waitlist';
 import type { Db } from '../../platform/db/client';
+import { olderThan, pageOf } from '../../platform/db/keyset';
 import { type WaitlistEntryRow, waitlistEntries } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
 
@@ -45,18 +46,6 @@ export async function listWaitlist(db: Db): Promise<WaitlistEntryRow[]> {
 
 const BAD_CURSOR = 'That page of the waitlist is not valid. Reload the list.';
 
-/** Where a page ends, as `before` names it: the last entry's time and id (ties share a time). */
-const cursorOf = (row: WaitlistEntryRow) => `${row.createdAt.toISOString()}_${row.id}`;
-
-function afterCursor(cursor: string): SQL {
-  const [at, id] = cursor.split('_');
-  const time = new Date(at ?? '');
-  if (!id || Number.isNaN(time.getTime()) || !/^[0-9a-f-]{36}$/i.test(id)) {
-    throw new HttpError('invalid_input', BAD_CURSOR);
-  }
-  return sql`(${waitlistEntries.createdAt}, ${waitlistEntries.id}) < (${time.toISOString()}::timestamptz, ${id}::uuid)`;
-}
-
 /** `q` as a LIKE pattern that matches it literally anywhere (its % _ and \\ escaped). */
 const containing = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -69,7 +58,7 @@ export async function waitlistPage(
   { limit, before, q }: { limit: number; before?: string | undefined; q?: string | undefined },
 ) {
   const conditions: (SQL | undefined)[] = [];
-  if (before) conditions.push(afterCursor(before));
+  if (before) conditions.push(olderThan(waitlistEntries, before, BAD_CURSOR));
   if (q) {
     const pattern = containing(q);
     conditions.push(
@@ -85,9 +74,7 @@ export async function waitlistPage(
       .limit(limit + 1),
     db.select({ n: count() }).from(waitlistEntries),
   ]);
-  const more = rows.length > limit;
-  const page = more ? rows.slice(0, limit) : rows;
-  return { rows: page, total: all?.n ?? 0, nextCursor: more ? cursorOf(page.at(-1)!) : null };
+  return { ...pageOf(rows, limit, (row) => row), total: all?.n ?? 0 };
 }
 
 /** spec §4: New → Contacted. Marking twice keeps the first time; an unknown id is a 404. */

@@ -1,40 +1,15 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useDebouncedValue } from '@/hooks/useDebouncedValue';
 import { errorCode } from '@/lib/apiError';
-import { throwIfNotOk } from '@/lib/queryClient';
-import {
-  WAITLIST_CURSOR_HEADER,
-  WAITLIST_TOTAL_HEADER,
-} from '../../../../shared/contracts/waitlist';
+import { fetchListPage, listUrl } from '@/lib/pagedList';
 import { sanitiseWaitlistEntries, WAITLIST_ENTRIES_KEY } from './entries';
 
 /** How long typing pauses before a search goes to the server. */
 export const SEARCH_DELAY_MS = 250;
 
-type Page = {
-  entries: ReturnType<typeof sanitiseWaitlistEntries>;
-  total: number | null;
-  next: string | null;
-};
-
 /** The list's URL: spec §7's `GET /api/admin/waitlist`, with a search and a page when there are. */
 export function waitlistUrl(search: string, before?: string) {
-  const params = new URLSearchParams();
-  if (search) params.set('q', search);
-  if (before) params.set('before', before);
-  const query = params.toString();
-  return query ? `/api/admin/waitlist?${query}` : '/api/admin/waitlist';
-}
-
-async function fetchPage(url: string, signal: AbortSignal): Promise<Page> {
-  const res = await fetch(url, { credentials: 'include', signal });
-  await throwIfNotOk(res);
-  const total = Number.parseInt(res.headers.get(WAITLIST_TOTAL_HEADER) ?? '', 10);
-  return {
-    entries: sanitiseWaitlistEntries(await res.json()),
-    total: Number.isNaN(total) ? null : total,
-    next: res.headers.get(WAITLIST_CURSOR_HEADER),
-  };
+  return listUrl('/api/admin/waitlist', { q: search, before });
 }
 
 /**
@@ -55,7 +30,8 @@ export function useWaitlistEntries({
   const q = useDebouncedValue(typed, SEARCH_DELAY_MS);
   const query = useInfiniteQuery({
     queryKey: [...WAITLIST_ENTRIES_KEY, { q }],
-    queryFn: ({ pageParam, signal }) => fetchPage(waitlistUrl(q, pageParam), signal),
+    queryFn: ({ pageParam, signal }) =>
+      fetchListPage(waitlistUrl(q, pageParam), signal, sanitiseWaitlistEntries),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.next ?? undefined,
     placeholderData: keepPreviousData,

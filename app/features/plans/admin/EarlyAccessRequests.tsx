@@ -1,0 +1,139 @@
+import { Inbox, Loader2 } from 'lucide-react';
+import { type ReactNode, useId } from 'react';
+import { PendingButton } from '@/components/PendingButton';
+import { RetryButton } from '@/components/RetryButton';
+import { Badge } from '@/components/ui/badge';
+import type { AdminEarlyAccessEntry } from '../../../../shared/contracts/plans';
+import { formatDate } from '../../../../shared/dates';
+import { PLAN_LIMITS } from '../../../../shared/plans';
+import { useEarlyAccessRequests, useGrantEarlyAccess } from './useEarlyAccessRequests';
+
+const planName = (plan: keyof typeof PLAN_LIMITS) => PLAN_LIMITS[plan].name;
+
+function RequestRow({
+  entry,
+  pending,
+  onGrant,
+}: {
+  entry: AdminEarlyAccessEntry;
+  pending: boolean;
+  onGrant: () => void;
+}) {
+  const whoId = useId();
+  return (
+    <li className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between sm:gap-6">
+      <div id={whoId} className="min-w-0">
+        <p className="font-medium wrap-anywhere">{entry.username}</p>
+        <p className="text-sm text-muted-foreground wrap-anywhere">
+          {entry.email ?? 'No e-mail address'}
+          {entry.email && !entry.emailConfirmed && ' (not confirmed)'}
+        </p>
+      </div>
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm sm:justify-end">
+        <p>
+          Asks for <span className="font-semibold">{planName(entry.plan)}</span>
+          <span className="text-muted-foreground"> · has {planName(entry.currentPlan)}</span>
+        </p>
+        <time dateTime={entry.requestedAt} className="text-muted-foreground">
+          {formatDate(entry.requestedAt)}
+        </time>
+        {entry.grantedAt ? (
+          <Badge variant="success">Granted</Badge>
+        ) : (
+          <PendingButton size="sm" pending={pending} aria-describedby={whoId} onClick={onGrant}>
+            Grant {planName(entry.plan)}
+          </PendingButton>
+        )}
+      </div>
+    </li>
+  );
+}
+
+function ListMessage({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex flex-col items-center gap-3 px-4 py-14 text-center text-muted-foreground">
+      {children}
+    </div>
+  );
+}
+
+/**
+ * Issue #17: the early-access requests beside the waitlist. Granting one moves the account up to
+ * the plan it asked for; the list marks it Granted.
+ */
+export function EarlyAccessRequests({ enabled }: { enabled: boolean }) {
+  const list = useEarlyAccessRequests({ enabled });
+  const { grant, pendingIds } = useGrantEarlyAccess();
+
+  let content: ReactNode;
+  if (list.isLoading) {
+    content = (
+      <div role="status" className="flex items-center justify-center gap-3 px-4 py-14">
+        <Loader2 aria-hidden className="size-6 animate-spin text-primary" />
+        <span className="text-muted-foreground">Loading early-access requests...</span>
+      </div>
+    );
+  } else if (list.isError && list.entries.length === 0) {
+    content = (
+      <ListMessage>
+        <p role="alert">Could not load the early-access requests.</p>
+        <RetryButton fetching={list.isRetrying} onRetry={list.retry}>
+          Try again
+        </RetryButton>
+      </ListMessage>
+    );
+  } else if (list.entries.length === 0) {
+    content = (
+      <ListMessage>
+        <Inbox aria-hidden className="size-8" />
+        <p>No early-access requests yet</p>
+      </ListMessage>
+    );
+  } else {
+    content = (
+      <ul className="divide-y divide-border">
+        {list.entries.map((entry) => (
+          <RequestRow
+            key={entry.userId}
+            entry={entry}
+            pending={pendingIds.has(entry.userId)}
+            onGrant={() => grant(entry)}
+          />
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <div className="grid gap-5 text-foreground">
+      <p className="text-sm text-muted-foreground">
+        People asking for a paid plan while plans can’t be bought. Granting moves the account to the
+        plan it asked for.{' '}
+        <span className="text-foreground">
+          Total requests: <span className="font-semibold">{list.total}</span>
+        </span>
+      </p>
+      <section
+        aria-label="Early-access requests"
+        aria-busy={list.isLoading || undefined}
+        className="overflow-hidden rounded-xl border border-border bg-card text-card-foreground shadow-sm"
+      >
+        {content}
+      </section>
+      {list.hasMore && (
+        <div className="flex flex-col items-center gap-2">
+          <p className="text-sm text-muted-foreground">
+            Showing {list.entries.length} of {list.total}
+          </p>
+          <PendingButton
+            variant="outline"
+            pending={list.isLoadingMore}
+            onClick={() => list.loadMore()}
+          >
+            Show more
+          </PendingButton>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -91,6 +91,7 @@ const EXAMPLE_BODIES: Record<string, () => Record<string, unknown>> = {
     name: 'Fay',
   }),
   'PATCH /api/admin/users/{id}/plan': () => ({ plan: 'free' }),
+  'POST /api/early-access': () => ({ plan: 'pro' }),
 };
 
 /** A plausible query for each route that reads one; each variant breaks one parameter. */

@@ -71,7 +71,13 @@ const NOT_TRIP_SCOPED: { reason: string; paths: string[] }[] = [
       '/api/admin/waitlist.csv',
       '/api/admin/waitlist/:id',
       '/api/admin/users/:id/plan',
+      '/api/admin/early-access',
+      '/api/admin/early-access/:userId/grant',
     ],
+  },
+  {
+    reason: "plans: the caller's own request for early access to a paid plan",
+    paths: ['/api/early-access'],
   },
   { reason: 'health: the load balancer probe', paths: ['/api/health'] },
   {

@@ -203,8 +203,8 @@ describe('Board', () => {
         position: { top: 2000, left: 3000 },
       }),
     ]);
-    // Board 1200×800, weather 250 wide, a 48 px header.
-    expect(placeOf(await region('Weather'))).toEqual({ top: '752px', left: '950px' });
+    // Board 1200×800, weather 250 wide, a 48 px header; it comes in 24 px clear of the right edge.
+    expect(placeOf(await region('Weather'))).toEqual({ top: '752px', left: '926px' });
   });
 
   it('shows a spinner while the board loads', async () => {
@@ -231,8 +231,17 @@ describe('Board', () => {
     expect(screen.getByText('Please check your connection and try again.')).toBeTruthy();
     expect(shownIds()).toEqual([]);
 
-    api.on(`GET ${WIDGETS_URL}`, { body: [countdown] });
+    // Issue #17: while the retry runs, the failure stays and its Try again shows it is trying.
+    const retry = deferred<Reply>();
+    api.on(`GET ${WIDGETS_URL}`, () => retry.promise);
     await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(screen.getByRole('heading', { name: 'The board could not be loaded' })).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Try again' }).getAttribute('aria-busy')).toBe(
+        'true',
+      ),
+    );
+    retry.resolve({ body: [countdown] });
     expect(await region('Trip Countdown')).toBeTruthy();
     expect(screen.queryByText('The board could not be loaded')).toBeNull();
     expect(api.callsTo(`GET ${WIDGETS_URL}`)).toHaveLength(2);

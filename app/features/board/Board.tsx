@@ -1,5 +1,6 @@
 import { LayoutGrid, Plus } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { RetryButton } from '@/components/RetryButton';
 import { Spinner } from '@/components/Spinner';
 import { Button } from '@/components/ui/button';
 import { ToastAction } from '@/components/ui/toast';
@@ -8,9 +9,10 @@ import type { LiveTrip } from '@/features/realtime/useLiveTrip';
 import { useMediaQuery } from '@/hooks/useMediaQuery';
 import { toast } from '@/hooks/useToast';
 import { errorMessage } from '@/lib/apiError';
+import { isFirstLoad } from '@/lib/queryStates';
 import type { WidgetDto } from '../../../shared/contracts/board';
 import type { TripDto } from '../../../shared/contracts/trips';
-import { byReadingOrder, clampToBoard } from './boardGeometry';
+import { byReadingOrder, fitOnBoard } from './boardGeometry';
 import { useElementSize } from './useElementSize';
 import { useLayers } from './useLayers';
 import { useAddWidget, useRemoveWidget, useUpdateWidget, useWidgets } from './useWidgets';
@@ -88,7 +90,7 @@ export function Board({
   function clampForHeader(widget: WidgetDto, position: WidgetDto['position']) {
     if (!boardSize) return position;
     const { width } = widgetKind(widget.type);
-    return clampToBoard(position, { width, height: HEADER_HEIGHT }, boardSize);
+    return fitOnBoard(position, { width, height: HEADER_HEIGHT }, boardSize);
   }
 
   /** Another member's drag of the widget as this board shows it; their own widget frame asks. */
@@ -143,15 +145,20 @@ export function Board({
           : 'flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto p-3 pb-8'
       }
     >
-      {widgets.isPending ? (
+      {isFirstLoad(widgets) ? (
         <div className="grid flex-1 place-items-center py-24">
           <Spinner className="size-8 text-white" label="Loading the board" />
         </div>
-      ) : widgets.isError ? (
+      ) : widgets.isError || widgets.isPending ? (
+        // A retry (pending again) keeps the failure on screen, its Try again spinning.
         <BoardMessage
           title="The board could not be loaded"
           text="Please check your connection and try again."
-          action={<Button onClick={() => widgets.refetch()}>Try again</Button>}
+          action={
+            <RetryButton fetching={widgets.isFetching} onRetry={() => widgets.refetch()}>
+              Try again
+            </RetryButton>
+          }
         />
       ) : list.length === 0 ? (
         <BoardMessage

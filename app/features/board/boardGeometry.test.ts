@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   arrowKeyOffset,
+  BOARD_MARGIN,
   byReadingOrder,
   clampToBoard,
   expandedSize,
+  fitOnBoard,
   freePlace,
   type Rect,
 } from './boardGeometry';
@@ -26,6 +28,26 @@ describe('clampToBoard', () => {
       top: 0,
       left: 0,
     });
+  });
+});
+
+describe('fitOnBoard', () => {
+  it('leaves a widget that fits where it is, even against the edge', () => {
+    expect(fitOnBoard({ top: 24, left: 500 }, widget, board)).toEqual({ top: 24, left: 500 });
+    expect(fitOnBoard({ top: 24, left: 700 }, widget, board)).toEqual({ top: 24, left: 700 });
+  });
+
+  it('brings one placed for a wider screen in with the margin, not against the edge', () => {
+    // The default board's photos: left 1016 on a 1440-px board, here 1000 px wide.
+    expect(fitOnBoard({ top: 24, left: 1016 }, widget, board)).toEqual({
+      top: 24,
+      left: 1000 - 300 - BOARD_MARGIN,
+    });
+    expect(fitOnBoard({ top: 24, left: 701 }, widget, board).left).toBe(676);
+  });
+
+  it('still keeps a widget wider than the board at its left edge', () => {
+    expect(fitOnBoard({ top: 0, left: 400 }, { width: 1200, height: 50 }, board).left).toBe(0);
   });
 });
 

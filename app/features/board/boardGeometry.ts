@@ -14,6 +14,21 @@ export function clampToBoard(position: Position, size: Size, board: Size): Posit
   };
 }
 
+/** The space the default board keeps between its widgets and the board's edges. */
+export const BOARD_MARGIN = 24;
+
+/**
+ * A saved position drawn on this board: clamped into it, and one that would stick out past the
+ * right edge (placed on a wider screen: the default board is laid out for 1440 px) comes in with
+ * BOARD_MARGIN to spare rather than touching the edge. One that fits is left exactly where it is,
+ * so a widget dropped against the edge stays there.
+ */
+export function fitOnBoard(position: Position, size: Size, board: Size): Position {
+  const overflows = position.left + size.width > board.width;
+  const left = overflows ? board.width - size.width - BOARD_MARGIN : position.left;
+  return clampToBoard({ top: position.top, left }, size, board);
+}
+
 // Arrow keys move a focused widget header by 10 px, with Shift by 50 px.
 export const KEY_STEP = 10;
 export const KEY_STEP_LARGE = 50;

@@ -1,5 +1,34 @@
-import { DashboardMockup } from './DashboardMockup';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { SectionHeading } from './SectionHeading';
+
+// The mock-up is the landing page's largest component and sits well below the fold: it loads as
+// it comes near the screen, so the first visit's script (issue #4: 120 KB gzipped) leaves it out.
+const DashboardMockup = lazy(() =>
+  import('./DashboardMockup').then((module) => ({ default: module.DashboardMockup })),
+);
+
+/** True once the element is within `margin` of the screen (at once where that cannot be told). */
+function useNearScreen(margin: string) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const element = ref.current;
+    if (near || !element) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+      },
+      { rootMargin: margin },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near, margin]);
+  return { ref, near };
+}
+
+// Keeps the mock-up's place while it loads, so nothing below it moves when it arrives.
+const MOCKUP_PLACE =
+  'min-h-[572px] rounded-2xl bg-slate-900/10 sm:min-h-[588px] md:min-h-0 md:aspect-[16/10] md:rounded-3xl';
 
 const STEPS = [
   {
@@ -18,6 +47,7 @@ const STEPS = [
 
 /** How it works: three steps and a mock-up of the trip dashboard (spec §2 Landing page). */
 export function HowItWorksSection() {
+  const mockup = useNearScreen('800px');
   return (
     <section
       id="how-it-works"
@@ -48,8 +78,14 @@ export function HowItWorksSection() {
             </li>
           ))}
         </ol>
-        <div className="mt-12 md:mt-16">
-          <DashboardMockup />
+        <div ref={mockup.ref} className="mt-12 md:mt-16">
+          {mockup.near ? (
+            <Suspense fallback={<div className={MOCKUP_PLACE} />}>
+              <DashboardMockup />
+            </Suspense>
+          ) : (
+            <div className={MOCKUP_PLACE} />
+          )}
         </div>
       </div>
     </section>

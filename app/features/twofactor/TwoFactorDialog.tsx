@@ -1,6 +1,7 @@
 import { TriangleAlert } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { PendingButton } from '@/components/PendingButton';
+import { RetryButton } from '@/components/RetryButton';
 import { Spinner } from '@/components/Spinner';
 import { Button } from '@/components/ui/button';
 import {
@@ -176,13 +177,13 @@ function SetupStep({
       <div className="grid min-h-56 place-items-center">
         {setup.data ? (
           <SetupDetails qrCode={setup.data.qrCode} secret={setup.data.secret} />
-        ) : setup.isError ? (
+        ) : setup.failed ? (
           <div role="alert" className="grid justify-items-center gap-3 text-center text-sm">
             <TriangleAlert aria-hidden className="size-8 text-destructive" />
             <p>{errorMessage(setup.error, 'Failed to set up 2FA')}</p>
-            <Button type="button" variant="outline" size="sm" onClick={onRetry}>
+            <RetryButton fetching={setup.isPending} onRetry={onRetry}>
               Try again
-            </Button>
+            </RetryButton>
           </div>
         ) : (
           <Spinner className="size-8 text-primary" label="Generating your QR code" />

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CURRENT_USER_KEY } from '@/features/auth/useAuth';
-import { makeUser, mockApi } from '@/test/api';
+import { deferred, makeUser, mockApi, type Reply } from '@/test/api';
 import { findToast, renderPage, resetToasts } from '@/test/render';
 import { TwoFactorPanel } from './TwoFactorPanel';
 
@@ -100,6 +100,22 @@ describe('TwoFactorPanel', () => {
     expect((screen.getByRole('button', { name: 'Verify' }) as HTMLButtonElement).disabled).toBe(
       true,
     );
+  });
+
+  it('keeps the failure on screen while Try again runs, then shows the QR code', async () => {
+    const api = mockApi({ 'POST /api/setup-2fa': { status: 500, body: '' } });
+    renderPage(<TwoFactorPanel onClose={() => {}} />);
+    const alert = await screen.findByRole('alert');
+    const retry = deferred<Reply>();
+    api.on('POST /api/setup-2fa', () => retry.promise);
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(within(alert).getByText('Failed to generate QR code')).toBeTruthy();
+    expect(within(alert).getByRole('button', { name: 'Try again' }).getAttribute('aria-busy')).toBe(
+      'true',
+    );
+    retry.resolve({ body: SETUP });
+    expect(await screen.findByRole('img', { name: /QR code/i })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
   });
 
   it('closes with its close button', async () => {

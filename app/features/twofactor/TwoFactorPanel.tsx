@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CircleCheck, TriangleAlert, X } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { PendingButton } from '@/components/PendingButton';
+import { RetryButton } from '@/components/RetryButton';
 import { Spinner } from '@/components/Spinner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -103,13 +104,13 @@ export function TwoFactorPanel({ onClose }: { onClose: () => void }) {
           <section aria-label="Step 1: scan" className="grid min-h-56 place-items-center">
             {setup.data ? (
               <SetupDetails qrCode={setup.data.qrCode} secret={setup.data.secret} />
-            ) : setup.isError ? (
+            ) : setup.failed ? (
               <div role="alert" className="grid justify-items-center gap-3 text-center text-sm">
                 <TriangleAlert aria-hidden className="size-8 text-destructive" />
                 <p>{QR_FAILED}</p>
-                <Button type="button" variant="outline" size="sm" onClick={generate}>
+                <RetryButton fetching={setup.isPending} onRetry={generate}>
                   Try again
-                </Button>
+                </RetryButton>
               </div>
             ) : (
               <Spinner className="size-8 text-primary" label="Generating your QR code" />

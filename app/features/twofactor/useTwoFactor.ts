@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
 import { apiJson } from '@/lib/queryClient';
 import type { CurrentUser } from '../../../shared/contracts/account';
 import type { SetupTwoFactorResponse } from '../../../shared/contracts/twofactor';
@@ -7,9 +8,20 @@ type Ok = { success: true };
 
 /** `POST /api/setup-2fa`: a new secret (kept pending on the server) and its QR code. */
 export function useSetupTwoFactor() {
-  return useMutation({
+  const [lastFailed, setLastFailed] = useState(false);
+  const mutation = useMutation({
     mutationFn: () => apiJson<SetupTwoFactorResponse>('POST', '/api/setup-2fa'),
+    onSuccess: () => setLastFailed(false),
+    onError: () => setLastFailed(true),
   });
+  return {
+    ...mutation,
+    /**
+     * The last attempt failed. A retry keeps saying so, its Try again spinning, instead of
+     * swapping the failure for a spinner that looks like nothing happened (issue #17).
+     */
+    failed: mutation.isError || (mutation.isPending && lastFailed),
+  };
 }
 
 /** `POST /api/confirm-2fa`: turns two-factor on with a code from the pending secret. */

@@ -24,16 +24,19 @@ export function toWidgetDto(row: WidgetRow): WidgetDto {
   };
 }
 
-// spec §4: a trip's board starts with five widgets, one of each type, in three columns that fit
-// a 1280 × 800 window: countdown over the to-dos, weather over the flights (which grow downwards
-// as flights are added), the photos. Positions are board coordinates (from the board's top-left corner, below
-// the top bar); a narrower window clamps them into view, and phones stack them in reading order.
+// spec §4: a trip's board starts with five widgets, one of each type, in three columns:
+// countdown over the to-dos, weather over the flights (which grow downwards as flights are
+// added), the photos. Issue #17: spread over a 1440-px window (the photos 24 px from its right
+// edge), not crowded into the left three quarters of it. Positions are board coordinates (from
+// the board's top-left corner, below the top bar), the same on every screen so that pointers
+// line up; a narrower window clamps them into view (at 1280 px the photos move to its right edge,
+// clear of the flights), and phones stack them in reading order.
 const DEFAULT_BOARD: { type: WidgetType; title: string; top: number; left: number }[] = [
   { type: 'countdown', title: 'Trip Countdown', top: 24, left: 24 },
-  { type: 'weather', title: 'Weather', top: 24, left: 368 },
-  { type: 'photo', title: 'Destination Photos', top: 24, left: 742 },
+  { type: 'weather', title: 'Weather', top: 24, left: 480 },
+  { type: 'photo', title: 'Destination Photos', top: 24, left: 1016 },
   { type: 'todo', title: 'Group To-Do List', top: 258, left: 24 },
-  { type: 'flight', title: 'Flight Details', top: 398, left: 368 },
+  { type: 'flight', title: 'Flight Details', top: 398, left: 480 },
 ];
 
 /**

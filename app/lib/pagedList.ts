@@ -1,3 +1,4 @@
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { PAGE_CURSOR_HEADER, PAGE_TOTAL_HEADER } from '../../shared/contracts/paging';
 import { throwIfNotOk } from './queryClient';
 
@@ -32,4 +33,43 @@ export function listUrl(path: string, params: Record<string, string | undefined>
   for (const [name, value] of Object.entries(params)) if (value) query.set(name, value);
   const search = query.toString();
   return search ? `${path}?${search}` : path;
+}
+
+/**
+ * A list read a page at a time with TanStack's infinite query: `urlOf(before)` is a page's URL,
+ * `read` keeps the entries that can be shown. `keepPrevious` keeps the last results on screen
+ * while a new key (a new search) loads.
+ */
+export function usePagedList<Entry>({
+  queryKey,
+  urlOf,
+  read,
+  enabled,
+  keepPrevious = false,
+}: {
+  queryKey: readonly unknown[];
+  urlOf: (before: string | undefined) => string;
+  read: (body: unknown) => Entry[];
+  enabled: boolean;
+  keepPrevious?: boolean;
+}) {
+  const query = useInfiniteQuery({
+    queryKey,
+    queryFn: ({ pageParam, signal }) => fetchListPage(urlOf(pageParam), signal, read),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.next ?? undefined,
+    placeholderData: keepPrevious ? keepPreviousData : undefined,
+    enabled,
+  });
+  const pages = query.data?.pages ?? [];
+  const entries = pages.flatMap((page) => page.entries);
+  return {
+    query,
+    entries,
+    /** Every entry of the list, as the server counts them. */
+    total: pages[0]?.total ?? entries.length,
+    hasMore: query.hasNextPage,
+    loadMore: () => query.fetchNextPage(),
+    isLoadingMore: query.isFetchingNextPage,
+  };
 }

@@ -14,6 +14,7 @@ import {
 } from '../../../shared/contracts/plans';
 import { currentAuth } from '../../platform/auth';
 import type { Db } from '../../platform/db/client';
+import { pageHeaders } from '../../platform/db/keyset';
 import { perMinute } from '../auth/rateLimits';
 import * as earlyAccess from './earlyAccess';
 import * as admin from './service';
@@ -89,8 +90,7 @@ export const plansRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     },
     async (request, reply) => {
       const page = await earlyAccess.earlyAccessPage(db, request.query);
-      reply.header(PAGE_TOTAL_HEADER, String(page.total));
-      if (page.nextCursor) reply.header(PAGE_CURSOR_HEADER, page.nextCursor);
+      reply.headers(pageHeaders(page));
       return page.entries;
     },
   );

@@ -11,6 +11,7 @@ import {
   waitlistPageQuery,
 } from '../../../shared/contracts/waitlist';
 import type { Db } from '../../platform/db/client';
+import { pageHeaders } from '../../platform/db/keyset';
 import * as waitlist from './service';
 
 export const waitlistRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -52,8 +53,7 @@ export const waitlistRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     },
     async (request, reply) => {
       const page = await waitlist.waitlistPage(db, request.query);
-      reply.header(PAGE_TOTAL_HEADER, String(page.total));
-      if (page.nextCursor) reply.header(PAGE_CURSOR_HEADER, page.nextCursor);
+      reply.headers(pageHeaders(page));
       return page.rows.map(waitlist.toWaitlistEntry);
     },
   );

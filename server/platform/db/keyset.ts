@@ -1,4 +1,5 @@
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
+import { PAGE_CURSOR_HEADER, PAGE_TOTAL_HEADER } from '../../../shared/contracts/paging';
 import { HttpError } from '../errors';
 
 /**
@@ -30,4 +31,12 @@ export function pageOf<Row>(rows: Row[], limit: number, keyOf: (row: Row) => Pag
   const page = more ? rows.slice(0, limit) : rows;
   const last = page.at(-1);
   return { rows: page, nextCursor: more && last ? cursorOf(keyOf(last)) : null };
+}
+
+/** The headers that carry a page's paging beside its array (shared/contracts/paging.ts). */
+export function pageHeaders(page: { total: number; nextCursor: string | null }) {
+  return {
+    [PAGE_TOTAL_HEADER]: String(page.total),
+    ...(page.nextCursor ? { [PAGE_CURSOR_HEADER]: page.nextCursor } : {}),
+  };
 }

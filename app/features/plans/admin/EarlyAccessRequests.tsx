@@ -2,6 +2,7 @@ import { Inbox, Loader2 } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { PendingButton } from '@/components/PendingButton';
 import { RetryButton } from '@/components/RetryButton';
+import { ShowMore } from '@/components/ShowMore';
 import { Badge } from '@/components/ui/badge';
 import type { AdminEarlyAccessEntry } from '../../../../shared/contracts/plans';
 import { formatDate } from '../../../../shared/dates';
@@ -121,18 +122,11 @@ export function EarlyAccessRequests({ enabled }: { enabled: boolean }) {
         {content}
       </section>
       {list.hasMore && (
-        <div className="flex flex-col items-center gap-2">
-          <p className="text-sm text-muted-foreground">
-            Showing {list.entries.length} of {list.total}
-          </p>
-          <PendingButton
-            variant="outline"
-            pending={list.isLoadingMore}
-            onClick={() => list.loadMore()}
-          >
-            Show more
-          </PendingButton>
-        </div>
+        <ShowMore
+          summary={`Showing ${list.entries.length} of ${list.total}`}
+          pending={list.isLoadingMore}
+          onShowMore={() => list.loadMore()}
+        />
       )}
     </div>
   );

@@ -1,12 +1,7 @@
-import {
-  useInfiniteQuery,
-  useMutation,
-  useMutationState,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/hooks/useToast';
 import { errorMessage } from '@/lib/apiError';
-import { fetchListPage, listUrl } from '@/lib/pagedList';
+import { listUrl, usePagedList } from '@/lib/pagedList';
 import { apiJson } from '@/lib/queryClient';
 import {
   type AdminEarlyAccessEntry,
@@ -28,26 +23,18 @@ function readEntries(body: unknown): AdminEarlyAccessEntry[] {
 
 /** `GET /api/admin/early-access`, a page at a time, newest first. */
 export function useEarlyAccessRequests({ enabled }: { enabled: boolean }) {
-  const query = useInfiniteQuery({
+  const { query, ...list } = usePagedList({
     queryKey: EARLY_ACCESS_REQUESTS_KEY,
-    queryFn: ({ pageParam, signal }) =>
-      fetchListPage(listUrl('/api/admin/early-access', { before: pageParam }), signal, readEntries),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.next ?? undefined,
+    urlOf: (before) => listUrl('/api/admin/early-access', { before }),
+    read: readEntries,
     enabled,
   });
-  const pages = query.data?.pages ?? [];
-  const entries = pages.flatMap((page) => page.entries);
   return {
-    entries,
-    total: pages[0]?.total ?? entries.length,
+    ...list,
     isLoading: query.isLoading,
     isError: query.isError,
     retry: () => query.refetch(),
     isRetrying: query.isRefetching,
-    hasMore: query.hasNextPage,
-    loadMore: () => query.fetchNextPage(),
-    isLoadingMore: query.isFetchingNextPage,
   };
 }
 

@@ -1,6 +1,6 @@
 import { Download, Inbox, Loader2, Search, SearchX } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
-import { PendingButton } from '@/components/PendingButton';
+import { ShowMore } from '@/components/ShowMore';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { useMediaQuery } from '@/hooks/useMediaQuery';
@@ -120,19 +120,11 @@ export function WaitlistManager({
         {content}
       </section>
       {list.hasMore && !list.isSearching && (
-        <div className="flex flex-col items-center gap-2">
-          <p className="text-sm text-muted-foreground">
-            Showing {shown.length}
-            {searching ? ' matching entries' : ` of ${total}`}
-          </p>
-          <PendingButton
-            variant="outline"
-            pending={list.isLoadingMore}
-            onClick={() => list.loadMore()}
-          >
-            Show more
-          </PendingButton>
-        </div>
+        <ShowMore
+          summary={`Showing ${shown.length}${searching ? ' matching entries' : ` of ${total}`}`}
+          pending={list.isLoadingMore}
+          onShowMore={() => list.loadMore()}
+        />
       )}
     </div>
   );

@@ -1,7 +1,6 @@
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useDebouncedValue } from '@/hooks/useDebouncedValue';
 import { errorCode } from '@/lib/apiError';
-import { fetchListPage, listUrl } from '@/lib/pagedList';
+import { listUrl, usePagedList } from '@/lib/pagedList';
 import { sanitiseWaitlistEntries, WAITLIST_ENTRIES_KEY } from './entries';
 
 /** How long typing pauses before a search goes to the server. */
@@ -28,27 +27,18 @@ export function useWaitlistEntries({
 } = {}) {
   const typed = search.trim();
   const q = useDebouncedValue(typed, SEARCH_DELAY_MS);
-  const query = useInfiniteQuery({
+  const { query, ...list } = usePagedList({
     queryKey: [...WAITLIST_ENTRIES_KEY, { q }],
-    queryFn: ({ pageParam, signal }) =>
-      fetchListPage(waitlistUrl(q, pageParam), signal, sanitiseWaitlistEntries),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.next ?? undefined,
-    placeholderData: keepPreviousData,
+    urlOf: (before) => waitlistUrl(q, before),
+    read: sanitiseWaitlistEntries,
     enabled,
+    keepPrevious: true,
   });
-  const pages = query.data?.pages ?? [];
-  const entries = pages.flatMap((page) => page.entries);
   return {
-    entries,
-    /** Every entry on the list (not only the matches), as the server counts them. */
-    total: pages[0]?.total ?? entries.length,
+    ...list,
     isLoading: query.isLoading,
     /** A new search is on its way (the previous results are still shown). */
     isSearching: typed !== q || query.isPlaceholderData,
-    hasMore: query.hasNextPage,
-    loadMore: () => query.fetchNextPage(),
-    isLoadingMore: query.isFetchingNextPage,
     isForbidden: errorCode(query.error) === 'admin_only',
   };
 }

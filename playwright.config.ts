@@ -73,7 +73,8 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
-      command: 'node --import tsx server/main.ts',
+      // The built server, as `npm start` runs it (`npm run build` comes first).
+      command: 'node dist/server/main.js',
       url: `${baseURL}/api/health`,
       reuseExistingServer: false,
       timeout: 60_000,

@@ -73,13 +73,13 @@ export async function openTrip(page: Page, tripId: string) {
 }
 
 /**
- * A server of the test's own (`node --import tsx server/main.ts`) on 127.0.0.1:`port`, for tests
+ * A server of the test's own (the built `dist/server/main.js`) on 127.0.0.1:`port`, for tests
  * that restart servers or run several; outside services point at a closed port. Resolves once
  * its health check answers.
  */
 export async function startOwnServer(port: number, env: Record<string, string>) {
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, ['dist/server/main.js'], {
     env: {
       ...process.env,
       PORT: String(port),

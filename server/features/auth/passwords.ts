@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { hash, verify } from '@node-rs/argon2';
 import { HttpError } from '../../platform/errors';
+import { projectPath } from '../../platform/paths';
 
 // OWASP ASVS 5.0 appendix C / OWASP cheat sheet minimum for argon2id: m=19 MiB, t=2, p=1.
 const ARGON2_OPTIONS = {
@@ -33,7 +34,7 @@ export async function verifyPassword(
 
 const commonPasswords = new Set(
   fs
-    .readFileSync(new URL('./commonPasswords.txt', import.meta.url), 'utf8')
+    .readFileSync(projectPath('server', 'features', 'auth', 'commonPasswords.txt'), 'utf8')
     .split('\n')
     .filter((line) => line && !line.startsWith('#')),
 );

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -7,6 +7,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { projectPath } from '../paths';
+import { openEmbedded } from './embedded';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -32,7 +34,7 @@ export type Database = {
   close(): Promise<void>;
 };
 
-export const migrationsFolder = path.join(import.meta.dirname, 'migrations');
+export const migrationsFolder = projectPath('server', 'platform', 'db', 'migrations');
 
 // Any constant works; it only has to be the same for every instance of Tripmates.
 const MIGRATION_LOCK_KEY = 7_203_144;
@@ -83,6 +85,5 @@ export async function openDatabase(options: {
   databaseUrl?: string | undefined;
 }): Promise<Database> {
   if (options.databaseUrl) return fromPostgres(options.databaseUrl);
-  const client = await PGlite.create(path.join(options.dataDir, 'pglite'));
-  return fromPglite(client);
+  return fromPglite(await openEmbedded(path.join(options.dataDir, 'pglite'), migrationsFolder));
 }

@@ -1,78 +1,199 @@
 /**
- * HTTP benchmark: starts the real server (production build, embedded database in a temporary
- * directory) on 127.0.0.1 and measures latency and throughput of the health check, the SPA
- * page and a hashed asset with autocannon. Loopback only, bounded in time.
+ * HTTP benchmark (issue #18): Tripmates' signed-in `GET /api/user` and a trip's to-do list, side
+ * by side in one run with two peers doing the same job as `GET /api/user` — a bare node:http
+ * server (the ceiling) and Express 5 + express-session (memory store) + passport — on the
+ * embedded database and, when BENCH_DATABASE_URL names a PostgreSQL server, on PostgreSQL too
+ * (in a database of its own, dropped afterwards). Every server is its own process, so the load
+ * generator here does not share their event loop. Loopback only, bounded in time.
  *
- *   npm run build && npm run bench            # 10 s per route, 10 connections
- *   BENCH_SECONDS=5 BENCH_CONNECTIONS=50 npm run bench
+ *   npm run build && npm run bench
+ *   BENCH_DATABASE_URL=postgres://root@127.0.0.1:5432/test npm run bench
+ *   BENCH_SECONDS=5 BENCH_CONNECTIONS=10 npm run bench
  */
+import { type ChildProcess, fork, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { buildApp } from '../server/app';
-import { loadConfig } from '../server/platform/config';
-import { openDatabase } from '../server/platform/db/client';
+import pg from 'pg';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const postgresUrl = process.env.BENCH_DATABASE_URL;
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tripmates-bench-'));
-const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, PORT: '0' });
-const database = await openDatabase(config);
-await database.migrate();
-const app = await buildApp(config, { database });
-await app.listen({ port: 0, host: '127.0.0.1' });
-const address = app.server.address();
-const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+if (!fs.existsSync('dist/server/main.js')) {
+  console.error('Run `npm run build` first: the benchmark runs the built server.');
+  process.exit(1);
+}
 
-// The entry chunk index.html loads: the largest file a first visit downloads.
-const asset = fs
-  .readFileSync(path.join(config.clientDir, 'index.html'), 'utf8')
-  .match(/src="\/assets\/(index-[^"]+\.js)"/)?.[1];
-const targets = [
-  { name: 'GET /api/health (database round trip)', path: '/api/health', headers: {} },
-  { name: 'GET / (index.html)', path: '/', headers: { 'accept-encoding': 'br, gzip' } },
-  ...(asset
-    ? [
-        {
-          name: `GET /assets/${asset} (brotli)`,
-          path: `/assets/${asset}`,
-          headers: { 'accept-encoding': 'br' },
-        },
-      ]
-    : []),
-];
+const running: ChildProcess[] = [];
+const cleanups: (() => Promise<void>)[] = [];
 
-console.log(
-  `Tripmates HTTP benchmark: ${connections} connections, ${seconds} s per route, ${os.cpus().length} CPUs\n`,
-);
-console.log(
-  'route'.padEnd(52),
-  'req/s'.padStart(9),
-  'p50 ms'.padStart(8),
-  'p99 ms'.padStart(8),
-  'errors'.padStart(7),
-);
+async function freePort(): Promise<number> {
+  const server = net.createServer().listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** A peer (bench/peers/*.mjs) on a port of its own, once it says it listens. */
+async function startPeer(file: string) {
+  const port = await freePort();
+  const child = fork(file, { env: { ...process.env, PORT: String(port) }, stdio: 'ignore' });
+  running.push(child);
+  await new Promise((resolve, reject) => {
+    child.once('message', resolve);
+    child.once('exit', () => reject(new Error(`${file} exited`)));
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const login = await fetch(`${base}/login`, { method: 'POST' });
+  return { base, cookie: cookieOf(login) };
+}
+
+const cookieOf = (res: Response) =>
+  res.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+
+/** The built server on the embedded database (a temporary directory) or on `databaseUrl`. */
+async function startTripmates(databaseUrl?: string) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tripmates-bench-'));
+  cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const child = spawn(process.execPath, ['dist/server/main.js'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: base,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  running.push(child);
+  for (const started = Date.now(); ; ) {
+    if (child.exitCode !== null) throw new Error('Tripmates exited at start-up');
+    if (Date.now() - started > 60_000) throw new Error('Tripmates did not start in 60 s');
+    const ok = await fetch(`${base}/api/health`).then(
+      (res) => res.ok,
+      () => false,
+    );
+    if (ok) break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const name = `bench_${Date.now().toString(36)}`;
+  const signUp = await fetch(`${base}/api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({
+      username: name,
+      email: `${name}@example.com`,
+      password: 'terraces at sunrise',
+      firstName: 'Ana',
+      lastName: 'Lima',
+    }),
+  });
+  if (signUp.status !== 201) throw new Error(`sign-up answered ${signUp.status}`);
+  const cookie = cookieOf(signUp);
+  const [trip] = (await (await fetch(`${base}/api/trips`, { headers: { cookie } })).json()) as {
+    id: string;
+  }[];
+  return { base, cookie, tripId: trip!.id, pid: child.pid! };
+}
+
+/** A database of the benchmark's own on the PostgreSQL server at `adminUrl`. */
+async function scratchDatabase(adminUrl: string) {
+  const name = `tripmates_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  cleanups.push(async () => {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  });
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+type Row = { name: string; reqPerSec: number; p50: number; p99: number; errors: number };
+const rows: Row[] = [];
+
+async function measure(name: string, url: string, cookie?: string) {
+  const result = await autocannon({
+    url,
+    connections,
+    duration: seconds,
+    headers: cookie ? { cookie } : {},
+  });
+  const row = {
+    name,
+    reqPerSec: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
+  rows.push(row);
+  console.log(
+    row.name.padEnd(48),
+    row.reqPerSec.toFixed(0).padStart(9),
+    String(row.p50).padStart(8),
+    String(row.p99).padStart(8),
+    String(row.errors).padStart(7),
+  );
+  return row.reqPerSec;
+}
+
+const stopAll = async () => {
+  for (const child of running) child.kill('SIGTERM');
+  await Promise.all(
+    running.map((child) =>
+      child.exitCode === null ? new Promise((resolve) => child.once('exit', resolve)) : null,
+    ),
+  );
+  for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
+};
+
 try {
-  for (const target of targets) {
-    const result = await autocannon({
-      url: `${base}${target.path}`,
-      connections,
-      duration: seconds,
-      headers: target.headers,
-    });
-    const errors = result.errors + result.non2xx;
-    console.log(
-      target.name.padEnd(52),
-      result.requests.average.toFixed(0).padStart(9),
-      String(result.latency.p50).padStart(8),
-      String(result.latency.p99).padStart(8),
-      String(errors).padStart(7),
+  console.log(
+    `Tripmates HTTP benchmark: ${connections} connections, ${seconds} s per route, ${os.cpus().length} CPUs\n`,
+  );
+  console.log(
+    'server and route'.padEnd(48),
+    'req/s'.padStart(9),
+    'p50 ms'.padStart(8),
+    'p99 ms'.padStart(8),
+    'errors'.padStart(7),
+  );
+  const bare = await startPeer('bench/peers/node.mjs');
+  await measure('node:http   GET /api/user', `${bare.base}/api/user`, bare.cookie);
+  const peer = await startPeer('bench/peers/express.mjs');
+  const express = await measure('Express     GET /api/user', `${peer.base}/api/user`, peer.cookie);
+
+  const databases: [string, string | undefined][] = [['PGlite', undefined]];
+  if (postgresUrl) databases.push(['PostgreSQL', await scratchDatabase(postgresUrl)]);
+  const ratios: string[] = [];
+  for (const [label, url] of databases) {
+    const t = await startTripmates(url);
+    const user = await measure(`Tripmates ${label} GET /api/user`, `${t.base}/api/user`, t.cookie);
+    const todos = await measure(
+      `Tripmates ${label} GET /api/trips/:id/todos`,
+      `${t.base}/api/trips/${t.tripId}/todos`,
+      t.cookie,
+    );
+    await measure(`Tripmates ${label} GET /api/health`, `${t.base}/api/health`);
+    ratios.push(
+      `${label}: /api/user ${(user / express).toFixed(2)}× Express (target ≥ 2), ` +
+        `to-dos ${(todos / express).toFixed(2)}× Express's /api/user (target ≥ 1)`,
     );
   }
+  console.log(`\n${ratios.join('\n')}`);
 } finally {
-  await app.close();
-  await database.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await stopAll();
 }

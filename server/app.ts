@@ -120,7 +120,11 @@ export async function buildApp(config: Config, deps: AppDeps) {
       message: `Too many attempts. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
     }),
   });
-  await app.register(authentication, { db: deps.database.db, publicUrl: config.publicUrl });
+  await app.register(authentication, {
+    db: deps.database.db,
+    publicUrl: config.publicUrl,
+    watchAuthChanges: deps.database.watchAuthChanges,
+  });
   registerAccessControl(app);
 
   await app.register(swagger, {

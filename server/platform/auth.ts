@@ -2,9 +2,10 @@ import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { SIGN_IN_MESSAGE } from './access';
-import type { Db } from './db/client';
+import type { Database, Db } from './db/client';
 import type { Session, User } from './db/schema';
 import { HttpError } from './errors';
+import { SessionCache } from './sessionCache';
 import { findSession, type RequestMeta, SESSION_COOKIE } from './sessions';
 
 declare module 'fastify' {
@@ -20,7 +21,12 @@ declare module 'fastify' {
   }
 }
 
-type AuthenticationOptions = { db: Db; publicUrl: string };
+type AuthenticationOptions = {
+  db: Db;
+  publicUrl: string;
+  /** The database's announcements of changed accounts, where they arrive in time (SessionCache). */
+  watchAuthChanges?: Database['watchAuthChanges'];
+};
 
 /** Who is asking: cookie → session → user, once per API request. */
 export const authentication = fp(async (app: FastifyInstance, options: AuthenticationOptions) => {
@@ -29,11 +35,19 @@ export const authentication = fp(async (app: FastifyInstance, options: Authentic
   app.decorate('secureCookies', options.publicUrl.startsWith('https:'));
   app.decorateRequest('auth', null);
   app.decorateRequest('pendingAuth', null);
+  let cache: SessionCache | undefined;
+  if (options.watchAuthChanges) {
+    const sessions = new SessionCache();
+    const stop = await options.watchAuthChanges((userId) => sessions.forgetUser(userId));
+    // Called with no argument: PGlite's stop function takes an optional transaction.
+    app.addHook('onClose', async () => stop());
+    cache = sessions;
+  }
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     const token = request.cookies[SESSION_COOKIE];
     if (!token || token.length > 100) return;
-    const found = await findSession(db, token);
+    const found = await findSession(db, token, Date.now(), cache);
     if (!found) return;
     if (found.session.pendingTwoFactor) request.pendingAuth = found;
     else request.auth = found;

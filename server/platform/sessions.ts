@@ -2,6 +2,7 @@ import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { Db } from './db/client';
 import { type Session, sessions, type User, users } from './db/schema';
+import type { SessionCache } from './sessionCache';
 import { hashToken, newToken } from './tokens';
 
 export const SESSION_COOKIE = 'tm_session';
@@ -49,17 +50,29 @@ export async function createSession(
   return { token, session: session! };
 }
 
-/** The live session for a cookie value, with its user; expired sessions are deleted on sight. */
+/**
+ * The live session for a cookie value, with its user; expired sessions are deleted on sight.
+ * With a `cache` (issue #18), a session read recently is answered from memory; the cache learns
+ * of every change from the database (SessionCache).
+ */
 export async function findSession(
   db: Db,
   token: string,
   now: number = Date.now(),
+  cache?: SessionCache,
 ): Promise<{ session: Session; user: User } | null> {
-  const [row] = await db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.tokenHash, hashToken(token)));
+  const tokenHash = hashToken(token);
+  const cached = cache?.get(tokenHash, now);
+  const epoch = cache?.epoch ?? 0;
+  const row =
+    cached ??
+    (
+      await db
+        .select({ session: sessions, user: users })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(eq(sessions.tokenHash, tokenHash))
+    )[0];
   if (!row) return null;
   const { session } = row;
   const expired =
@@ -70,10 +83,13 @@ export async function findSession(
     return null;
   }
   if (!session.pendingTwoFactor && now - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    // The update announces itself, so the cache forgets this account and the next read is fresh.
     await db
       .update(sessions)
       .set({ lastSeenAt: new Date(now) })
       .where(eq(sessions.id, session.id));
+  } else if (cache && !cached) {
+    cache.set(tokenHash, row, now, epoch);
   }
   return row;
 }

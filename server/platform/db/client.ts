@@ -31,10 +31,19 @@ export type Database = {
   migrate(): Promise<void>;
   /** Throws when the database cannot answer. */
   ping(): Promise<void>;
+  /**
+   * Calls `onChange` with the id of every account that changed, or one of whose sessions did
+   * (migration 0012), before the write that changed it returns — which only the embedded
+   * database can promise, so only it offers this (SessionCache). Resolves to a stop function.
+   */
+  watchAuthChanges?: (onChange: (userId: string) => void) => Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
 
 export const migrationsFolder = projectPath('server', 'platform', 'db', 'migrations');
+
+/** Where the database announces changed accounts (migration 0012). */
+const AUTH_CHANGES_CHANNEL = 'tripmates_auth';
 
 // Any constant works; it only has to be the same for every instance of Tripmates.
 const MIGRATION_LOCK_KEY = 7_203_144;
@@ -45,6 +54,7 @@ export function fromPglite(client: PGlite): Database {
   return {
     db,
     kind: 'pglite',
+    watchAuthChanges: (onChange) => client.listen(AUTH_CHANGES_CHANNEL, onChange),
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
     ping: async () => {
       await db.execute(sql`select 1`);

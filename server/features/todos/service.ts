@@ -14,6 +14,7 @@ import {
 } from '../../../shared/todoPriority';
 import type { Db, Tx } from '../../platform/db/client';
 import { type TodoRow, todos, users } from '../../platform/db/schema';
+import { readTrip } from '../../platform/db/tripReads';
 import { HttpError } from '../../platform/errors';
 import { isUuid } from '../../platform/uuid';
 import type { ChangeContext, LiveChanges } from '../realtime';
@@ -73,10 +74,12 @@ async function loadTodo(db: Db, id: string): Promise<Todo> {
 
 /** The trip's to-dos, oldest first (issue #5), so a new task appears at the bottom of the list. */
 export async function listTodos(db: Db, tripId: string): Promise<Todo[]> {
-  const rows = await selectTodos(db)
-    .where(eq(todos.tripId, tripId))
-    .orderBy(asc(todos.createdAt), asc(todos.id));
-  return rows.map(toTodo);
+  return readTrip(db, tripId, 'todos', async () => {
+    const rows = await selectTodos(db)
+      .where(eq(todos.tripId, tripId))
+      .orderBy(asc(todos.createdAt), asc(todos.id));
+    return rows.map(toTodo);
+  });
 }
 
 /** issue #5: `assignedTo` is a member's user id; anyone else is refused with a 400. */

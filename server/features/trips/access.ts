@@ -6,6 +6,7 @@ import type { Policy } from '../../platform/access';
 import { currentAuth } from '../../platform/auth';
 import type { Db } from '../../platform/db/client';
 import { type Trip, tripMembers, trips } from '../../platform/db/schema';
+import { readTrip } from '../../platform/db/tripReads';
 import { HttpError } from '../../platform/errors';
 import { isUuid } from '../../platform/uuid';
 import type { TripItemTable } from './items';
@@ -29,12 +30,14 @@ export async function findTripAccess(
   userId: string,
 ): Promise<TripAccess | null> {
   if (!isUuid(tripId)) return null;
-  const [row] = await db
-    .select({ trip: trips, role: tripMembers.role })
-    .from(trips)
-    .innerJoin(tripMembers, eq(tripMembers.tripId, trips.id))
-    .where(and(eq(trips.id, tripId), eq(tripMembers.userId, userId)));
-  return row ?? null;
+  return readTrip(db, tripId, `access:${userId}`, async () => {
+    const [row] = await db
+      .select({ trip: trips, role: tripMembers.role })
+      .from(trips)
+      .innerJoin(tripMembers, eq(tripMembers.tripId, trips.id))
+      .where(and(eq(trips.id, tripId), eq(tripMembers.userId, userId)));
+    return row ?? null;
+  });
 }
 
 /**

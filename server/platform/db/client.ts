@@ -10,6 +10,7 @@ import pg from 'pg';
 import { projectPath } from '../paths';
 import { openEmbedded } from './embedded';
 import * as schema from './schema';
+import { registerTripReads, TRIP_CHANGES_CHANNEL, TripReads } from './tripReads';
 
 export type Schema = typeof schema;
 /** The one database type features use: the same Drizzle API on PGlite and on PostgreSQL. */
@@ -51,6 +52,19 @@ const MIGRATION_LOCK_KEY = 7_203_144;
 /** Wraps an open PGlite instance (a data directory, or a clone of the test template). */
 export function fromPglite(client: PGlite): Database {
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  // Trip reads are kept in memory once PGlite listens for the announcements of changes.
+  const reads = new TripReads();
+  registerTripReads(db, reads);
+  const listening = client
+    .listen(TRIP_CHANGES_CHANNEL, (payload) => reads.onAnnouncement(payload))
+    .then(
+      (stop) => {
+        reads.enabled = true;
+        return stop;
+      },
+      // Without the announcements nothing is kept: every read goes to the database.
+      () => async () => {},
+    );
   return {
     db,
     kind: 'pglite',
@@ -59,7 +73,12 @@ export function fromPglite(client: PGlite): Database {
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    close: () => client.close(),
+    close: async () => {
+      reads.enabled = false;
+      reads.clear();
+      await (await listening)();
+      await client.close();
+    },
   };
 }
 

@@ -123,7 +123,7 @@ export async function buildApp(config: Config, deps: AppDeps) {
   await app.register(authentication, {
     db: deps.database.db,
     publicUrl: config.publicUrl,
-    watchAuthChanges: deps.database.watchAuthChanges,
+    changes: deps.database.changes,
   });
   registerAccessControl(app);
 

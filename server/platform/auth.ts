@@ -2,7 +2,8 @@ import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { SIGN_IN_MESSAGE } from './access';
-import type { Database, Db } from './db/client';
+import { type ChangeFeed, FORGET_ALL } from './db/changeFeed';
+import type { Db } from './db/client';
 import type { Session, User } from './db/schema';
 import { HttpError } from './errors';
 import { SessionCache } from './sessionCache';
@@ -24,8 +25,8 @@ declare module 'fastify' {
 type AuthenticationOptions = {
   db: Db;
   publicUrl: string;
-  /** The database's announcements of changed accounts, where they arrive in time (SessionCache). */
-  watchAuthChanges?: Database['watchAuthChanges'];
+  /** The database's announcements of changed accounts and sessions (SessionCache). */
+  changes?: ChangeFeed;
 };
 
 /** Who is asking: cookie → session → user, once per API request. */
@@ -35,19 +36,20 @@ export const authentication = fp(async (app: FastifyInstance, options: Authentic
   app.decorate('secureCookies', options.publicUrl.startsWith('https:'));
   app.decorateRequest('auth', null);
   app.decorateRequest('pendingAuth', null);
-  let cache: SessionCache | undefined;
-  if (options.watchAuthChanges) {
-    const sessions = new SessionCache();
-    const stop = await options.watchAuthChanges((userId) => sessions.forgetUser(userId));
-    // Called with no argument: PGlite's stop function takes an optional transaction.
-    app.addHook('onClose', async () => stop());
-    cache = sessions;
+  const { changes } = options;
+  const cache = changes ? new SessionCache() : undefined;
+  if (changes && cache) {
+    changes.on('tripmates_auth', (userId) =>
+      userId === FORGET_ALL ? cache.clear() : cache.forgetUser(userId),
+    );
   }
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     const token = request.cookies[SESSION_COOKIE];
     if (!token || token.length > 100) return;
-    const found = await findSession(db, token, Date.now(), cache);
+    // The cache is used only once it knows of every change committed before this request.
+    const usable = cache && changes && (await changes.sync()) ? cache : undefined;
+    const found = await findSession(db, token, Date.now(), usable);
     if (!found) return;
     if (found.session.pendingTwoFactor) request.pendingAuth = found;
     else request.auth = found;

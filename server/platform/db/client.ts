@@ -8,9 +8,10 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { projectPath } from '../paths';
+import { type ChangeFeed, pgliteChangeFeed, postgresChangeFeed } from './changeFeed';
 import { openEmbedded } from './embedded';
 import * as schema from './schema';
-import { registerTripReads, TRIP_CHANGES_CHANNEL, TripReads } from './tripReads';
+import { registerTripReads, TripReads } from './tripReads';
 
 export type Schema = typeof schema;
 /** The one database type features use: the same Drizzle API on PGlite and on PostgreSQL. */
@@ -32,19 +33,12 @@ export type Database = {
   migrate(): Promise<void>;
   /** Throws when the database cannot answer. */
   ping(): Promise<void>;
-  /**
-   * Calls `onChange` with the id of every account that changed, or one of whose sessions did
-   * (migration 0012), before the write that changed it returns — which only the embedded
-   * database can promise, so only it offers this (SessionCache). Resolves to a stop function.
-   */
-  watchAuthChanges?: (onChange: (userId: string) => void) => Promise<() => Promise<void>>;
+  /** The database's announcements of changed rows, for the caches (issue #18, changeFeed.ts). */
+  changes: ChangeFeed;
   close(): Promise<void>;
 };
 
 export const migrationsFolder = projectPath('server', 'platform', 'db', 'migrations');
-
-/** Where the database announces changed accounts (migration 0012). */
-const AUTH_CHANGES_CHANNEL = 'tripmates_auth';
 
 // Any constant works; it only has to be the same for every instance of Tripmates.
 const MIGRATION_LOCK_KEY = 7_203_144;
@@ -52,31 +46,18 @@ const MIGRATION_LOCK_KEY = 7_203_144;
 /** Wraps an open PGlite instance (a data directory, or a clone of the test template). */
 export function fromPglite(client: PGlite): Database {
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  // Trip reads are kept in memory once PGlite listens for the announcements of changes.
-  const reads = new TripReads();
-  registerTripReads(db, reads);
-  const listening = client
-    .listen(TRIP_CHANGES_CHANNEL, (payload) => reads.onAnnouncement(payload))
-    .then(
-      (stop) => {
-        reads.enabled = true;
-        return stop;
-      },
-      // Without the announcements nothing is kept: every read goes to the database.
-      () => async () => {},
-    );
+  const changes = pgliteChangeFeed(client);
+  registerTripReads(db, new TripReads(changes));
   return {
     db,
     kind: 'pglite',
-    watchAuthChanges: (onChange) => client.listen(AUTH_CHANGES_CHANNEL, onChange),
+    changes,
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
     ping: async () => {
       await db.execute(sql`select 1`);
     },
     close: async () => {
-      reads.enabled = false;
-      reads.clear();
-      await (await listening)();
+      await changes.close();
       await client.close();
     },
   };
@@ -87,9 +68,12 @@ export function fromPostgres(connectionString: string, options: { max?: number }
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const changes = postgresChangeFeed(connectionString, pool);
+  registerTripReads(db, new TripReads(changes));
   return {
     db,
     kind: 'postgres',
+    changes,
     async migrate() {
       // Several instances may start together: an advisory lock lets one migrate at a time.
       const client = await pool.connect();
@@ -104,7 +88,10 @@ export function fromPostgres(connectionString: string, options: { max?: number }
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    close: () => pool.end(),
+    close: async () => {
+      await changes.close();
+      await pool.end();
+    },
   };
 }
 

@@ -1,7 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
 import { TripReads } from './tripReads';
 
-const enabled = () => Object.assign(new TripReads(), { enabled: true });
+/** A feed that is in sync unless told otherwise, and announces what the test says. */
+function feed(inSync = true) {
+  const listeners: ((payload: string) => void)[] = [];
+  return {
+    on: (_channel: string, listener: (payload: string) => void) => listeners.push(listener),
+    sync: () => inSync,
+  };
+}
+const enabled = () => new TripReads(feed());
 
 describe('TripReads', () => {
   it('reads once, then answers from memory until the trip changes', async () => {
@@ -31,16 +39,17 @@ describe('TripReads', () => {
 
   it('does not keep a read that a change overtook', async () => {
     const reads = enabled();
-    let finish: (value: string) => void = () => {};
+    let finish: ((value: string) => void) | undefined;
     const first = reads.read('t1', 'todos', () => new Promise<string>((r) => (finish = r)));
-    reads.onAnnouncement('t1'); // written while the read was on its way
-    finish('old');
+    await vi.waitFor(() => expect(finish).toBeDefined()); // the read is on its way
+    reads.onAnnouncement('t1'); // written meanwhile
+    finish?.('old');
     expect(await first).toBe('old');
     expect(await reads.read('t1', 'todos', async () => 'new')).toBe('new');
   });
 
-  it('keeps nothing until the database listens', async () => {
-    const reads = new TripReads();
+  it('keeps nothing while the announcements are not in sync', async () => {
+    const reads = new TripReads(feed(false));
     const load = vi.fn(async () => 1);
     await reads.read('t1', 'todos', load);
     await reads.read('t1', 'todos', load);

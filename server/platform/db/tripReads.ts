@@ -1,38 +1,36 @@
+import { type ChangeFeed, FORGET_ALL } from './changeFeed';
 import type { Db } from './client';
-
-/** Where the database announces changed trips (migration 0013): a trip's id, or '*' for all. */
-export const TRIP_CHANGES_CHANNEL = 'tripmates_trip';
 
 /**
  * Issue #18: reads of a trip (a member's access to it, its to-do list) kept in memory, so a busy
- * trip is not read from the embedded database on every request. Like the session cache it is only
- * correct because the database announces every change (migration 0013) before the write that
- * made it returns, which only PGlite promises; so only an embedded database registers one
- * (`fromPglite`), and `tripReadsOf` finds none for PostgreSQL, nor for a transaction, whose
- * reads must see its own writes. Values are shared between requests: callers must not change
- * them.
+ * trip is not read from the database on every request. Correct because the database announces
+ * every change to a trip, its members or its to-dos, and every changed name (migration 0013),
+ * and a read only uses what is kept once the announcements are in sync (ChangeFeed.sync). A
+ * transaction's `tx` has no cache (`tripReadsOf` finds none): its reads must see its own
+ * writes. Values are shared between requests: callers must not change them.
  */
 export class TripReads {
   readonly #trips = new Map<string, Map<string, { value: unknown; at: number }>>();
   #entries = 0;
   #epoch = 0;
-  /** Off until the database has confirmed it listens, and after it stopped. */
-  enabled = false;
 
   constructor(
+    readonly changes: Pick<ChangeFeed, 'on' | 'sync'>,
     readonly maxAgeMs = 60_000,
     readonly maxEntries = 20_000,
-  ) {}
+  ) {
+    changes.on('tripmates_trip', (payload) => this.onAnnouncement(payload));
+  }
 
   /** The cached `key` of the trip, or what `load` reads (kept unless a change overtook it). */
   async read<T>(tripId: string, key: string, load: () => Promise<T>): Promise<T> {
-    if (!this.enabled) return load();
+    const epoch = this.#epoch;
+    if (!(await this.changes.sync())) return load();
     const now = Date.now();
     const hit = this.#trips.get(tripId)?.get(key);
     if (hit && now - hit.at < this.maxAgeMs) return hit.value as T;
-    const epoch = this.#epoch;
     const value = await load();
-    if (epoch === this.#epoch && this.enabled) this.#store(tripId, key, value, now);
+    if (epoch === this.#epoch) this.#store(tripId, key, value, now);
     return value;
   }
 
@@ -53,7 +51,7 @@ export class TripReads {
 
   /** What the database announced on TRIP_CHANGES_CHANNEL. */
   onAnnouncement(payload: string) {
-    if (payload === '*') this.clear();
+    if (payload === FORGET_ALL) this.clear();
     else this.forgetTrip(payload);
   }
 

@@ -1,0 +1,187 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+
+/** The channels the database announces changes on (migrations 0012 and 0013). */
+export type ChangeChannel = 'tripmates_auth' | 'tripmates_trip';
+export const CHANGE_CHANNELS: readonly ChangeChannel[] = ['tripmates_auth', 'tripmates_trip'];
+/** Delivered on every channel when announcements may have been missed: forget everything. */
+export const FORGET_ALL = '*';
+
+/**
+ * The database's announcements of changed rows (issue #18), for the caches that keep reads in
+ * memory (SessionCache, TripReads). A cache may only be read once `sync()` resolves true: by
+ * then every change committed before the call has reached the listeners, so nothing it holds is
+ * older than a change that a request could already know about.
+ */
+export interface ChangeFeed {
+  on(channel: ChangeChannel, listener: (payload: string) => void): void;
+  sync(): boolean | Promise<boolean>;
+  close(): Promise<void>;
+}
+
+/** Subscribers per channel. */
+class Listeners {
+  readonly #byChannel = new Map<ChangeChannel, ((payload: string) => void)[]>();
+  add(channel: ChangeChannel, listener: (payload: string) => void) {
+    this.#byChannel.set(channel, [...(this.#byChannel.get(channel) ?? []), listener]);
+  }
+  emit(channel: ChangeChannel, payload: string) {
+    for (const listener of this.#byChannel.get(channel) ?? []) listener(payload);
+  }
+  forgetAll() {
+    for (const channel of CHANGE_CHANNELS) this.emit(channel, FORGET_ALL);
+  }
+}
+
+/**
+ * PGlite delivers an announcement before the write that caused it returns (at commit for a
+ * transaction), so once it listens the caches are always in sync.
+ */
+export function pgliteChangeFeed(client: {
+  listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
+}): ChangeFeed {
+  const listeners = new Listeners();
+  let ready = false;
+  const stops = Promise.all(
+    CHANGE_CHANNELS.map((channel) =>
+      client.listen(channel, (payload) => listeners.emit(channel, payload)),
+    ),
+  ).then(
+    (stopFns) => {
+      ready = true;
+      return stopFns;
+    },
+    () => [] as (() => Promise<void>)[],
+  );
+  return {
+    on: (channel, listener) => listeners.add(channel, listener),
+    sync: () => ready,
+    async close() {
+      ready = false;
+      listeners.forgetAll();
+      for (const stop of await stops) await stop();
+    },
+  };
+}
+
+const BARRIER_TIMEOUT_MS = 1000;
+const RECONNECT_MS = 1000;
+
+/**
+ * PostgreSQL delivers announcements on a connection of their own, some time after the commit.
+ * `sync()` therefore sends a barrier — an announcement of this server's own, on a channel only
+ * it listens to — and resolves once it comes back: PostgreSQL delivers announcements in commit
+ * order, so every change committed before the barrier has arrived by then. Requests waiting at
+ * the same time share one barrier, so under load one round trip serves many. While the
+ * connection is down nothing may be read from the caches (`sync()` is false), and whatever they
+ * hold is forgotten, as announcements may have been missed.
+ */
+export function postgresChangeFeed(connectionString: string, pool: pg.Pool): ChangeFeed {
+  const listeners = new Listeners();
+  const barrierChannel = `tripmates_barrier_${randomBytes(6).toString('hex')}`;
+  let client: pg.Client | null = null;
+  let connected = false;
+  let closed = false;
+  let waiting: ((ok: boolean) => void)[] = [];
+  let inFlight: {
+    nonce: string;
+    resolvers: ((ok: boolean) => void)[];
+    timer: NodeJS.Timeout;
+  } | null = null;
+  let reconnect: NodeJS.Timeout | undefined;
+
+  function settle(nonce: string, ok: boolean) {
+    if (inFlight?.nonce !== nonce) return;
+    clearTimeout(inFlight.timer);
+    for (const resolve of inFlight.resolvers) resolve(ok);
+    inFlight = null;
+    pump();
+  }
+
+  function pump() {
+    if (inFlight || waiting.length === 0) return;
+    if (!connected) {
+      for (const resolve of waiting) resolve(false);
+      waiting = [];
+      return;
+    }
+    const nonce = randomBytes(8).toString('hex');
+    const timer = setTimeout(() => settle(nonce, false), BARRIER_TIMEOUT_MS);
+    timer.unref();
+    inFlight = { nonce, resolvers: waiting, timer };
+    waiting = [];
+    pool
+      .query('select pg_notify($1, $2)', [barrierChannel, nonce])
+      .catch(() => settle(nonce, false));
+  }
+
+  function lost() {
+    connected = false;
+    listeners.forgetAll();
+    if (inFlight) settle(inFlight.nonce, false);
+    pump();
+    if (!closed && !reconnect) {
+      reconnect = setTimeout(() => {
+        reconnect = undefined;
+        void connect();
+      }, RECONNECT_MS);
+      reconnect.unref();
+    }
+  }
+
+  async function connect() {
+    const next = new pg.Client({ connectionString });
+    client = next;
+    next.on('error', () => {});
+    next.on('end', () => {
+      if (client === next) lost();
+    });
+    next.on('notification', ({ channel, payload = '' }) => {
+      if (channel === barrierChannel) settle(payload, true);
+      else if ((CHANGE_CHANNELS as readonly string[]).includes(channel)) {
+        listeners.emit(channel as ChangeChannel, payload);
+      }
+    });
+    try {
+      await next.connect();
+      for (const channel of [...CHANGE_CHANNELS, barrierChannel]) {
+        await next.query(`LISTEN ${channel}`);
+      }
+      if (closed) {
+        await next.end();
+        return;
+      }
+      // Whatever was announced before this connection listened is unknown: start empty.
+      listeners.forgetAll();
+      connected = true;
+    } catch {
+      if (client === next) {
+        client = null;
+        await next.end().catch(() => {});
+        lost();
+      }
+    }
+  }
+  void connect();
+
+  return {
+    on: (channel, listener) => listeners.add(channel, listener),
+    sync: () =>
+      connected
+        ? new Promise<boolean>((resolve) => {
+            waiting.push(resolve);
+            pump();
+          })
+        : false,
+    async close() {
+      closed = true;
+      connected = false;
+      clearTimeout(reconnect);
+      listeners.forgetAll();
+      if (inFlight) settle(inFlight.nonce, false);
+      const current = client;
+      client = null;
+      await current?.end().catch(() => {});
+    },
+  };
+}

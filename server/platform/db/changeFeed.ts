@@ -14,6 +14,8 @@ export const FORGET_ALL = '*';
  * older than a change that a request could already know about.
  */
 export interface ChangeFeed {
+  /** The listening connection's `application_name`, where there is one. */
+  name?: string;
   on(channel: ChangeChannel, listener: (payload: string) => void): void;
   sync(): boolean | Promise<boolean>;
   close(): Promise<void>;
@@ -64,8 +66,11 @@ export function pgliteChangeFeed(client: {
   };
 }
 
-const BARRIER_TIMEOUT_MS = 1000;
+const BARRIER_TIMEOUT_MS = 250;
 const RECONNECT_MS = 1000;
+// A barrier that never comes back means announcements do not arrive (a pooler in transaction
+// mode, say): the caches stay unread this long rather than make requests wait for barriers.
+const GIVE_UP_MS = 60_000;
 
 /**
  * PostgreSQL delivers announcements on a connection of their own, some time after the commit.
@@ -78,7 +83,8 @@ const RECONNECT_MS = 1000;
  */
 export function postgresChangeFeed(connectionString: string, pool: pg.Pool): ChangeFeed {
   const listeners = new Listeners();
-  const barrierChannel = `tripmates_barrier_${randomBytes(6).toString('hex')}`;
+  const id = randomBytes(6).toString('hex');
+  const barrierChannel = `tripmates_barrier_${id}`;
   let client: pg.Client | null = null;
   let connected = false;
   let closed = false;
@@ -89,6 +95,7 @@ export function postgresChangeFeed(connectionString: string, pool: pg.Pool): Cha
     timer: NodeJS.Timeout;
   } | null = null;
   let reconnect: NodeJS.Timeout | undefined;
+  let unusableUntil = 0;
 
   function settle(nonce: string, ok: boolean) {
     if (inFlight?.nonce !== nonce) return;
@@ -106,7 +113,11 @@ export function postgresChangeFeed(connectionString: string, pool: pg.Pool): Cha
       return;
     }
     const nonce = randomBytes(8).toString('hex');
-    const timer = setTimeout(() => settle(nonce, false), BARRIER_TIMEOUT_MS);
+    const timer = setTimeout(() => {
+      unusableUntil = Date.now() + GIVE_UP_MS;
+      settle(nonce, false);
+      lost();
+    }, BARRIER_TIMEOUT_MS);
     timer.unref();
     inFlight = { nonce, resolvers: waiting, timer };
     waiting = [];
@@ -117,6 +128,9 @@ export function postgresChangeFeed(connectionString: string, pool: pg.Pool): Cha
 
   function lost() {
     connected = false;
+    const current = client;
+    client = null;
+    current?.end().catch(() => {});
     listeners.forgetAll();
     if (inFlight) settle(inFlight.nonce, false);
     pump();
@@ -130,7 +144,8 @@ export function postgresChangeFeed(connectionString: string, pool: pg.Pool): Cha
   }
 
   async function connect() {
-    const next = new pg.Client({ connectionString });
+    // Named, so an operator (or a test) can tell this connection from the pool's.
+    const next = new pg.Client({ connectionString, application_name: `tripmates-changes-${id}` });
     client = next;
     next.on('error', () => {});
     next.on('end', () => {
@@ -155,11 +170,7 @@ export function postgresChangeFeed(connectionString: string, pool: pg.Pool): Cha
       listeners.forgetAll();
       connected = true;
     } catch {
-      if (client === next) {
-        client = null;
-        await next.end().catch(() => {});
-        lost();
-      }
+      if (client === next) lost();
     }
   }
   void connect();
@@ -167,12 +178,13 @@ export function postgresChangeFeed(connectionString: string, pool: pg.Pool): Cha
   return {
     on: (channel, listener) => listeners.add(channel, listener),
     sync: () =>
-      connected
+      connected && Date.now() >= unusableUntil
         ? new Promise<boolean>((resolve) => {
             waiting.push(resolve);
             pump();
           })
         : false,
+    name: `tripmates-changes-${id}`,
     async close() {
       closed = true;
       connected = false;

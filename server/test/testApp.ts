@@ -75,3 +75,20 @@ export async function startTestApp(
     },
   };
 }
+
+/**
+ * Two servers on one database, as two instances behind a load balancer: what one changes, the
+ * other must see. `close()` stops both (the second first: the database is the first's).
+ */
+export async function startTwoInstances(env?: Record<string, string>) {
+  const a = await startTestApp(env ? { env } : {});
+  const b = await startTestApp({ ...(env ? { env } : {}), database: a.database });
+  return {
+    a,
+    b,
+    async close() {
+      await b.close();
+      await a.close();
+    },
+  };
+}

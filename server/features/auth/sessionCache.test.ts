@@ -4,7 +4,7 @@ import type { CurrentUser } from '../../../shared/contracts/account';
 import { sessions, users } from '../../platform/db/schema';
 import { type ApiClient, apiClient } from '../../test/apiClient';
 import { createAccount, signedInClient, TEST_PASSWORD } from '../../test/factories';
-import { startTestApp, type TestApp } from '../../test/testApp';
+import { startTwoInstances, type TestApp } from '../../test/testApp';
 
 /**
  * Issue #18: on the embedded database a signed-in request's session is answered from memory.
@@ -13,15 +13,11 @@ import { startTestApp, type TestApp } from '../../test/testApp';
  */
 let a: TestApp;
 let b: TestApp;
+let stop: () => Promise<void>;
 beforeAll(async () => {
-  a = await startTestApp();
-  // A second server on the same database, as behind a load balancer.
-  b = await startTestApp({ database: a.database });
+  ({ a, b, close: stop } = await startTwoInstances());
 });
-afterAll(async () => {
-  await b?.close();
-  await a?.close();
-});
+afterAll(() => stop?.());
 
 /** Another client holding the same session cookie, talking to `app`. */
 function sameCookieOn(app: TestApp, client: ApiClient) {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Todo } from '../../../shared/contracts/todos';
 import { todos, tripMembers, users } from '../../platform/db/schema';
 import { createAccount, createTrip } from '../../test/factories';
-import { startTestApp, type TestApp } from '../../test/testApp';
+import { startTwoInstances, type TestApp } from '../../test/testApp';
 
 /**
  * Issue #18: on the embedded database a member's access to a trip and its to-do list are read
@@ -12,14 +12,11 @@ import { startTestApp, type TestApp } from '../../test/testApp';
  */
 let a: TestApp;
 let b: TestApp;
+let stop: () => Promise<void>;
 beforeAll(async () => {
-  a = await startTestApp();
-  b = await startTestApp({ database: a.database });
+  ({ a, b, close: stop } = await startTwoInstances());
 });
-afterAll(async () => {
-  await b?.close();
-  await a?.close();
-});
+afterAll(() => stop?.());
 
 async function tripWithMember() {
   const owner = await createAccount(a);

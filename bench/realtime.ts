@@ -63,6 +63,11 @@ const root = path.resolve(import.meta.dirname, '..');
 const loadScript = path.join(import.meta.dirname, 'realtime', 'load.ts');
 const relayScript = path.join(import.meta.dirname, 'realtime', 'wsRelay.ts');
 const tsx = ['--import', 'tsx'];
+// The built server, as `npm start` runs it, when there is one (issue #18: through tsx it holds
+// ~80 MB more); otherwise the sources.
+const serverEntry = fs.existsSync(path.join(root, 'dist/server/main.js'))
+  ? ['dist/server/main.js']
+  : [...tsx, 'server/main.ts'];
 // BENCH_SERVER_FLAGS: extra Node/V8 flags for the server (an experiment, e.g. a GC setting).
 const serverFlags = (process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean);
 // BENCH_PROF=<dir>: a V8 CPU profile of every process under test (server, relay, load).
@@ -190,7 +195,7 @@ async function startServer(directory: string): Promise<Running> {
   // The embedded database and one instance: settings for a shared setup would change what is measured.
   for (const name of ['DATABASE_URL', 'REDIS_URL', 'PUBLIC_URL']) delete env[name];
   const child = track(
-    spawn(process.execPath, [...serverFlags, ...profile, ...tsx, 'server/main.ts'], {
+    spawn(process.execPath, [...serverFlags, ...profile, ...serverEntry], {
       cwd: root,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,8 +1,11 @@
-import { Check, Copy } from 'lucide-react';
+import { Check, Copy, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
+import { RetryButton } from '@/components/RetryButton';
+import { Spinner } from '@/components/Spinner';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/hooks/useToast';
 import type { SetupTwoFactorResponse } from '../../../shared/contracts/twofactor';
+import type { useSetupTwoFactor } from './useTwoFactor';
 
 /** The secret in groups of four, easier to type by hand (JBSW Y3DP EHPK 3PXP). */
 export function secretGroups(secret: string) {
@@ -61,6 +64,35 @@ export function SetupDetails({ qrCode, secret }: SetupTwoFactorResponse) {
           </Button>
         </div>
       </div>
+    </div>
+  );
+}
+
+/**
+ * Step one of either setup (profile panel, security dialog): the QR code and key once the
+ * server has made them, a spinner until then, and after a failure the message with Try again —
+ * kept on screen while the retry runs (issue #17), its button spinning.
+ */
+export function SetupQrStep({
+  setup,
+  failedMessage,
+  onRetry,
+}: {
+  setup: ReturnType<typeof useSetupTwoFactor>;
+  failedMessage: string;
+  onRetry: () => void;
+}) {
+  if (setup.data) return <SetupDetails qrCode={setup.data.qrCode} secret={setup.data.secret} />;
+  if (!setup.failed) {
+    return <Spinner className="size-8 text-primary" label="Generating your QR code" />;
+  }
+  return (
+    <div role="alert" className="grid justify-items-center gap-3 text-center text-sm">
+      <TriangleAlert aria-hidden className="size-8 text-destructive" />
+      <p>{failedMessage}</p>
+      <RetryButton fetching={setup.isPending} onRetry={onRetry}>
+        Try again
+      </RetryButton>
     </div>
   );
 }

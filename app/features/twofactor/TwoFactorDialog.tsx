@@ -1,8 +1,5 @@
-import { TriangleAlert } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { PendingButton } from '@/components/PendingButton';
-import { RetryButton } from '@/components/RetryButton';
-import { Spinner } from '@/components/Spinner';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -22,7 +19,7 @@ import { parseForm } from '@/lib/validation';
 import { MESSAGES } from '../../../shared/contracts/auth';
 import { twoFactorCodeBody } from '../../../shared/contracts/twofactor';
 import { CODE_LENGTH, CodeInput } from './CodeInput';
-import { SetupDetails } from './SetupDetails';
+import { SetupQrStep } from './SetupDetails';
 import { useConfirmTwoFactor, useSetupTwoFactor } from './useTwoFactor';
 
 type Step = 'setup' | 'confirm';
@@ -175,19 +172,11 @@ function SetupStep({
   return (
     <>
       <div className="grid min-h-56 place-items-center">
-        {setup.data ? (
-          <SetupDetails qrCode={setup.data.qrCode} secret={setup.data.secret} />
-        ) : setup.failed ? (
-          <div role="alert" className="grid justify-items-center gap-3 text-center text-sm">
-            <TriangleAlert aria-hidden className="size-8 text-destructive" />
-            <p>{errorMessage(setup.error, 'Failed to set up 2FA')}</p>
-            <RetryButton fetching={setup.isPending} onRetry={onRetry}>
-              Try again
-            </RetryButton>
-          </div>
-        ) : (
-          <Spinner className="size-8 text-primary" label="Generating your QR code" />
-        )}
+        <SetupQrStep
+          setup={setup}
+          failedMessage={errorMessage(setup.error, 'Failed to set up 2FA')}
+          onRetry={onRetry}
+        />
       </div>
       <DialogFooter>
         <DialogClose asChild>

@@ -1,9 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { CircleCheck, TriangleAlert, X } from 'lucide-react';
+import { CircleCheck, X } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { PendingButton } from '@/components/PendingButton';
-import { RetryButton } from '@/components/RetryButton';
-import { Spinner } from '@/components/Spinner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
@@ -11,7 +9,7 @@ import { CURRENT_USER_KEY } from '@/features/auth/useAuth';
 import { toast } from '@/hooks/useToast';
 import { TWO_FACTOR_CODE } from '../../../shared/contracts/twofactor';
 import { CodeInput } from './CodeInput';
-import { SetupDetails } from './SetupDetails';
+import { SetupQrStep } from './SetupDetails';
 import { useConfirmTwoFactor, useSetupTwoFactor } from './useTwoFactor';
 
 const QR_FAILED = 'Failed to generate QR code';
@@ -102,19 +100,7 @@ export function TwoFactorPanel({ onClose }: { onClose: () => void }) {
       ) : (
         <CardContent className="grid gap-8 md:grid-cols-2 md:items-center">
           <section aria-label="Step 1: scan" className="grid min-h-56 place-items-center">
-            {setup.data ? (
-              <SetupDetails qrCode={setup.data.qrCode} secret={setup.data.secret} />
-            ) : setup.failed ? (
-              <div role="alert" className="grid justify-items-center gap-3 text-center text-sm">
-                <TriangleAlert aria-hidden className="size-8 text-destructive" />
-                <p>{QR_FAILED}</p>
-                <RetryButton fetching={setup.isPending} onRetry={generate}>
-                  Try again
-                </RetryButton>
-              </div>
-            ) : (
-              <Spinner className="size-8 text-primary" label="Generating your QR code" />
-            )}
+            <SetupQrStep setup={setup} failedMessage={QR_FAILED} onRetry={generate} />
           </section>
           <form noValidate onSubmit={handleSubmit} className="grid content-center gap-4">
             <div className="grid gap-2">

@@ -150,6 +150,26 @@ async function measure(name: string, url: string, cookie?: string) {
   return row.reqPerSec;
 }
 
+/** The entry chunk index.html loads, the largest file of a first visit, as browsers ask for it. */
+async function measureEntryChunk(base: string) {
+  const html = fs.readFileSync('dist/client/index.html', 'utf8');
+  const entry = html.match(/src="(\/assets\/index-[^"]+\.js)"/)?.[1];
+  if (!entry) return;
+  const result = await autocannon({
+    url: `${base}${entry}`,
+    connections,
+    duration: seconds,
+    headers: { 'accept-encoding': 'br' },
+  });
+  console.log(
+    'Tripmates GET /assets/index-….js (brotli)'.padEnd(48),
+    result.requests.average.toFixed(0).padStart(9),
+    String(result.latency.p50).padStart(8),
+    String(result.latency.p99).padStart(8),
+    String(result.errors + result.non2xx).padStart(7),
+  );
+}
+
 const stopAll = async () => {
   for (const child of running) child.kill('SIGTERM');
   await Promise.all(
@@ -188,6 +208,7 @@ try {
       t.cookie,
     );
     await measure(`Tripmates ${label} GET /api/health`, `${t.base}/api/health`);
+    if (label === 'PGlite') await measureEntryChunk(t.base);
     ratios.push(
       `${label}: /api/user ${(user / express).toFixed(2)}× Express (target ≥ 2), ` +
         `to-dos ${(todos / express).toFixed(2)}× Express's /api/user (target ≥ 1)`,

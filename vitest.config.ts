@@ -11,7 +11,12 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['shared/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: [
+            'shared/**/*.test.ts',
+            'server/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'bench/**/*.test.ts',
+          ],
           globalSetup: ['server/test/globalSetup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

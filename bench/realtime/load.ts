@@ -65,21 +65,13 @@ type Tab = {
   close(): void;
 };
 
-// The send time sits in `"left":<ms>` of every cursor message, whichever server relays it.
-// Finding it in the raw frame costs far less than decoding the frame, for both servers alike.
-const LEFT = Buffer.from('"left":');
 const CURSORS_PREFIX = Buffer.from('42["cursors"');
-function stampIn(frame: Buffer): number | null {
-  const at = frame.indexOf(LEFT);
-  // A member leaving sends `at: null`; presence lists carry no `left`: nothing to measure.
-  if (at < 0) return null;
-  return Number.parseFloat(frame.toString('latin1', at + LEFT.length, at + LEFT.length + 24));
-}
 
 /**
- * The send times of the other members' moves in a cursor batch, read off the text as stampIn
- * does: decoding 30 000 batches a second would take the CPU the server needs (string searches
- * stay inside V8; Buffer searches cross into C++ at every call). Each move is
+ * The send times of the other members' moves in a cursor batch, read off the text: decoding
+ * 30 000 batches a second would take the CPU the server needs (string searches stay inside V8;
+ * Buffer searches cross into C++ at every call), and both servers' batches are read alike.
+ * Each move is
  * `{"userId":"…","at":{"top":…,"left":<ms>}}` or `{"userId":"…","at":null}`.
  */
 function stampsInBatch(frame: Buffer, own: string): number[] {
@@ -192,20 +184,22 @@ async function openSocketIoLibrary(url: string, client: BenchClient): Promise<Ta
   };
 }
 
-/** A tab on the baseline relay: the same fields the server's `cursor` event carries. */
+/**
+ * A tab on the baseline relay: the same fields the server's cursor moves carry. The relay sends
+ * a trip's moves as one JSON array a tick (or, with BATCH_MS=0, each move alone), this tab's own
+ * among them: read the same way as the server's batches.
+ */
 async function openWs(url: string, client: BenchClient): Promise<Tab> {
   const socket = new WebSocket(`${url}/?trip=${encodeURIComponent(client.tripId)}`, {
     skipUTF8Validation: true,
   });
   await opened(socket);
-  const prefix = `{"tripId":${JSON.stringify(client.tripId)},"userId":${JSON.stringify(client.userId)},"at":{"top":0,"left":`;
+  const own = `"userId":${JSON.stringify(client.userId)}`;
+  const prefix = `{"tripId":${JSON.stringify(client.tripId)},${own},"at":{"top":0,"left":`;
   return {
     send: (stamp) => socket.send(`${prefix}${stamp}}}`),
     onCursor: (listener) =>
-      socket.on('message', (data: Buffer) => {
-        const stamp = stampIn(data);
-        if (stamp !== null) listener([stamp]);
-      }),
+      socket.on('message', (data: Buffer) => listener(stampsInBatch(data, own))),
     onDisconnect: (listener) => socket.on('close', listener),
     close: () => socket.close(),
   };
@@ -260,12 +254,22 @@ async function run(setup: SetupMessage) {
   }
   const receiversOf = setup.clients.map(({ tripId }) => membersOf.get(tripId)! - 1);
 
-  // Senders are spread evenly over one period: tab i sends at epoch + (i / n + round) × period.
-  // One timer serves them all (30 000 timers a second would cost the CPU the server needs): each
+  // Senders are spread evenly over one period: the tab in send order i sends at
+  // epoch + (i / n + round) × period. The order takes one member of every trip, then the next
+  // one of every trip, and so on, so a trip's members move at different moments as people do:
+  // in lockstep, a trip's whole round of moves would start its batch together and every move
+  // would wait the full tick. One timer serves them all (30 000 timers a second would cost the CPU the server needs): each
   // wake sends for every slot that has come. A slot missed because this process was busy is
   // skipped, not made up in a burst (a browser's requestAnimationFrame-driven pointer does the
   // same): no tab sends twice within a period.
   const n = tabs.length;
+  const seat = new Map<string, number>();
+  const seats = setup.clients.map(({ tripId }) => {
+    const next = seat.get(tripId) ?? 0;
+    seat.set(tripId, next + 1);
+    return next;
+  });
+  const sendOrder = tabs.map((_, i) => i).sort((a, b) => seats[a]! - seats[b]! || a - b);
   const slotTime = (slot: number) => epoch + (slot / n) * period;
   let slot = 0;
   let timer: NodeJS.Timeout | undefined;
@@ -274,7 +278,7 @@ async function run(setup: SetupMessage) {
     if (now >= windowEnd) return;
     slot = Math.max(slot, Math.floor(((now - period - epoch) / period) * n) + 1);
     while (slotTime(slot) <= now) {
-      const index = slot % n;
+      const index = sendOrder[slot % n]!;
       tabs[index]!.send((now - epoch) % WRAP_MS);
       if (inWindow(now)) {
         sent += 1;

@@ -59,6 +59,7 @@ const signIn: LivePiece = {
       sessionId: 's1',
       tab,
       tripId: null,
+      tripRoom: null,
     };
     return undefined;
   },

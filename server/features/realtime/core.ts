@@ -19,6 +19,11 @@ export type SocketData = {
   tab: string | null;
   /** The trip this tab shows; it is in that trip's room while it is a member. */
   tripId: string | null;
+  /**
+   * That room's name, made once at the join: joinedTrip runs for every pointer event, and a
+   * name built each time costs a string and its hash per event.
+   */
+  tripRoom: string | null;
 };
 /** Between instances (through the Redis adapter): a person's name or picture changed. */
 type InterServerEvents = { 'user:changed': (user: SocketUser) => void };
@@ -42,8 +47,8 @@ export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
 /** The socket's trip, if it is still in that trip's room (a removed member's is not). */
 export function joinedTrip(socket: LiveSocket) {
-  const { tripId } = socket.data;
-  return tripId && socket.rooms.has(tripRoom(tripId)) ? tripId : null;
+  const { tripId, tripRoom: room } = socket.data;
+  return tripId && room && socket.rooms.has(room) ? tripId : null;
 }
 
 export type HandshakeRefusal = (typeof HANDSHAKE_ERRORS)[keyof typeof HANDSHAKE_ERRORS];
@@ -123,6 +128,7 @@ export function createLiveCore(log: FastifyBaseLogger): LiveCore {
   function leaveTrip(socket: LiveSocket) {
     const tripId = joinedTrip(socket);
     socket.data.tripId = null;
+    socket.data.tripRoom = null;
     if (!tripId) return;
     socket.leave(tripRoom(tripId));
     leftTrip(tripId, socket.data.user.id);
@@ -130,14 +136,11 @@ export function createLiveCore(log: FastifyBaseLogger): LiveCore {
 
   function handleConnection(socket: LiveSocket, clientEvents: Set<string>) {
     const { user, sessionId, tab } = socket.data;
-    guard.watch(socket);
+    // Events nobody listens for are counted with the malformed (Socket.IO would ignore them).
+    guard.watch(socket, clientEvents);
     socket.join([userRoom(user.id), sessionRoom(sessionId)]);
     if (tab) socket.join(tabRoom(user.id, tab));
     for (const piece of pieces) piece.connected?.(socket);
-    // An event nobody listens for is ignored by Socket.IO; it is counted with the malformed.
-    socket.onAny((event: string) => {
-      if (!clientEvents.has(event)) guard.drop(socket, 'malformed');
-    });
     // 'disconnecting', not 'disconnect': by then Socket.IO has already emptied socket.rooms.
     socket.on('disconnecting', () => {
       for (const piece of pieces) piece.disconnecting?.(socket);
@@ -153,8 +156,10 @@ export function createLiveCore(log: FastifyBaseLogger): LiveCore {
     stats,
     drop: guard.drop,
     enterTrip(socket, tripId) {
-      socket.join(tripRoom(tripId));
+      const room = tripRoom(tripId);
+      socket.join(room);
       socket.data.tripId = tripId;
+      socket.data.tripRoom = room;
     },
     leaveTrip,
     letGo(tripId, userId) {

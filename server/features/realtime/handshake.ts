@@ -51,6 +51,7 @@ export function handshake(options: {
         sessionId: found.session.id,
         tab: tab.success ? tab.data : null,
         tripId: null,
+        tripRoom: null,
       };
       return undefined;
     },

@@ -47,6 +47,8 @@ describe('isPlainPayload', () => {
   });
 });
 
+const KNOWN = new Set(['cursor:move']);
+
 describe('createSocketGuard', () => {
   it('passes a budget of events a second, drops the rest, and lets a flooder go', () => {
     const now = 0;
@@ -58,7 +60,7 @@ describe('createSocketGuard', () => {
       () => now,
     );
     const socket = fakeSocket();
-    guard.watch(socket);
+    guard.watch(socket, KNOWN);
     for (let i = 0; i < EVENTS_PER_SECOND + ABUSE_DROPS - 1; i++) socket.receive('cursor:move', {});
     expect(socket.handled).toBe(EVENTS_PER_SECOND);
     expect(stats.rateLimited).toBe(ABUSE_DROPS - 1);
@@ -87,10 +89,22 @@ describe('createSocketGuard', () => {
     const stats = createDropStats();
     const guard = createSocketGuard(stats, () => {});
     const socket = fakeSocket();
-    guard.watch(socket);
+    guard.watch(socket, KNOWN);
     socket.receive('cursor:move', { at: Buffer.from('x') });
     expect(socket.disconnected).toBe(true);
     expect(socket.handled).toBe(0);
     expect(stats.malformed).toBe(1);
+  });
+
+  it('drops an event nobody listens for as malformed, before any handler', () => {
+    const stats = createDropStats();
+    const guard = createSocketGuard(stats, () => {});
+    const socket = fakeSocket();
+    guard.watch(socket, KNOWN);
+    socket.receive('admin:everything', {});
+    socket.receive('cursor:move', { at: { top: 1, left: 2 } });
+    expect(socket.handled).toBe(1);
+    expect(stats.malformed).toBe(1);
+    expect(socket.disconnected).toBe(false);
   });
 });

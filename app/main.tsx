@@ -1,9 +1,9 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
 import { DeferredToaster } from '@/components/ui/DeferredToaster';
 import { queryClient } from '@/lib/queryClient';
+import { BrowserRouter } from '@/lib/router';
 import { ThemeProvider } from '@/lib/theme';
 import { showToastCarriedOver } from '@/lib/toastAfterLoad';
 import { AppRoutes } from './routes';

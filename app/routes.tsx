@@ -1,7 +1,7 @@
 import { lazy, type ReactNode, Suspense } from 'react';
-import { Route, Routes } from 'react-router';
 import { FullScreenSpinner } from '@/components/Spinner';
 import { useAuth } from '@/features/auth/useAuth';
+import { Route, Switch } from '@/lib/router';
 import LandingPage from '@/pages/LandingPage';
 import { CLIENT_ROUTES, type ClientRoute } from '../shared/clientRoutes';
 
@@ -69,12 +69,16 @@ export function AppRoutes() {
   if (isLoading) return <FullScreenSpinner />;
   return (
     <Suspense fallback={<FullScreenSpinner />}>
-      <Routes>
+      <Switch>
         {CLIENT_ROUTES.map((path) => (
-          <Route key={path} path={path} element={PAGES[path]} />
+          <Route key={path} path={path}>
+            {PAGES[path]}
+          </Route>
         ))}
-        <Route path="*" element={<NotFoundPage />} />
-      </Routes>
+        <Route>
+          <NotFoundPage />
+        </Route>
+      </Switch>
     </Suspense>
   );
 }

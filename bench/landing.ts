@@ -5,7 +5,7 @@
  *
  * Starts the real server (embedded database in a temporary directory) on 127.0.0.1, then
  *   1. loads `/` as a signed-out visitor on a phone and sums the gzipped size of every script the
- *      page loaded (budget: 120 KB);
+ *      page loaded (budget: 100 KB);
  *   2. runs Lighthouse on `/` with its mobile settings (simulated slow 4G and a 4x slower CPU):
  *      performance ≥ 90, accessibility ≥ 95, best practices ≥ 95, SEO ≥ 95.
  * Prints the figures and exits 1 when a budget is missed. Lighthouse scores move a few points

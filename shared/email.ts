@@ -1,6 +1,6 @@
 /**
  * The e-mail rule both sides share, kept free of zod so the landing page can check an address
- * without shipping a schema library (its JavaScript budget is 120 KB). zod's own email pattern,
+ * without shipping a schema library (its JavaScript budget is 100 KB). zod's own email pattern,
  * which the `email` schema in contracts/account.ts is built on.
  */
 export const EMAIL_PATTERN =

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { cn } from '@/lib/utils';
 import { APP_NAME } from '../../shared/constants';
 

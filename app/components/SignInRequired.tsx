@@ -1,16 +1,16 @@
 import { LockKeyhole } from 'lucide-react';
-import { Link, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { AuthCardHeader, AuthShell } from '@/features/auth/AuthShell';
 import { signInUrl } from '@/features/auth/signInUrl';
+import { Link, useAddress } from '@/lib/router';
 
 /**
  * What a signed-out visitor sees on a page that needs an account (spec §2): the centred card of
  * the other single-message pages (issue #17). Sign In comes back here afterwards.
  */
 export function SignInRequired({ title, message }: { title: string; message: string }) {
-  const { pathname, search } = useLocation();
+  const { pathname, search } = useAddress();
   return (
     <AuthShell>
       <Card className="shadow-xl shadow-black/5">

@@ -11,7 +11,7 @@ export const THEME_OPTIONS: readonly { value: Theme; label: string; Icon: Lucide
 /**
  * An icon button showing the current theme; it is a native <select> (transparent, over the
  * icon), so picking Light, Dark or System works with a mouse, the keyboard and a phone's own
- * picker without a menu library: the landing page's JavaScript budget (120 KB) has no room for
+ * picker without a menu library: the landing page's JavaScript budget (100 KB) has no room for
  * one.
  */
 export function ThemeToggle({ className }: { className?: string }) {

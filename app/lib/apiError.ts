@@ -85,7 +85,7 @@ export function errorStatus(error: unknown): number | null {
  * The code of an API error, to branch on (habit 12), or null for anything else — a network
  * failure, a body that is not ours. Typed by the catalogue for the branches; a code this client
  * does not know yet (a newer server) comes as it is and matches none of them. Only the type is
- * imported: the catalogue itself stays out of the landing page's 120 KB of script.
+ * imported: the catalogue itself stays out of the landing page's 100 KB of script.
  */
 export function errorCode(error: unknown): ErrorCode | (string & {}) | null {
   return error instanceof ApiError ? error.code : null;

@@ -1,7 +1,10 @@
 import { type ClassValue, clsx } from 'clsx';
-import { twMerge } from 'tailwind-merge';
+import { mergeClasses } from './classMerge';
 
-/** Joins class names (clsx) and lets later Tailwind classes win over earlier ones (tailwind-merge). */
+/**
+ * Joins class names (clsx) and lets later Tailwind classes win over earlier ones (tailwind-merge's
+ * rule, by mergeClasses).
+ */
 export function cn(...inputs: ClassValue[]) {
-  return twMerge(clsx(inputs));
+  return mergeClasses(clsx(inputs));
 }

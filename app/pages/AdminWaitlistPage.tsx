@@ -1,6 +1,5 @@
 import { ClipboardList, Sparkles } from 'lucide-react';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { PageShell } from '@/components/PageShell';
 import { SignInRequired } from '@/components/SignInRequired';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -10,6 +9,7 @@ import { AdminAccessOnly } from '@/features/waitlist/admin/AdminAccessOnly';
 import { useWaitlistEntries } from '@/features/waitlist/admin/useWaitlistEntries';
 import { WaitlistManager } from '@/features/waitlist/admin/WaitlistManager';
 import { usePageMeta } from '@/lib/pageMeta';
+import { useSearchParams } from '@/lib/router';
 
 const EARLY_ACCESS_TAB = 'early-access';
 

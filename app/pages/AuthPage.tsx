@@ -1,6 +1,5 @@
 import { CircleCheck, Loader2, Plane } from 'lucide-react';
 import { useState } from 'react';
-import { Navigate, useSearchParams } from 'react-router';
 import { Card, CardContent } from '@/components/ui/card';
 import { AuthCardHeader, AuthShell } from '@/features/auth/AuthShell';
 import { LoginForm } from '@/features/auth/LoginForm';
@@ -8,6 +7,7 @@ import { RegisterForm } from '@/features/auth/RegisterForm';
 import { useAuth } from '@/features/auth/useAuth';
 import { useFinishSignIn } from '@/features/auth/useLogin';
 import { useSiteConfig } from '@/features/site/useSiteConfig';
+import { Redirect, useSearchParams } from '@/lib/router';
 
 const DEFAULT_DESTINATION = '/dashboard';
 
@@ -56,7 +56,7 @@ export default function AuthPage() {
 
   // Someone who arrives signed in goes straight on; someone who just signed in here sees the
   // confirmation for a moment first (useFinishSignIn navigates).
-  if (user && !signedIn) return <Navigate to={destination} replace />;
+  if (user && !signedIn) return <Redirect to={destination} replace />;
 
   return (
     <AuthShell>

@@ -1,12 +1,12 @@
 import { CircleCheck, LinkIcon, Loader2 } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { useConfirmEmail } from '@/features/account/useAccount';
 import { AuthCardHeader, AuthShell } from '@/features/auth/AuthShell';
 import { errorMessage } from '@/lib/apiError';
 import { usePageMeta } from '@/lib/pageMeta';
+import { Link, useSearchParams } from '@/lib/router';
 
 const INCOMPLETE = 'This confirmation link is incomplete. Open the whole link from the e-mail.';
 

@@ -1,6 +1,6 @@
-import { Link } from 'react-router';
 import { ContactEmailLink } from '@/features/static/ContactEmailLink';
 import { FactCard, LegalDocument, type LegalSection } from '@/features/static/LegalDocument';
+import { Link } from '@/lib/router';
 import { THEME_STORAGE_KEY } from '../../shared/constants';
 
 const SECTIONS: LegalSection[] = [

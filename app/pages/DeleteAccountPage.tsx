@@ -1,6 +1,5 @@
 import { LinkIcon, Trash2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
 import { FormError } from '@/components/FormError';
 import { PendingButton } from '@/components/PendingButton';
 import { Button } from '@/components/ui/button';
@@ -12,6 +11,7 @@ import { AuthCardHeader, AuthShell } from '@/features/auth/AuthShell';
 import { CodeInput } from '@/features/twofactor/CodeInput';
 import { errorCode, errorMessage } from '@/lib/apiError';
 import { usePageMeta } from '@/lib/pageMeta';
+import { Link, useSearchParams } from '@/lib/router';
 import { MESSAGES } from '../../shared/contracts/auth';
 import { TWO_FACTOR_CODE } from '../../shared/contracts/twofactor';
 

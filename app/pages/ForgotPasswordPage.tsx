@@ -1,6 +1,5 @@
 import { ArrowLeft, KeyRound, MailCheck } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { Link } from 'react-router';
 import { FormError } from '@/components/FormError';
 import { PendingButton } from '@/components/PendingButton';
 import { Card, CardContent } from '@/components/ui/card';
@@ -9,6 +8,7 @@ import { Label } from '@/components/ui/label';
 import { AuthCardHeader, AuthShell } from '@/features/auth/AuthShell';
 import { useForgotPassword } from '@/features/auth/usePasswordReset';
 import { toast } from '@/hooks/useToast';
+import { Link } from '@/lib/router';
 import { parseForm } from '@/lib/validation';
 import { forgotPasswordBody } from '../../shared/contracts/auth';
 

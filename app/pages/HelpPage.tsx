@@ -8,7 +8,6 @@ import {
   Wrench,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { PageShell } from '@/components/PageShell';
 import {
   Accordion,
@@ -20,6 +19,7 @@ import { buttonVariants } from '@/components/ui/button';
 import { ContactEmailLink } from '@/features/static/ContactEmailLink';
 import { PROSE_LINKS } from '@/features/static/linkStyles';
 import { usePageMeta } from '@/lib/pageMeta';
+import { Link } from '@/lib/router';
 
 type HelpItem = { id: string; question: string; answer: ReactNode };
 type HelpSection = { id: string; title: string; Icon: LucideIcon; items: HelpItem[] };

@@ -1,6 +1,5 @@
 import { Users } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
 import { FormError } from '@/components/FormError';
 import { PendingButton } from '@/components/PendingButton';
 import { Button } from '@/components/ui/button';
@@ -15,6 +14,7 @@ import { tripPath } from '@/features/trips/useCurrentTrip';
 import { toast } from '@/hooks/useToast';
 import { errorMessage } from '@/lib/apiError';
 import { usePageMeta } from '@/lib/pageMeta';
+import { Link, useLocation, useParams } from '@/lib/router';
 import { type JoinPreview, MEMBER_MESSAGES } from '../../shared/contracts/members';
 
 /**
@@ -52,7 +52,7 @@ function travellersLine({ travellers, travellerLimit }: JoinPreview['trip']) {
 
 function Invitation({ code, preview }: { code: string; preview: JoinPreview }) {
   const { user } = useAuth();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const join = useJoinTrip(code);
   const [error, setError] = useState<string | null>(null);
   const { trip } = preview;

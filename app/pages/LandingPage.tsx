@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router';
 import { ContactBanner } from '@/features/landing/ContactBanner';
 import { FeaturesSection } from '@/features/landing/FeaturesSection';
 import { HeroSection } from '@/features/landing/HeroSection';
@@ -11,6 +10,7 @@ import { TestimonialsSection } from '@/features/landing/TestimonialsSection';
 import { useLandingVideo } from '@/features/landing/useLandingVideo';
 import { WaitlistBanner } from '@/features/waitlist/WaitlistBanner';
 import { usePageMeta } from '@/lib/pageMeta';
+import { useAddress } from '@/lib/router';
 import { APP_NAME } from '../../shared/constants';
 
 // index.html carries the same title and description for the first load.
@@ -22,7 +22,7 @@ const DESCRIPTION = `${APP_NAME} helps groups decide faster on flights, hotels a
  * the anchor before the page was rendered, so scroll to it once it is.
  */
 function useScrollToHash() {
-  const { hash } = useLocation();
+  const { hash } = useAddress();
   useEffect(() => {
     if (!hash) return;
     document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();

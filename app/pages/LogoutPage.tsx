@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useNavigate } from 'react-router';
 import { Spinner } from '@/components/Spinner';
 import { CURRENT_USER_KEY, fetchCurrentUser } from '@/features/auth/useAuth';
 import { toast } from '@/hooks/useToast';
 import { apiRequest } from '@/lib/queryClient';
+import { useLocation } from '@/lib/router';
 
 /**
  * `/logout` (spec §2, §7): ends the session, forgets local state, refetches the user without
@@ -12,7 +12,7 @@ import { apiRequest } from '@/lib/queryClient';
  */
 export default function LogoutPage() {
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const started = useRef(false);
 
   useEffect(() => {

@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Mail } from 'lucide-react';
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
 import { FormError } from '@/components/FormError';
 import { PendingButton } from '@/components/PendingButton';
 import { Card, CardContent } from '@/components/ui/card';
@@ -19,6 +18,7 @@ import { tripPath } from '@/features/trips/useCurrentTrip';
 import { toast } from '@/hooks/useToast';
 import { errorCode, errorMessage } from '@/lib/apiError';
 import { usePageMeta } from '@/lib/pageMeta';
+import { useLocation, useParams } from '@/lib/router';
 import type { CurrentUser } from '../../shared/contracts/account';
 import { MAGIC_LINK_MESSAGES, type MagicLinkPreview } from '../../shared/contracts/members';
 
@@ -60,7 +60,7 @@ type Step =
 function MagicInvitation({ token, preview }: { token: string; preview: MagicLinkPreview }) {
   const { user } = useAuth();
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const consume = useConsumeMagicLink(token);
   const [step, setStep] = useState<Step>({ kind: 'invitation' });
   const [error, setError] = useState<string | null>(null);

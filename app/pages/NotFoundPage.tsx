@@ -1,9 +1,9 @@
 import { Compass } from 'lucide-react';
-import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { AuthCardHeader, AuthShell } from '@/features/auth/AuthShell';
 import { usePageMeta } from '@/lib/pageMeta';
+import { Link } from '@/lib/router';
 
 /**
  * Any path outside the route table (spec §2); the server answers it with the status 404. The

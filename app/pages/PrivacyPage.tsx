@@ -1,6 +1,6 @@
-import { Link } from 'react-router';
 import { ContactEmailLink } from '@/features/static/ContactEmailLink';
 import { LegalDocument, type LegalSection } from '@/features/static/LegalDocument';
+import { Link } from '@/lib/router';
 
 const SECTIONS: LegalSection[] = [
   {

@@ -1,5 +1,4 @@
 import { Bell, ShieldCheck, UserRound } from 'lucide-react';
-import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { PageShell } from '@/components/PageShell';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { NotificationSettings } from '@/features/account/NotificationSettings';
@@ -8,6 +7,7 @@ import { ProfileHeader } from '@/features/account/ProfileHeader';
 import { SecuritySettingsCard } from '@/features/account/SecuritySettingsCard';
 import { signInUrl } from '@/features/auth/signInUrl';
 import { useAuth } from '@/features/auth/useAuth';
+import { Redirect, useAddress, useSearchParams } from '@/lib/router';
 
 const TABS = ['profile', 'security', 'notifications'] as const;
 type Tab = (typeof TABS)[number];
@@ -22,8 +22,8 @@ const isTab = (value: string | null): value is Tab =>
 export default function ProfilePage() {
   const { user } = useAuth();
   const [params, setParams] = useSearchParams();
-  const location = useLocation();
-  if (!user) return <Navigate to={signInUrl(location.pathname + location.search)} replace />;
+  const { pathname, search } = useAddress();
+  if (!user) return <Redirect to={signInUrl(pathname + search)} replace />;
 
   const requested = params.get('tab');
   const tab: Tab = isTab(requested) ? requested : 'profile';

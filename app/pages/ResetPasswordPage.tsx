@@ -1,6 +1,5 @@
 import { ArrowLeft, CircleCheck, KeyRound, LinkIcon } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
 import { FormError } from '@/components/FormError';
 import { PasswordInput } from '@/components/PasswordInput';
 import { PendingButton } from '@/components/PendingButton';
@@ -11,6 +10,7 @@ import { AuthCardHeader, AuthShell } from '@/features/auth/AuthShell';
 import { useResetPassword } from '@/features/auth/usePasswordReset';
 import { toast } from '@/hooks/useToast';
 import { errorCode, errorMessage } from '@/lib/apiError';
+import { Link, useSearchParams } from '@/lib/router';
 import { PASSWORDS_DIFFER, parseForm } from '@/lib/validation';
 import { PASSWORD_MIN } from '../../shared/contracts/account';
 import { resetPasswordBody } from '../../shared/contracts/auth';

@@ -1,7 +1,7 @@
-import { Link } from 'react-router';
 import { ContactEmailLink } from '@/features/static/ContactEmailLink';
 import { PLAN_TERMS } from '@/features/static/content';
 import { LegalDocument, type LegalSection } from '@/features/static/LegalDocument';
+import { Link } from '@/lib/router';
 
 const LIMIT_ROWS = [
   { label: 'Price per month', key: 'price' },

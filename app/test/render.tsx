@@ -1,18 +1,32 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, within } from '@testing-library/react';
-import type { ReactElement } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { type ReactElement, type ReactNode, startTransition, useCallback, useState } from 'react';
 import { Toaster } from '@/components/ui/Toaster';
 import { CURRENT_USER_KEY } from '@/features/auth/useAuth';
 import { clearToasts } from '@/hooks/useToast';
 import { createQueryClient } from '@/lib/queryClient';
+import { AddressRouter, addressOf, type Navigate, Route, Switch, useAddress } from '@/lib/router';
 import { ThemeProvider } from '@/lib/theme';
 import type { CurrentUser } from '../../shared/contracts/account';
 
 /** Shows where the router went, for routes the test does not render. */
 function LocationProbe() {
-  const location = useLocation();
+  const location = useAddress();
   return <p data-testid="location">{location.pathname + location.search}</p>;
+}
+
+/** A router on an address in memory, from `initial` on; as in the browser, changes are transitions. */
+function MemoryRouter({ initial, children }: { initial: string; children: ReactNode }) {
+  const [address, setAddress] = useState(() => addressOf(initial));
+  const navigate = useCallback<Navigate>(
+    (to) => startTransition(() => setAddress(addressOf(to))),
+    [],
+  );
+  return (
+    <AddressRouter address={address} navigate={navigate}>
+      {children}
+    </AddressRouter>
+  );
 }
 
 /**
@@ -33,11 +47,13 @@ export function renderPage(
   const result = render(
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>
-        <MemoryRouter initialEntries={[route]}>
-          <Routes>
-            <Route path={path} element={ui} />
-            <Route path="*" element={<LocationProbe />} />
-          </Routes>
+        <MemoryRouter initial={route}>
+          <Switch>
+            <Route path={path}>{ui}</Route>
+            <Route>
+              <LocationProbe />
+            </Route>
+          </Switch>
         </MemoryRouter>
         <Toaster />
       </ThemeProvider>

@@ -1,5 +1,5 @@
 /**
- * Kept free of zod, and the client imports only its type: the landing page's budget (120 KB of
+ * Kept free of zod, and the client imports only its type: the landing page's budget (100 KB of
  * gzipped script) has no room for a schema library or a catalogue it does not need to branch.
  */
 /**

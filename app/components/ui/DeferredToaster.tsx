@@ -5,7 +5,7 @@ const Toaster = lazy(() => import('./Toaster').then((module) => ({ default: modu
 
 /**
  * The Toaster, loaded when the first toast is raised and kept from then on. Radix Toast is about
- * 9 KB gzipped, and a first visit to the landing page must stay within 120 KB of JavaScript
+ * 9 KB gzipped, and a first visit to the landing page must stay within 100 KB of JavaScript
  * (issue #4); most visits never raise a toast. The toast waits in the store while its code
  * loads, and its 5 s clock starts once it is on screen.
  */

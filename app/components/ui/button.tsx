@@ -1,6 +1,6 @@
 import { cva, type VariantProps } from 'class-variance-authority';
-import { Slot } from 'radix-ui';
 import type * as React from 'react';
+import { cloneElement, isValidElement } from 'react';
 import { cn } from '@/lib/utils';
 
 export const buttonVariants = cva(
@@ -38,8 +38,54 @@ export type ButtonProps = React.ComponentProps<'button'> &
     asChild?: boolean;
   };
 
+type Props = Record<string, unknown>;
+type Handler = (...args: unknown[]) => unknown;
+type RefValue = React.Ref<unknown> | undefined;
+
+function setRef(ref: RefValue, node: unknown) {
+  if (typeof ref === 'function') ref(node);
+  else if (ref) ref.current = node;
+}
+
+/**
+ * Radix's Slot for Button's `asChild` (its own costs the landing page 1 KB): the one child element
+ * gets the button's props. The child's own props win, but class names are joined, styles merged,
+ * both handlers run (the child's first) and both refs are set.
+ */
+function Slot({ children, ...slotProps }: React.ComponentProps<'button'>) {
+  if (!isValidElement<Props>(children)) throw new Error('Button asChild needs one element');
+  const childProps = children.props;
+  const props: Props = { ...slotProps, ...childProps };
+  for (const name in childProps) {
+    const slotValue = (slotProps as Props)[name];
+    const childValue = childProps[name];
+    if (/^on[A-Z]/.test(name)) {
+      props[name] =
+        slotValue && childValue
+          ? (...args: unknown[]) => {
+              const result = (childValue as Handler)(...args);
+              (slotValue as Handler)(...args);
+              return result;
+            }
+          : slotValue || childValue;
+    } else if (name === 'style')
+      props.style = { ...(slotValue as object), ...(childValue as object) };
+    else if (name === 'className')
+      props.className = [slotValue, childValue].filter(Boolean).join(' ');
+  }
+  const ref = slotProps.ref as RefValue;
+  const childRef = childProps.ref as RefValue;
+  if (ref && childRef) {
+    props.ref = (node: unknown) => {
+      setRef(ref, node);
+      setRef(childRef, node);
+    };
+  }
+  return cloneElement(children, props);
+}
+
 export function Button({ className, variant, size, asChild = false, ...props }: ButtonProps) {
-  const Comp = asChild ? Slot.Root : 'button';
+  const Comp = asChild ? Slot : 'button';
   return (
     <Comp
       data-slot="button"

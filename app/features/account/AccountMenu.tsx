@@ -1,9 +1,9 @@
 import { Bell, Check, ClipboardList, Gem, LogOut, ShieldCheck, UserRound } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { THEME_OPTIONS } from '@/components/ThemeToggle';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
+import { Link } from '@/lib/router';
 import { isTheme, useTheme } from '@/lib/theme';
 import { cn } from '@/lib/utils';
 import type { CurrentUser } from '../../../shared/contracts/account';

@@ -1,10 +1,10 @@
 import { ChevronRight, ShieldCheck, ShieldOff } from 'lucide-react';
-import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { DisableTwoFactorDialog } from '@/features/twofactor/DisableTwoFactorDialog';
 import { TwoFactorDialog } from '@/features/twofactor/TwoFactorDialog';
+import { Link } from '@/lib/router';
 import type { CurrentUser } from '../../../shared/contracts/account';
 
 /** The profile's Security Settings card (spec §2 Profile): turn two-factor on or off. */

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { Logo } from '@/components/Logo';
 import { ThemeToggle } from '@/components/ThemeToggle';
 import { CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Link } from '@/lib/router';
 import { cn } from '@/lib/utils';
 
 const TONES = {

@@ -1,5 +1,4 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import { FormError } from '@/components/FormError';
 import { PasswordInput } from '@/components/PasswordInput';
 import { PendingButton } from '@/components/PendingButton';
@@ -7,6 +6,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/hooks/useToast';
 import { errorMessage } from '@/lib/apiError';
+import { Link } from '@/lib/router';
 import { parseForm } from '@/lib/validation';
 import type { CurrentUser } from '../../../shared/contracts/account';
 import { loginBody, MESSAGES } from '../../../shared/contracts/auth';

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { toast } from '@/hooks/useToast';
 import { apiJson } from '@/lib/queryClient';
+import { useLocation } from '@/lib/router';
 import type { CurrentUser } from '../../../shared/contracts/account';
 import type { LoginBody, LoginResponse, RegisterBody } from '../../../shared/contracts/auth';
 import { CURRENT_USER_KEY } from './useAuth';
@@ -33,7 +33,7 @@ export const SIGN_IN_REDIRECT_MS = 500;
  */
 export function useFinishSignIn(destination = '/dashboard') {
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const [signedIn, setSignedIn] = useState(false);
 
   useEffect(() => {

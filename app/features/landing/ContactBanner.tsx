@@ -1,7 +1,7 @@
 import { LifeBuoy, Mail } from 'lucide-react';
-import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { useSiteConfig } from '@/features/site/useSiteConfig';
+import { Link } from '@/lib/router';
 
 /** The contact banner (spec §2 Landing page), with the support address the server is set up with. */
 export function ContactBanner() {

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { SectionHeading } from './SectionHeading';
 
 // The mock-up is the landing page's largest component and sits well below the fold: it loads as
-// it comes near the screen, so the first visit's script (issue #4: 120 KB gzipped) leaves it out.
+// it comes near the screen, so the first visit's script (issue #4: 100 KB gzipped) leaves it out.
 const DashboardMockup = lazy(() =>
   import('./DashboardMockup').then((module) => ({ default: module.DashboardMockup })),
 );

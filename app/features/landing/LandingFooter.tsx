@@ -1,6 +1,6 @@
-import { Link } from 'react-router';
 import { Logo } from '@/components/Logo';
 import { NewsletterForm } from '@/features/waitlist/NewsletterForm';
+import { Link } from '@/lib/router';
 import { APP_NAME } from '../../../shared/constants';
 import { SOCIAL_LINKS } from './SocialIcons';
 

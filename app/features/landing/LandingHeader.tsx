@@ -1,8 +1,8 @@
-import { Link } from 'react-router';
 import { Logo } from '@/components/Logo';
 import { ThemeToggle } from '@/components/ThemeToggle';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/features/auth/useAuth';
+import { Link } from '@/lib/router';
 import { headerInitials } from '../../../shared/initials';
 
 // spec §2 Landing page: the header links to these sections.

@@ -1,12 +1,12 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { CalendarDays, Link2Off, MapPin, UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { Spinner } from '@/components/Spinner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { AuthCardHeader, AuthShell } from '@/features/auth/AuthShell';
 import { errorCode, errorMessage } from '@/lib/apiError';
+import { Link } from '@/lib/router';
 import type { ErrorCode } from '../../../shared/contracts/errors';
 import { formatDate } from '../../../shared/dates';
 

@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { Sparkles } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { Link } from 'react-router';
 import { FormError } from '@/components/FormError';
 import { PendingButton } from '@/components/PendingButton';
 import { Input } from '@/components/ui/input';
@@ -10,6 +9,7 @@ import { useAuth } from '@/features/auth/useAuth';
 import { toast } from '@/hooks/useToast';
 import { errorMessage } from '@/lib/apiError';
 import { apiJson } from '@/lib/queryClient';
+import { Link } from '@/lib/router';
 import { parseForm } from '@/lib/validation';
 import {
   MAGIC_LINK_DAYS,

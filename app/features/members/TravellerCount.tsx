@@ -1,6 +1,6 @@
-import { Link } from 'react-router';
 import { useAuth } from '@/features/auth/useAuth';
 import { useTripMembers } from '@/features/trips/useTripMembers';
+import { Link } from '@/lib/router';
 import { cn } from '@/lib/utils';
 import { PLAN_LIMITS } from '../../../shared/plans';
 

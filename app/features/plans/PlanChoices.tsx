@@ -1,10 +1,10 @@
 import { CircleCheck } from 'lucide-react';
-import { Link } from 'react-router';
 import { PendingButton } from '@/components/PendingButton';
 import { Button } from '@/components/ui/button';
 import { signInUrl } from '@/features/auth/signInUrl';
 import { toast } from '@/hooks/useToast';
 import { errorMessage } from '@/lib/apiError';
+import { Link } from '@/lib/router';
 import { cn } from '@/lib/utils';
 import { type CurrentUser, PLANS as PLAN_IDS } from '../../../shared/contracts/account';
 import type { EarlyAccessRequest, PaidPlan } from '../../../shared/contracts/plans';

@@ -1,5 +1,4 @@
 import { type FormEvent, useId, useState } from 'react';
-import { Link } from 'react-router';
 import { DialogActions } from '@/components/DialogActions';
 import { FormError } from '@/components/FormError';
 import {
@@ -11,6 +10,7 @@ import {
 } from '@/components/ui/dialog';
 import { toast } from '@/hooks/useToast';
 import { errorCode, errorMessage } from '@/lib/apiError';
+import { Link } from '@/lib/router';
 import { createTripBody, type TripDto } from '../../../shared/contracts/trips';
 import {
   checkTripForm,

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAddress } from '@/lib/router';
 import { deferred, makeUser, mockApi, type Reply, type Route } from '@/test/api';
 import { findToast, renderPage, resetToasts } from '@/test/render';
 import { formatTripDates, TripSwitcher } from './TripSwitcher';
@@ -22,7 +22,7 @@ const lisbon = makeTrip({
 /** The dashboard's use of the switcher, with the URL on show. */
 function TopBar() {
   const current = useCurrentTrip();
-  const location = useLocation();
+  const location = useAddress();
   return (
     <header>
       <TripSwitcher current={current} />

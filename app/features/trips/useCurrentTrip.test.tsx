@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useAddress } from '@/lib/router';
 import { makeUser, mockApi } from '@/test/api';
 import { renderPage } from '@/test/render';
 import type { TripDto } from '../../../shared/contracts/trips';
@@ -15,7 +15,7 @@ const kyoto = makeTrip({ id: 't3', name: 'Kyoto', destination: null, role: 'memb
 /** Shows what the hook chose and where the router is, with buttons to choose. */
 function Probe() {
   const current = useCurrentTrip();
-  const location = useLocation();
+  const location = useAddress();
   return (
     <div>
       <p data-testid="trip">{current.isLoading ? 'loading' : (current.trip?.name ?? 'none')}</p>

@@ -1,5 +1,5 @@
 import { useCallback, useEffect } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@/lib/router';
 import type { TripDto } from '../../../shared/contracts/trips';
 import { useTrips } from './useTrips';
 

@@ -1,7 +1,7 @@
 import { ShieldAlert } from 'lucide-react';
-import { Link } from 'react-router';
 import { PageShell } from '@/components/PageShell';
 import { Button } from '@/components/ui/button';
+import { Link } from '@/lib/router';
 import { APP_NAME } from '../../../../shared/constants';
 
 /**

@@ -7,6 +7,7 @@ import {
   E2E_FAKE_WEATHER_PORT,
   E2E_PEXELS_KEY,
 } from './e2e/support/fakePorts';
+import { SERVER_NODE_FLAGS } from './scripts/serverFlags.mjs';
 
 // End-to-end tests drive Debian's Chromium against the production build served by the real
 // server on its own fresh data directory. `npm test` builds the client first.
@@ -74,7 +75,7 @@ export default defineConfig({
     },
     {
       // The built server, as `npm start` runs it (`npm run build` comes first).
-      command: 'node dist/server/main.js',
+      command: ['node', ...SERVER_NODE_FLAGS, 'dist/server/main.js'].join(' '),
       url: `${baseURL}/api/health`,
       reuseExistingServer: false,
       timeout: 60_000,

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { SERVER_NODE_FLAGS } from '../../scripts/serverFlags.mjs';
 import { type Histogram, merge, percentile } from './histogram';
 import type { ReadyMessage, ResultMessage, SetupMessage, Target } from './load';
 import { type ProcessUsage, rssMb, sampleMachine, sampleProcess } from './procStats';
@@ -19,9 +20,12 @@ const relayScript = path.join(import.meta.dirname, 'wsRelay.ts');
 export const tsx = ['--import', 'tsx'];
 // The built server, as `npm start` runs it, when there is one (issue #18: through tsx it holds
 // ~80 MB more); otherwise the sources.
-const serverEntry = fs.existsSync(path.join(root, 'dist/server/main.js'))
-  ? ['dist/server/main.js']
-  : [...tsx, 'server/main.ts'];
+const serverEntry = [
+  ...SERVER_NODE_FLAGS,
+  ...(fs.existsSync(path.join(root, 'dist/server/main.js'))
+    ? ['dist/server/main.js']
+    : [...tsx, 'server/main.ts']),
+];
 // BENCH_SERVER_FLAGS: extra Node/V8 flags for the server (an experiment, e.g. a GC setting).
 const serverFlags = (process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean);
 // BENCH_PROF=<dir>: a V8 CPU profile of every process under test (server, relay, load).

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { SERVER_NODE_FLAGS } from '../../scripts/serverFlags.mjs';
 import { newTraveller } from './accounts';
 import { actAsNewVisitor } from './ui';
 
@@ -79,7 +80,7 @@ export async function openTrip(page: Page, tripId: string) {
  */
 export async function startOwnServer(port: number, env: Record<string, string>) {
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'dist/server/main.js'], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -500,6 +500,31 @@ describe('the once-a-minute recheck', () => {
     expect(await closed).toBe('io server disconnect');
   });
 
+  it('checks every connection in a few queries and lets go only of the membership that ended', async () => {
+    const [ada, ben] = [await signUp('Ada'), await signUp('Ben')];
+    const first = await createTrip(t.database.db, owner.id, { memberIds: [ada.id, ben.id] });
+    const second = await createTrip(t.database.db, owner.id, { memberIds: [ada.id, ben.id] });
+    const adaTab = await tabOnTrip(ada, first.id);
+    const benTab = await tabOnTrip(ben, second.id);
+    let benLetGo = false;
+    benTab.on('trip:gone', () => {
+      benLetGo = true;
+    });
+
+    // Ada leaves the first trip unseen; she is still on the second, and Ben on both.
+    await t.database.db
+      .delete(tripMembers)
+      .where(and(eq(tripMembers.tripId, first.id), eq(tripMembers.userId, ada.id)));
+    const gone = nextEvent(adaTab, 'trip:gone');
+    await t.app.live.recheck();
+    expect((await gone).tripId).toBe(first.id);
+    // Ben's tab still hears its trip: a move of his own comes back in the trip's batch.
+    const batch = nextEvent(benTab, 'cursors');
+    benTab.emit('cursor:move', { at: { top: 1, left: 2 } });
+    expect((await batch).tripId).toBe(second.id);
+    expect(benLetGo).toBe(false);
+  });
+
   it("signing in over a session closes that session's live connections", async () => {
     const first = await signUp('Fay');
     const socket = await tab(first);

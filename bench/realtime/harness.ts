@@ -3,11 +3,12 @@
  * starts and how they are torn down, the two servers under test, and one measured phase of
  * cursor load against either of them.
  */
-import { type ChildProcess, fork, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, fork, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { buildIsStale } from '../../scripts/buildStamp.mjs';
 import { SERVER_NODE_FLAGS } from '../../scripts/serverFlags.mjs';
 import { type Histogram, merge, percentile } from './histogram';
 import type { ReadyMessage, ResultMessage, SetupMessage, Target } from './load';
@@ -18,14 +19,14 @@ const root = path.resolve(import.meta.dirname, '../..');
 const loadScript = path.join(import.meta.dirname, 'load.ts');
 const relayScript = path.join(import.meta.dirname, 'wsRelay.ts');
 export const tsx = ['--import', 'tsx'];
-// The built server, as `npm start` runs it, when there is one (issue #18: through tsx it holds
-// ~80 MB more); otherwise the sources.
-const serverEntry = [
-  ...SERVER_NODE_FLAGS,
-  ...(fs.existsSync(path.join(root, 'dist/server/main.js'))
-    ? ['dist/server/main.js']
-    : [...tsx, 'server/main.ts']),
-];
+// The built server, as `npm start` runs it (issue #18: through tsx it holds ~80 MB more), built
+// first when the sources changed since, as `npm start` does: a stale build would measure old
+// code, or speak an older live protocol than the load generator.
+if (buildIsStale(root)) {
+  console.log('building the server first: the sources changed since the last build…');
+  execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
+}
+const serverEntry = [...SERVER_NODE_FLAGS, 'dist/server/main.js'];
 // BENCH_SERVER_FLAGS: extra Node/V8 flags for the server (an experiment, e.g. a GC setting).
 const serverFlags = (process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean);
 // BENCH_PROF=<dir>: a V8 CPU profile of every process under test (server, relay, load).

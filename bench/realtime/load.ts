@@ -13,6 +13,7 @@ import { WebSocket } from 'ws';
 import { SESSION_COOKIE } from '../../server/platform/sessions';
 import { connectLive, joinTrip, type LiveClient } from '../../server/test/liveClient';
 import {
+  encodeCursorMove,
   type JoinAck,
   REALTIME_PATH,
   REALTIME_PROTOCOL_VERSION,
@@ -147,7 +148,8 @@ async function openSocketIoRaw(url: string, client: BenchClient): Promise<Tab> {
     if (data.length === 1 && data[0] === 0x32) socket.send('3'); // "2": ping
   });
   return {
-    send: (stamp) => socket.send(`42["cursor:move",{"at":{"top":0,"left":${stamp}}}]`),
+    // An Engine.IO message ("4") holding a cursor message (shared/contracts/realtime.ts).
+    send: (stamp) => socket.send(`4${encodeCursorMove({ at: { top: 0, left: stamp } })}`),
     // The server sends a trip's moves as one batch a tick: `42["cursors",{tripId, moves}]`.
     // Every other member's move in it is one delivery (this tab's own are skipped, as the app
     // does), so the count compares with the relay's one-frame-per-move deliveries.
@@ -173,7 +175,7 @@ async function openSocketIoLibrary(url: string, client: BenchClient): Promise<Ta
     throw new Error(`trip:join refused: ${answer.reason} ${answer.message}`);
   }
   return {
-    send: (stamp) => socket.emit('cursor:move', { at: { top: 0, left: stamp } }),
+    send: (stamp) => socket.io.engine.send(encodeCursorMove({ at: { top: 0, left: stamp } })),
     onCursor: (listener) =>
       socket.on('cursors', ({ moves }) => {
         const others = moves.filter((move) => move.at && move.userId !== client.userId);

@@ -1,8 +1,10 @@
 import type { Server } from 'socket.io';
 import { io, type Socket } from 'socket.io-client';
 import {
+  type BoardPoint,
   type ClientToServerEvents,
   type CursorMove,
+  encodeCursorMove,
   type JoinAck,
   REALTIME_PATH,
   REALTIME_PROTOCOL_VERSION,
@@ -42,6 +44,16 @@ export function connectLive(
       reject(error);
     });
   });
+}
+
+/** Moves the tab's pointer as the app does: a cursor message on the connection itself. */
+export function moveCursor(socket: LiveClient, at: BoardPoint | null) {
+  socket.io.engine.send(encodeCursorMove({ at }));
+}
+
+/** Sends a cursor message as it is written, well formed or not. */
+export function sendCursorMessage(socket: LiveClient, message: string) {
+  socket.io.engine.send(message);
 }
 
 export function joinTrip(socket: LiveClient, tripId: string): Promise<JoinAck> {

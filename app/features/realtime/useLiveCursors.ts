@@ -3,6 +3,7 @@ import {
   type BoardPoint,
   CURSOR_SEND_INTERVAL_MS,
   type CursorMove,
+  encodeCursorMove,
 } from '../../../shared/contracts/realtime';
 import { createCursorStore } from './liveStore';
 import { throttle } from './throttle';
@@ -38,7 +39,8 @@ export function useLiveCursors(socket: LiveSocket | null, tripId: string | null,
     () =>
       throttle((at: BoardPoint | null) => {
         // Not volatile: the throttle already limits the rate, and the last position must arrive.
-        if (socket?.connected) socket.emit('cursor:move', { at });
+        // A cursor message on the connection itself, not an event (encodeCursorMove says why).
+        if (socket?.connected) socket.io.engine.send(encodeCursorMove({ at }));
       }, CURSOR_SEND_INTERVAL_MS),
     [socket],
   );

@@ -9,6 +9,7 @@ import {
   type ServerToClientEvents,
 } from '../../../shared/contracts/realtime';
 import { createDropStats, type DropStats } from './eventGuard';
+import { liveParser } from './parser';
 import { createSocketGuard } from './socketGuard';
 
 export type SocketUser = { id: string; name: string; image: string | null };
@@ -175,6 +176,7 @@ export function createLiveCore(log: FastifyBaseLogger): LiveCore {
         maxHttpBufferSize: MAX_MESSAGE_BYTES,
         pingInterval: PING_INTERVAL_MS,
         pingTimeout: PING_TIMEOUT_MS,
+        parser: liveParser,
       };
       for (const piece of pieces) options = { ...options, ...(await piece.configure?.()) };
       server = new Server(httpServer, options);

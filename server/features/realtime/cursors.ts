@@ -1,13 +1,13 @@
-import type { z } from 'zod';
 import {
   CURSOR_BATCH_MS,
   CURSOR_EVENTS_PER_SECOND,
+  CURSOR_MESSAGE_PREFIX,
   type CursorMove,
-  cursorMoveEvent,
+  decodeCursorMove,
   widgetDragEvent,
 } from '../../../shared/contracts/realtime';
 import { joinedTrip, type LiveCore, type LivePiece, type LiveSocket, tripRoom } from './core';
-import { createRateLimit, parseEvent } from './eventGuard';
+import { createRateLimit, decoderOf } from './eventGuard';
 
 /**
  * Cursor moves gathered per trip and handed to `send` as one batch a tick, oldest first. Each
@@ -62,32 +62,38 @@ export function cursors(live: LiveCore): LivePiece {
    */
   function pointerEvents(socket: LiveSocket) {
     const allowPointer = createRateLimit(CURSOR_EVENTS_PER_SECOND);
-    return <T extends z.ZodType>(schema: T, relay: (tripId: string, event: z.infer<T>) => void) =>
-      (payload: unknown) => {
+    return <P, T>(decode: (payload: P) => T | null, relay: (tripId: string, event: T) => void) =>
+      (payload: P) => {
         const tripId = joinedTrip(socket);
         if (!tripId) return;
         if (!allowPointer()) {
           live.drop(socket, 'rateLimited');
           return;
         }
-        const event = parseEvent(schema, payload, () => live.drop(socket, 'malformed'));
-        if (event) relay(tripId, event);
+        const event = decode(payload);
+        if (event === null) live.drop(socket, 'malformed');
+        else relay(tripId, event);
       };
   }
 
   return {
     name: 'cursors',
-    clientEvents: ['cursor:move', 'widget:drag'],
+    clientEvents: ['widget:drag'],
     connected(socket) {
       const userId = socket.data.user.id;
       const onPointerEvent = pointerEvents(socket);
-      socket.on(
-        'cursor:move',
-        onPointerEvent(cursorMoveEvent, (tripId, { at }) => batcher.queue(tripId, { userId, at })),
+      // Cursor moves come as cursor messages on the connection itself (see decodeCursorMove).
+      const onCursorMove = onPointerEvent(decodeCursorMove, (tripId, { at }) =>
+        batcher.queue(tripId, { userId, at }),
       );
+      const onMessage = (data: unknown) => {
+        if (typeof data === 'string' && data.startsWith(CURSOR_MESSAGE_PREFIX)) onCursorMove(data);
+      };
+      socket.conn.on('message', onMessage);
+      socket.once('disconnect', () => socket.conn.off('message', onMessage));
       socket.on(
         'widget:drag',
-        onPointerEvent(widgetDragEvent, (tripId, { widgetId, at }) =>
+        onPointerEvent(decoderOf(widgetDragEvent), (tripId, { widgetId, at }) =>
           socket.to(tripRoom(tripId)).emit('widget:drag', { tripId, userId, widgetId, at }),
         ),
       );

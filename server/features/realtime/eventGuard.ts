@@ -35,3 +35,11 @@ export function parseEvent<T extends z.ZodType>(
   dropped();
   return null;
 }
+
+/** The schema as a decoder of payloads: the event when the payload matches, null otherwise. */
+export function decoderOf<T extends z.ZodType>(schema: T) {
+  return (payload: unknown): z.infer<T> | null => {
+    const parsed = schema.safeParse(payload);
+    return parsed.success ? parsed.data : null;
+  };
+}

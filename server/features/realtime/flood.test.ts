@@ -6,6 +6,7 @@ import {
   disconnected,
   joinTrip,
   type LiveClient,
+  moveCursor,
   nextCursor,
 } from '../../test/liveClient';
 import { startTestApp, type TestApp } from '../../test/testApp';
@@ -62,7 +63,7 @@ describe('live connections under abuse', () => {
     const { id: tripId } = await createTrip(t.database.db, owner.id);
     const socket = await tabOnTrip(owner, tripId);
     const gone = disconnected(socket);
-    socket.emit('cursor:move', { at: Buffer.from('not a point') } as never);
+    socket.emit('widget:drag', { widgetId: 'w1', at: Buffer.from('not a point') } as never);
     expect(await gone).toBe('io server disconnect');
   });
 
@@ -95,13 +96,13 @@ describe('live connections under abuse', () => {
 
     // Bounded: 5 × 4,000 events, as fast as the client library sends them.
     for (let i = 0; i < 4000; i++) {
-      for (const socket of floods) socket.emit('cursor:move', { at: { top: i, left: i } });
+      for (const socket of floods) moveCursor(socket, { top: i, left: i });
     }
     const latencies: number[] = [];
     for (let i = 1; i <= 40; i++) {
       const arrived = nextCursor(watcher, (move) => move.userId === ana.id && move.at?.top === i);
       const sentAt = performance.now();
-      sender.emit('cursor:move', { at: { top: i, left: i } });
+      moveCursor(sender, { top: i, left: i });
       await arrived;
       // Each waits for the last to arrive (a batch a tick): under a real tab's 60 a second.
       latencies.push(performance.now() - sentAt);

@@ -8,6 +8,7 @@ import {
   drained,
   joinTrip,
   type LiveClient,
+  moveCursor,
   nextCursor,
   nextEvent,
 } from '../../test/liveClient';
@@ -79,7 +80,7 @@ it('a to-do added through instance A reaches a tab of instance B, and a cursor g
   expect(res.status).toBe(201);
   expect((await arrived).change).toEqual({ type: 'todo:saved', todo: res.body });
 
-  brunoTab.emit('cursor:move', { at: { top: 30, left: 40 } });
+  moveCursor(brunoTab, { top: 30, left: 40 });
   expect(await nextCursor(anaTab)).toEqual({
     tripId,
     userId: bruno.id,

@@ -47,7 +47,7 @@ describe('isPlainPayload', () => {
   });
 });
 
-const KNOWN = new Set(['cursor:move']);
+const KNOWN = new Set(['widget:drag']);
 
 describe('createSocketGuard', () => {
   it('passes a budget of events a second, drops the rest, and lets a flooder go', () => {
@@ -61,11 +61,11 @@ describe('createSocketGuard', () => {
     );
     const socket = fakeSocket();
     guard.watch(socket, KNOWN);
-    for (let i = 0; i < EVENTS_PER_SECOND + ABUSE_DROPS - 1; i++) socket.receive('cursor:move', {});
+    for (let i = 0; i < EVENTS_PER_SECOND + ABUSE_DROPS - 1; i++) socket.receive('widget:drag', {});
     expect(socket.handled).toBe(EVENTS_PER_SECOND);
     expect(stats.rateLimited).toBe(ABUSE_DROPS - 1);
     expect(socket.disconnected).toBe(false);
-    socket.receive('cursor:move', {});
+    socket.receive('widget:drag', {});
     expect(socket.disconnected).toBe(true);
     expect(abused).toHaveLength(1);
   });
@@ -90,7 +90,7 @@ describe('createSocketGuard', () => {
     const guard = createSocketGuard(stats, () => {});
     const socket = fakeSocket();
     guard.watch(socket, KNOWN);
-    socket.receive('cursor:move', { at: Buffer.from('x') });
+    socket.receive('widget:drag', { at: Buffer.from('x') });
     expect(socket.disconnected).toBe(true);
     expect(socket.handled).toBe(0);
     expect(stats.malformed).toBe(1);
@@ -102,7 +102,7 @@ describe('createSocketGuard', () => {
     const socket = fakeSocket();
     guard.watch(socket, KNOWN);
     socket.receive('admin:everything', {});
-    socket.receive('cursor:move', { at: { top: 1, left: 2 } });
+    socket.receive('widget:drag', { at: { top: 1, left: 2 } });
     expect(socket.handled).toBe(1);
     expect(stats.malformed).toBe(1);
     expect(socket.disconnected).toBe(false);

@@ -5,6 +5,9 @@ import { createRateLimit } from './eventGuard';
 // trip's cursors (p99 37 → 226 ms) and /api/health (4 → 173 ms). Every inbound event now passes
 // an overall budget first, whatever its kind, and every event dropped — over that budget or a
 // piece's own, or malformed — counts against its socket; a socket that keeps at it is let go.
+// Cursor messages are not Socket.IO events (shared/contracts/realtime.ts, encodeCursorMove):
+// they meet their own limit of 60 a second in cursors.ts before anything else is done with
+// them, and what it drops counts against the socket the same way.
 
 /**
  * All of a socket's events together, a second. Above the pieces' own limits combined (60

@@ -13,7 +13,8 @@
  * socket.io-client instead of its wire protocol on `ws` (costlier for the generator),
  * BENCH_SERVER_FLAGS extra Node flags for the server, BENCH_PROF=<dir> to write V8 CPU profiles
  * of the server and load processes there (open them in Chrome DevTools).
- * Capacity: BENCH_START_TRIPS (50), BENCH_MAX_TRIPS (300), BENCH_STEP_TRIPS (5).
+ * Capacity: BENCH_RUNS per size, the median deciding (3), BENCH_START_TRIPS (50), BENCH_MAX_TRIPS
+ * (300), BENCH_STEP_TRIPS (5).
  * Soak: BENCH_TRIPS (100), BENCH_HTTP_RATE API calls a second (200), BENCH_HTTP_USERS (20).
  * Fixed: BENCH_TRIPS (100), BENCH_BASELINE=off to skip the relay.
  * Loopback only; every process it starts and every temporary directory are gone when it ends,
@@ -60,6 +61,7 @@ try {
     const settings = {
       ...common,
       seconds: setting('BENCH_SECONDS', 10, 90),
+      runs: setting('BENCH_RUNS', 3, 9),
       startTrips: setting('BENCH_START_TRIPS', 50, 1000),
       maxTrips: setting('BENCH_MAX_TRIPS', 300, 1000),
       stepTrips: setting('BENCH_STEP_TRIPS', 5, 100),

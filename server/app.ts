@@ -146,6 +146,7 @@ export async function buildApp(config: Config, deps: AppDeps) {
     publicUrl: config.publicUrl,
     redisUrl: config.redisUrl,
     redisPrefix: config.redisPrefix,
+    calls: config.calls,
   });
 
   const mailer = deps.mailer ?? createMailer(config, app.log);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { capacityOf, nextProbe, type Probe } from './search';
+import { capacityOf, medianBy, nextProbe, type Probe } from './search';
 
 const bounds = { start: 50, max: 300, step: 5 };
 
@@ -44,5 +44,14 @@ describe('the capacity search', () => {
     ];
     expect(capacityOf(probes)).toBe(50);
     expect(nextProbe(probes, bounds)).toBe(65);
+  });
+});
+
+describe('the runs of a size', () => {
+  it('are decided by the median run', () => {
+    const runs = [{ p99: 61 }, { p99: 44 }, { p99: 48 }];
+    expect(medianBy(runs, (run) => run.p99)).toBe(runs[2]);
+    expect(medianBy([{ p99: 3 }, { p99: 1 }], (run) => run.p99)).toEqual({ p99: 1 });
+    expect(() => medianBy([], (run: { p99: number }) => run.p99)).toThrow();
   });
 });

@@ -37,3 +37,10 @@ export function capacityOf(probes: Probe[]) {
   const passed = probes.filter((probe) => probe.pass && probe.trips < smallestFail);
   return passed.length ? Math.max(...passed.map((probe) => probe.trips)) : 0;
 }
+
+/** The run whose `value` is the median of the runs' (the lower middle one for an even count). */
+export function medianBy<T>(runs: readonly T[], value: (run: T) => number): T {
+  if (runs.length === 0) throw new Error('no runs to take the median of');
+  const sorted = [...runs].sort((a, b) => value(a) - value(b));
+  return sorted[Math.floor((sorted.length - 1) / 2)]!;
+}

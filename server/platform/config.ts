@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { IceServer } from '../../shared/contracts/calls';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -18,6 +19,21 @@ const urlWithProtocol = (protocols: string[], example: string) =>
     },
     `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}, like ${example}`,
   );
+
+function parseJson(value: unknown) {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value; // the schema then says what was expected
+  }
+}
+
+const iceServerSetting = z.strictObject({
+  urls: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]),
+  username: z.string().optional(),
+  credential: z.string().optional(),
+});
 
 const contactEmail = z.email('must be an e-mail address, like support@example.com');
 
@@ -75,6 +91,34 @@ const envSchema = z.object({
   LANDING_VIDEO_URL: optional(
     urlWithProtocol(['http:', 'https:'], 'https://videos.example.com/coast.mp4'),
   ),
+  // Issue #19, audio rooms: STUN/TURN servers every browser is given (architecture §2), and a
+  // TURN server whose credentials Tripmates mints per person (coturn's use-auth-secret).
+  ICE_SERVERS: optional(
+    z.preprocess(
+      parseJson,
+      z.array(iceServerSetting, {
+        error: 'must be a JSON array of ICE servers, like [{"urls":"stun:stun.example.com:3478"}]',
+      }),
+    ),
+  ).default([]),
+  TURN_URLS: optional(
+    z
+      .string()
+      .transform((value) => value.split(',').map((url) => url.trim()))
+      .pipe(
+        z.array(
+          z.string().regex(/^turns?:\S+$/, 'must be turn: or turns: URLs, separated by commas'),
+        ),
+      ),
+  ),
+  TURN_SECRET: optional(z.string().min(16, 'must be at least 16 characters')),
+  // How long a call minute lasts: 60000. Shorter for tests and demos of the plans' call limits.
+  CALL_MINUTE_MS: optional(
+    z.coerce
+      .number({ error: 'must be a whole number of milliseconds, 100 or more' })
+      .int('must be a whole number of milliseconds, 100 or more')
+      .min(100, 'must be a whole number of milliseconds, 100 or more'),
+  ).default(60_000),
 });
 
 type TrustProxy = boolean | string | ((address: string, hop: number) => boolean);
@@ -120,6 +164,13 @@ export type Config = {
   landingVideoUrl: string | undefined;
   /** open: anyone may sign up; invite: only through a trip's invitation. */
   registration: 'open' | 'invite';
+  /** Audio rooms: ICE servers for every browser; TURN credentials minted with a secret. */
+  calls: {
+    iceServers: IceServer[];
+    /** Both set or both absent (checked at start-up). The secret never leaves the server. */
+    turn: { urls: string[]; secret: string } | undefined;
+    minuteMs: number;
+  };
 };
 
 export class ConfigError extends Error {
@@ -141,6 +192,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
   const e = parsed.data;
+  if (Boolean(e.TURN_URLS) !== Boolean(e.TURN_SECRET)) {
+    throw new ConfigError(
+      'Invalid configuration: TURN_URLS and TURN_SECRET go together (set both, or neither)',
+    );
+  }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     port: e.PORT,
@@ -169,5 +225,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pexels: { apiKey: e.PEXELS_API_KEY, baseUrl: e.PEXELS_BASE_URL.replace(/\/+$/, '') },
     landingVideoUrl: e.LANDING_VIDEO_URL,
     registration: e.REGISTRATION,
+    calls: {
+      iceServers: e.ICE_SERVERS,
+      turn: e.TURN_URLS && e.TURN_SECRET ? { urls: e.TURN_URLS, secret: e.TURN_SECRET } : undefined,
+      minuteMs: e.CALL_MINUTE_MS,
+    },
   };
 }

@@ -1,6 +1,17 @@
 import { z } from 'zod';
 import { CLIENT_ID_PATTERN } from '../clientId';
 import { widget } from './board';
+import type {
+  CallEndedMessage,
+  CallIceAck,
+  CallJoinAck,
+  CallJoinEvent,
+  CallMuteEvent,
+  CallSignalEvent,
+  CallSignalMessage,
+  CallState,
+  CallWarningMessage,
+} from './calls';
 import { flight } from './flights';
 import { text } from './text';
 import { todo } from './todos';
@@ -151,6 +162,11 @@ export type TripChange = z.infer<typeof tripChange>;
 export type TripChangeMessage = { tripId: string; change: TripChange };
 
 export type ServerToClientEvents = {
+  // The trip's audio room (issue #19, shared/contracts/calls.ts).
+  'call:state': (state: CallState) => void;
+  'call:signal': (message: CallSignalMessage) => void;
+  'call:warning': (message: CallWarningMessage) => void;
+  'call:ended': (message: CallEndedMessage) => void;
   presence: (message: PresenceMessage) => void;
   /** The trip's cursor moves since the last batch, oldest first (mine included: skip them). */
   cursors: (message: { tripId: string; moves: CursorMove[] }) => void;
@@ -168,6 +184,12 @@ export type ServerToClientEvents = {
 export type ClientToServerEvents = {
   'trip:join': (event: JoinTripEvent, ack: (answer: JoinAck) => void) => void;
   'trip:leave': () => void;
+  'call:join': (event: CallJoinEvent, ack: (answer: CallJoinAck) => void) => void;
+  'call:leave': () => void;
+  'call:mute': (event: CallMuteEvent) => void;
+  'call:signal': (event: CallSignalEvent) => void;
+  /** Fresh ICE servers (TURN credentials) before a connection to another person is made. */
+  'call:ice': (ack: (answer: CallIceAck) => void) => void;
   // Cursor moves are cursor messages, not events: encodeCursorMove.
   'widget:drag': (event: WidgetDragEvent) => void;
 };

@@ -60,6 +60,7 @@ const signIn: LivePiece = {
       tab,
       tripId: null,
       tripRoom: null,
+      call: null,
     };
     return undefined;
   },

@@ -25,9 +25,20 @@ export type SocketData = {
    * name built each time costs a string and its hash per event.
    */
   tripRoom: string | null;
+  /** The tab's place in its trip's audio room, while it is in the call (server/features/calls). */
+  call: { tripId: string; peerId: string; muted: boolean } | null;
 };
-/** Between instances (through the Redis adapter): a person's name or picture changed. */
-type InterServerEvents = { 'user:changed': (user: SocketUser) => void };
+/** Between instances (through the Redis adapter). */
+type InterServerEvents = {
+  /** A person's name or picture changed. */
+  'user:changed': (user: SocketUser) => void;
+  /** A call began in the trip's audio room: every instance keeps its time. */
+  'call:started': (tripId: string) => void;
+  /** The person's tabs that are no longer in the trip's room leave its audio room too. */
+  'call:leftTrip': (tripId: string, userId: string) => void;
+  /** The person joined the trip's call from this socket: their other tabs leave it. */
+  'call:joinedElsewhere': (tripId: string, userId: string, socketId: string) => void;
+};
 export type LiveServer = Server<
   ClientToServerEvents,
   ServerToClientEvents,
@@ -104,8 +115,9 @@ export type LiveCore = {
 // A closed laptop sends no goodbye: the heartbeat notices within interval + timeout (20 s).
 const PING_INTERVAL_MS = 10_000;
 const PING_TIMEOUT_MS = 10_000;
-// Every client event is a few hundred bytes at most; anything far larger closes the connection.
-const MAX_MESSAGE_BYTES = 16 * 1024;
+// Every client event is a few hundred bytes at most, but for a call's session descriptions (up
+// to MAX_SDP_LENGTH, shared/contracts/calls.ts); anything larger closes the connection.
+const MAX_MESSAGE_BYTES = 40 * 1024;
 
 /**
  * The small core of the live side: Socket.IO on the app's HTTP server, running the pieces'

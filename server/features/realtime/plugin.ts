@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { CLIENT_ID_HEADER, clientId } from '../../../shared/contracts/realtime';
+import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
 import { createRealtime, type LiveOrigin, type Realtime } from './realtimeServer';
 
@@ -13,7 +14,16 @@ declare module 'fastify' {
 
 /** Socket.IO on this app's HTTP server, closed before the server itself. */
 export const realtime = fp(
-  async (app, options: { db: Db; publicUrl: string; redisUrl?: string; redisPrefix: string }) => {
+  async (
+    app,
+    options: {
+      db: Db;
+      publicUrl: string;
+      redisUrl?: string;
+      redisPrefix: string;
+      calls: Config['calls'];
+    },
+  ) => {
     const live = await createRealtime(app.server, (header) => app.parseCookie(header), {
       ...options,
       log: app.log,

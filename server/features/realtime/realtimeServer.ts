@@ -1,7 +1,9 @@
 import type { Server as HttpServer } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TripChange } from '../../../shared/contracts/realtime';
+import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
+import { callRoom } from '../calls/callRoom';
 import { memberName, tripIdsOf } from '../trips/access';
 import { createLiveCore, type LiveServer, sessionRoom, tabRoom, tripRoom, userRoom } from './core';
 import { cursors } from './cursors';
@@ -20,6 +22,8 @@ export type RealtimeOptions = {
   /** The adapter's channel prefix: only instances with the same one hear each other. */
   redisPrefix?: string;
   log: FastifyBaseLogger;
+  /** The audio rooms' ICE servers, TURN secret and minute (config.calls). */
+  calls: Config['calls'];
 };
 
 /** The tab whose API call made a change: its user, and the tab id it sent. */
@@ -95,6 +99,7 @@ export async function createRealtime(
     handshake({ db, publicUrl: options.publicUrl, parseCookie }),
     tripRooms(live, { db, presence: livePresence }),
     cursors(live),
+    callRoom(live, { db, calls: options.calls }),
     livePresence,
     liveRecheck,
   ]);

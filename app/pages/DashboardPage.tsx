@@ -9,6 +9,9 @@ import { AccountMenu } from '@/features/account/AccountMenu';
 import { useAuth } from '@/features/auth/useAuth';
 import { AddWidgetDialog } from '@/features/board/AddWidgetDialog';
 import { Board } from '@/features/board/Board';
+import { CallControls } from '@/features/calls/CallControls';
+import { LeaveCallDialog } from '@/features/calls/LeaveCallDialog';
+import { useCallRoom } from '@/features/calls/useCallRoom';
 import { BackgroundVideo } from '@/features/media/BackgroundVideo';
 import { ChangeBackgroundButton } from '@/features/media/ChangeBackgroundButton';
 import { useBackgroundVideos } from '@/features/media/useBackgroundVideos';
@@ -46,6 +49,20 @@ function Dashboard({ user }: { user: CurrentUser }) {
   // spec §2, §4: which background video plays; Change Background moves on (wrapping round).
   const [activeVideo, setActiveVideo] = useState(0);
   const live = useLiveTrip(trip?.id ?? null, user.id);
+  const callRoom = useCallRoom(live.socket, trip?.id ?? null, live.status);
+  // A call belongs to its trip: opening another one while in it asks first.
+  const [switchingTo, setSwitchingTo] = useState<string | null | undefined>(undefined);
+  const switcher: CurrentTrip = {
+    ...current,
+    selectTrip: (id) => {
+      if (callRoom.phase !== 'idle' && id !== trip?.id) setSwitchingTo(id);
+      else current.selectTrip(id);
+    },
+  };
+  const switchingToName =
+    switchingTo === undefined
+      ? null
+      : (current.trips.find((candidate) => candidate.id === switchingTo)?.name ?? 'another trip');
 
   return (
     <div className="relative flex h-dvh flex-col overflow-hidden bg-background text-foreground">
@@ -53,10 +70,11 @@ function Dashboard({ user }: { user: CurrentUser }) {
       <header className="relative z-20 border-b border-white/10 bg-background/70 backdrop-blur-md">
         <div className="flex h-14 items-center gap-2 px-3 sm:h-16 sm:gap-3 sm:px-5">
           <Logo className="shrink-0" compact />
-          <TripSwitcher current={current} className="min-w-0" />
+          <TripSwitcher current={switcher} className="min-w-0" />
           <div className="ml-auto flex shrink-0 items-center gap-1.5 sm:gap-2">
             {trip && (
               <>
+                <CallControls room={callRoom} myUserId={user.id} />
                 <PresenceStack members={live.members} myUserId={user.id} className="mr-1" />
                 <Button
                   onClick={() => setAddingWidget(true)}
@@ -101,6 +119,15 @@ function Dashboard({ user }: { user: CurrentUser }) {
         <>
           <AddWidgetDialog tripId={trip.id} open={addingWidget} onOpenChange={setAddingWidget} />
           <InviteFriendsDialog trip={trip} open={inviting} onOpenChange={setInviting} />
+          <LeaveCallDialog
+            nextTripName={switchingToName}
+            onStay={() => setSwitchingTo(undefined)}
+            onLeave={() => {
+              callRoom.leave();
+              current.selectTrip(switchingTo ?? null);
+              setSwitchingTo(undefined);
+            }}
+          />
         </>
       )}
     </div>

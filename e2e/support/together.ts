@@ -1,4 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { SERVER_NODE_FLAGS } from '../../scripts/serverFlags.mjs';
 import { newTraveller } from './accounts';
@@ -80,6 +83,14 @@ export async function openTrip(page: Page, tripId: string) {
  */
 export async function startOwnServer(port: number, env: Record<string, string>) {
   const base = `http://127.0.0.1:${port}`;
+  // An embedded database of its own unless the test names one: never the project's ./data.
+  const dataDir =
+    env.DATA_DIR || env.DATABASE_URL
+      ? null
+      : fs.mkdtempSync(path.join(os.tmpdir(), 'tripmates-e2e-own-'));
+  const removeDataDir = () => {
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  };
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'dist/server/main.js'], {
     env: {
       ...process.env,
@@ -91,6 +102,7 @@ export async function startOwnServer(port: number, env: Record<string, string>) 
       TRUST_PROXY: 'loopback',
       OPEN_METEO_GEOCODING_URL: 'http://127.0.0.1:9/v1/search',
       OPEN_METEO_FORECAST_URL: 'http://127.0.0.1:9/v1/forecast',
+      ...(dataDir ? { DATA_DIR: dataDir } : {}),
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -98,13 +110,16 @@ export async function startOwnServer(port: number, env: Record<string, string>) 
   for (const started = Date.now(); Date.now() - started < 30_000; ) {
     if (child.exitCode !== null) break;
     try {
-      if ((await fetch(`${base}/api/health`)).ok) return { base, stop: () => stopServer(child) };
+      if ((await fetch(`${base}/api/health`)).ok) {
+        return { base, stop: () => stopServer(child).finally(removeDataDir) };
+      }
     } catch {
       // Not listening yet.
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   await stopServer(child);
+  removeDataDir();
   throw new Error(`the test's server on port ${port} did not start`);
 }
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import type { IceServer } from '../../shared/contracts/calls';
+import type { IceServer, IceTransportPolicy } from '../../shared/contracts/calls';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -112,6 +112,10 @@ const envSchema = z.object({
       ),
   ),
   TURN_SECRET: optional(z.string().min(16, 'must be at least 16 characters')),
+  // relay: every call goes through the TURN server (no direct paths, so no addresses shown).
+  ICE_TRANSPORT_POLICY: optional(
+    z.enum(['all', 'relay'], { error: 'must be all or relay' }),
+  ).default('all'),
   // How long a call minute lasts: 60000. Shorter for tests and demos of the plans' call limits.
   CALL_MINUTE_MS: optional(
     z.coerce
@@ -169,6 +173,7 @@ export type Config = {
     iceServers: IceServer[];
     /** Both set or both absent (checked at start-up). The secret never leaves the server. */
     turn: { urls: string[]; secret: string } | undefined;
+    iceTransportPolicy: IceTransportPolicy;
     minuteMs: number;
   };
 };
@@ -228,6 +233,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     calls: {
       iceServers: e.ICE_SERVERS,
       turn: e.TURN_URLS && e.TURN_SECRET ? { urls: e.TURN_URLS, secret: e.TURN_SECRET } : undefined,
+      iceTransportPolicy: e.ICE_TRANSPORT_POLICY,
       minuteMs: e.CALL_MINUTE_MS,
     },
   };

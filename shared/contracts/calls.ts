@@ -90,8 +90,17 @@ export type CallState = {
 /** RTCIceServer, as the server hands them out (TURN credentials are short-lived, per person). */
 export type IceServer = { urls: string | string[]; username?: string; credential?: string };
 
+/** all: direct paths when they work; relay: every call through TURN (hides addresses). */
+export type IceTransportPolicy = 'all' | 'relay';
+
 export type CallJoinAck =
-  | { ok: true; peerId: string; state: CallState; iceServers: IceServer[] }
+  | {
+      ok: true;
+      peerId: string;
+      state: CallState;
+      iceServers: IceServer[];
+      iceTransportPolicy: IceTransportPolicy;
+    }
   | {
       ok: false;
       /** full: CALL_MAX_PEOPLE are in it; not-in-trip: the tab shows no trip; error: try again. */

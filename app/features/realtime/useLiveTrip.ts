@@ -13,7 +13,7 @@ import {
 import type { CursorStore, RemoteDragStore } from './liveStore';
 import { leaveGoneTrip, useLiveChanges } from './useLiveChanges';
 import { useLiveCursors } from './useLiveCursors';
-import { useLiveSocket } from './useLiveSocket';
+import { type LiveSocket, useLiveSocket } from './useLiveSocket';
 import { useRemoteDrags } from './useRemoteDrags';
 
 /**
@@ -32,6 +32,8 @@ function isTripQuery(queryKey: readonly unknown[], tripId: string) {
 }
 
 export type LiveTrip = {
+  /** The live connection, for the pieces that speak on it themselves (the audio room). */
+  socket: LiveSocket | null;
   status: LiveStatus;
   /** Who has the trip open now, me included, each person once. */
   members: PresenceMember[];
@@ -140,5 +142,5 @@ export function useLiveTrip(tripId: string | null, myUserId: string): LiveTrip {
   }, [socket, tripId, queryClient]);
 
   const members = presence && presence.tripId === tripId ? presence.members : [];
-  return { status, members, cursors, remoteDrags, sendCursor, sendDrag };
+  return { socket, status, members, cursors, remoteDrags, sendCursor, sendDrag };
 }

@@ -116,7 +116,7 @@ export function callRoom(live: LiveCore, options: { db: Db; calls: Config['calls
             await syncParticipants(db, call.id, userIds);
           } else {
             call = await startCall(db, tripId, userIds);
-            live.io.serverSideEmit('call:started', tripId);
+            live.tellOtherInstances('call:started', tripId);
           }
           clock.watch(call);
         } else if (call) {
@@ -239,14 +239,20 @@ export function callRoom(live: LiveCore, options: { db: Db; calls: Config['calls
         }
         // One tab per person in a call: their other tab, here or on another instance, leaves it.
         leaveElsewhere(tripId, userId, socket.id);
-        live.io.serverSideEmit('call:joinedElsewhere', tripId, userId, socket.id);
+        live.tellOtherInstances('call:joinedElsewhere', tripId, userId, socket.id);
 
         const peerId = randomBytes(16).toString('base64url');
         socket.data.call = { tripId, peerId, muted: event.muted };
         socket.join([callRoomOf(tripId), peerRoom(tripId, peerId)]);
         const state = await reconcile(tripId);
         const iceServers = iceServersFor(options.calls, userId, await credentialSeconds(tripId));
-        answer({ ok: true, peerId, state, iceServers } satisfies CallJoinAck);
+        answer({
+          ok: true,
+          peerId,
+          state,
+          iceServers,
+          iceTransportPolicy: options.calls.iceTransportPolicy,
+        } satisfies CallJoinAck);
         settler.schedule(tripId);
       } catch (error) {
         live.log.error({ err: error }, 'joining an audio room failed');
@@ -336,7 +342,7 @@ export function callRoom(live: LiveCore, options: { db: Db; calls: Config['calls
     disconnecting: leaveCall,
     leftTrip(tripId, userId) {
       leftTripHere(tripId, userId);
-      live.io.serverSideEmit('call:leftTrip', tripId, userId);
+      live.tellOtherInstances('call:leftTrip', tripId, userId);
     },
     closing() {
       settler.close();

@@ -7,7 +7,12 @@ const stun = { urls: 'stun:stun.example.com:3478' };
 
 describe('ICE servers for a call', () => {
   it('are the configured ones when no TURN secret is set', () => {
-    const calls = { iceServers: [stun], turn: undefined, minuteMs: 60_000 };
+    const calls = {
+      iceServers: [stun],
+      turn: undefined,
+      iceTransportPolicy: 'all' as const,
+      minuteMs: 60_000,
+    };
     expect(iceServersFor(calls, 'user-1', 600)).toEqual([stun]);
   });
 
@@ -15,6 +20,7 @@ describe('ICE servers for a call', () => {
     const calls = {
       iceServers: [stun],
       turn: { urls: ['turn:127.0.0.1:3478?transport=udp'], secret: SECRET },
+      iceTransportPolicy: 'all' as const,
       minuteMs: 60_000,
     };
     const now = new Date('2026-11-25T10:00:00Z');

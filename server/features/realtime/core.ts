@@ -29,7 +29,7 @@ export type SocketData = {
   call: { tripId: string; peerId: string; muted: boolean } | null;
 };
 /** Between instances (through the Redis adapter). */
-type InterServerEvents = {
+export type InterServerEvents = {
   /** A person's name or picture changed. */
   'user:changed': (user: SocketUser) => void;
   /** A call began in the trip's audio room: every instance keeps its time. */
@@ -108,6 +108,14 @@ export type LiveCore = {
   leaveTrip(socket: LiveSocket): void;
   /** Takes every tab of the user out of the trip's room, on every instance. */
   letGo(tripId: string, userId: string): void;
+  /**
+   * Tells the other instances (through the Redis adapter), if there are any: without one there
+   * are none, and Socket.IO's in-memory adapter warns on every `serverSideEmit`.
+   */
+  tellOtherInstances<E extends keyof InterServerEvents>(
+    event: E,
+    ...args: Parameters<InterServerEvents[E]>
+  ): void;
   start(httpServer: HttpServer, pieces: LivePiece[]): Promise<void>;
   close(): Promise<void>;
 };
@@ -126,6 +134,7 @@ const MAX_MESSAGE_BYTES = 40 * 1024;
 export function createLiveCore(log: FastifyBaseLogger): LiveCore {
   let server: LiveServer | null = null;
   let pieces: LivePiece[] = [];
+  let otherInstances = false;
   const stats = createDropStats();
   const guard = createSocketGuard(stats, (socket, why) =>
     log.warn({ userId: (socket as LiveSocket).data.user?.id, why }, 'live socket let go'),
@@ -179,6 +188,9 @@ export function createLiveCore(log: FastifyBaseLogger): LiveCore {
       io().in(userRoom(userId)).socketsLeave(tripRoom(tripId));
       leftTrip(tripId, userId);
     },
+    tellOtherInstances(event, ...args) {
+      if (otherInstances) io().serverSideEmit(event, ...args);
+    },
 
     async start(httpServer, given) {
       pieces = given;
@@ -191,6 +203,7 @@ export function createLiveCore(log: FastifyBaseLogger): LiveCore {
         parser: liveParser,
       };
       for (const piece of pieces) options = { ...options, ...(await piece.configure?.()) };
+      otherInstances = options.adapter !== undefined;
       server = new Server(httpServer, options);
 
       server.use(async (socket, next) => {

@@ -134,3 +134,35 @@ it('a new name given through instance A shows in the presence read by instance B
   expect((await viaA.patch('/api/user', { lastName: 'Reis' })).status).toBe(200);
   expect((await renamed).members.map((m) => m.name).sort()).toEqual(['Ana Test', 'Dora Reis']);
 });
+
+it('an audio room spans instances: state, signals, and a removal on the other instance', async () => {
+  const eva = await signUp(b, 'Eva');
+  const trip = await createTrip(a.database.db, ana.id, { memberIds: [eva.id] });
+  const anaTab = await tabOn(a, ana.client.cookie, trip.id);
+  const evaTab = await tabOn(b, eva.client.cookie, trip.id);
+  const anaIn = await anaTab.timeout(5000).emitWithAck('call:join', { muted: false });
+  const both = nextEvent(anaTab, 'call:state', (s) => s.participants.length === 2);
+  const evaIn = await evaTab.timeout(5000).emitWithAck('call:join', { muted: true });
+  if (!anaIn.ok || !evaIn.ok) throw new Error('a join was refused');
+  // Eva joined on B; the call started there is the one A reports, with her mute.
+  const state = await both;
+  expect(state.call).not.toBeNull();
+  expect(state.participants.find((p) => p.userId === eva.id)?.muted).toBe(true);
+
+  const offer = nextEvent(evaTab, 'call:signal');
+  anaTab.emit('call:signal', { to: evaIn.peerId, description: { type: 'offer', sdp: 'v=0\r\n' } });
+  expect(await offer).toEqual({
+    tripId: trip.id,
+    from: anaIn.peerId,
+    description: { type: 'offer', sdp: 'v=0\r\n' },
+  });
+
+  // Removed through A, Eva's tab on B leaves the call as well as the trip.
+  const alone = nextEvent(anaTab, 'call:state', (s) => s.participants.length === 1);
+  expect((await ana.client.delete(`/api/trips/${trip.id}/members/${eva.id}`)).status).toBe(200);
+  expect((await alone).call).toBeNull();
+  const unheard = collect(evaTab, 'call:signal');
+  anaTab.emit('call:signal', { to: evaIn.peerId, candidate: null });
+  await drained(a.app.live.io, evaTab);
+  expect(unheard).toEqual([]);
+});

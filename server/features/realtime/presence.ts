@@ -100,7 +100,7 @@ export function presence(live: LiveCore): Presence {
     announce: settler.schedule,
     userChanged(user) {
       refreshUser(user);
-      live.io.serverSideEmit('user:changed', user);
+      live.tellOtherInstances('user:changed', user);
     },
     started() {
       live.io.on('user:changed', refreshUser);

@@ -1,0 +1,123 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { CallParticipant, CallState } from '../../../shared/contracts/calls';
+import { CallControls } from './CallControls';
+import type { MediaSnapshot } from './meshCall';
+import type { CallRoom } from './useCallRoom';
+
+const person = (userId: string, name: string, muted = false): CallParticipant => ({
+  peerId: `peer-${userId}-0123456789abcdef`,
+  userId,
+  name,
+  image: null,
+  colour: '#2563eb',
+  muted,
+});
+
+function roomOf(
+  participants: CallParticipant[],
+  options: { phase?: CallRoom['phase']; media?: Partial<MediaSnapshot>; call?: boolean } = {},
+): CallRoom {
+  const state: CallState = {
+    tripId: 't1',
+    participants,
+    call: options.call
+      ? {
+          startedAt: new Date().toISOString(),
+          endsAt: new Date(Date.now() + 5 * 60_000).toISOString(),
+          plan: 'free',
+          limitMinutes: 10,
+        }
+      : null,
+    at: 1,
+  };
+  const media: MediaSnapshot = {
+    muted: false,
+    mic: 'on',
+    speaking: false,
+    peers: {},
+    microphoneId: null,
+    speakerId: null,
+    ...options.media,
+  };
+  return {
+    state,
+    phase: options.phase ?? 'idle',
+    media: options.phase === 'joined' ? media : null,
+    join: vi.fn(),
+    leave: vi.fn(),
+    toggleMute: vi.fn(),
+    setMicrophone: vi.fn(),
+    setSpeaker: vi.fn(),
+    setVolume: vi.fn(),
+  };
+}
+
+describe('CallControls', () => {
+  it('offers Join audio room, and shows who is in the room to those outside it', () => {
+    const room = roomOf([person('b', 'Bruno'), person('c', 'Carla', true)], { call: true });
+    render(<CallControls room={room} myUserId="me" />);
+    expect(screen.getByRole('group', { name: 'In the audio room: Bruno and Carla' })).toBeTruthy();
+    const faces = screen.getAllByTestId('call-participant');
+    expect(faces.map((face) => face.getAttribute('title'))).toEqual(['Bruno', 'Carla, muted']);
+    fireEvent.click(screen.getByRole('button', { name: 'Join audio room' }));
+    expect(room.join).toHaveBeenCalledOnce();
+    expect(screen.queryByRole('button', { name: 'Mute' })).toBeNull();
+  });
+
+  it('in the call: Mute, the M key (not while typing), Leave audio room, each person’s state', () => {
+    const me = person('me', 'Ana');
+    const bruno = person('b', 'Bruno');
+    const room = roomOf([me, bruno], {
+      phase: 'joined',
+      call: true,
+      media: {
+        speaking: true,
+        peers: { [bruno.peerId]: { state: 'reconnecting', speaking: false, volume: 1 } },
+      },
+    });
+    render(
+      <>
+        <input aria-label="A to-do" />
+        <CallControls room={room} myUserId="me" />
+      </>,
+    );
+    expect(screen.getByRole('group', { name: 'In the call with Bruno' })).toBeTruthy();
+    const [mine, his] = screen.getAllByTestId('call-participant');
+    expect(mine!.getAttribute('title')).toBe('Ana (you), connected, speaking');
+    expect(mine!.dataset.speaking).toBe('true');
+    expect(his!.getAttribute('title')).toBe('Bruno, reconnecting');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Mute' }));
+    fireEvent.keyDown(window, { key: 'm' });
+    expect(room.toggleMute).toHaveBeenCalledTimes(2);
+    fireEvent.keyDown(screen.getByRole('textbox', { name: 'A to-do' }), { key: 'm' });
+    fireEvent.keyDown(window, { key: 'm', ctrlKey: true });
+    expect(room.toggleMute).toHaveBeenCalledTimes(2);
+    fireEvent.click(screen.getByRole('button', { name: 'Leave audio room' }));
+    expect(room.leave).toHaveBeenCalledOnce();
+  });
+
+  it('shows Unmute while muted, and no mute at all without a microphone', () => {
+    const me = person('me', 'Ana', true);
+    const { rerender } = render(
+      <CallControls
+        room={roomOf([me], { phase: 'joined', media: { muted: true } })}
+        myUserId="me"
+      />,
+    );
+    expect(screen.getByRole('button', { name: 'Unmute' })).toBeTruthy();
+    expect(
+      screen.getByRole('group', { name: 'You are in the audio room, waiting for others' }),
+    ).toBeTruthy();
+    rerender(
+      <CallControls
+        room={roomOf([me], { phase: 'joined', media: { mic: 'denied' } })}
+        myUserId="me"
+      />,
+    );
+    const mute = screen.getByRole('button', { name: 'Mute' }) as HTMLButtonElement;
+    expect(mute.disabled).toBe(true);
+    expect(mute.title).toMatch(/blocked the microphone/);
+  });
+});

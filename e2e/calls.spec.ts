@@ -1,0 +1,246 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import dgram from 'node:dgram';
+import fs from 'node:fs';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { audioIn, energyOver, mediaLaunchOptions, watchPeerConnections } from './support/media';
+import { openTrip, signUpMember, signUpPerson, startOwnServer, todoList } from './support/together';
+
+/**
+ * The trip's audio room (issue #19): two people in browsers of their own, with Chromium's fake
+ * microphone, join, hear each other (the WebRTC statistics say so), mute, and leave; a Free
+ * trip's call ends at its limit.
+ */
+
+test.use({ launchOptions: mediaLaunchOptions });
+
+const join = (page: Page) => page.getByRole('button', { name: 'Join audio room', exact: true });
+const leave = (page: Page) => page.getByRole('button', { name: 'Leave audio room', exact: true });
+const inCall = (page: Page) => page.getByTestId('call-participant');
+const notifications = (page: Page) => page.getByRole('region', { name: /Notifications/ });
+
+async function person(browser: Browser, base: string, firstName: string, invitedBy?: Page) {
+  const page = invitedBy
+    ? (await signUpMember(browser, invitedBy, { base, firstName, lastName: 'Call' })).member
+    : await signUpPerson(browser, { base, firstName, lastName: 'Call' });
+  await watchPeerConnections(page.context());
+  return page;
+}
+
+/** The owner's first trip, with a member joined through its invitation, both on it. */
+async function ownerAndMember(browser: Browser, base: string) {
+  const owner = await person(browser, base, 'Amaya');
+  const member = await person(browser, base, 'Bilal', owner);
+  const [trip] = (await (await owner.request.get('/api/trips')).json()) as { id: string }[];
+  await openTrip(owner, trip!.id);
+  await openTrip(member, trip!.id);
+  return { owner, member, tripId: trip!.id };
+}
+
+test('two people join the audio room, hear each other, mute, and leave', async ({
+  browser,
+}, info) => {
+  test.skip(
+    info.project.name === 'phone',
+    'the same call; the phone bar is looked at in screenshots',
+  );
+  const base = info.project.use.baseURL ?? '';
+  const { owner, member } = await ownerAndMember(browser, base);
+  // Someone on another trip of their own.
+  const stranger = await person(browser, base, 'Chidi');
+  await stranger.goto('/dashboard');
+  await expect(todoList(stranger)).toBeVisible({ timeout: 15_000 });
+
+  await join(owner).click();
+  await expect(leave(owner)).toBeVisible();
+  await expect(inCall(owner)).toHaveCount(1);
+  // The member sees who is in the room before joining, and can drop in.
+  await expect(member.getByRole('group', { name: 'In the audio room: Amaya Call' })).toBeVisible();
+  await join(member).click();
+  await expect(inCall(member)).toHaveCount(2);
+  await expect(inCall(owner)).toHaveCount(2);
+  await expect(owner.getByRole('group', { name: 'In the call with Bilal Call' })).toBeVisible();
+
+  // Each hears the other: audio arrives over a connected peer connection, with sound in it.
+  for (const page of [owner, member]) {
+    await expect(
+      page.locator('[data-testid="call-participant"][data-connection="connected"]'),
+    ).toHaveCount(2, {
+      timeout: 15_000,
+    });
+    await expect
+      .poll(async () => (await audioIn(page)).bytes, { timeout: 10_000 })
+      .toBeGreaterThan(0);
+    await expect.poll(() => energyOver(page), { timeout: 10_000 }).toBeGreaterThan(0);
+  }
+
+  // Mute (the M key works too): the member hears silence and sees the muted state.
+  await owner.getByRole('button', { name: 'Mute', exact: true }).click();
+  await expect(owner.getByRole('button', { name: 'Unmute', exact: true })).toBeVisible();
+  await expect(member.locator('[data-testid="call-participant"][data-muted="true"]')).toHaveCount(
+    1,
+  );
+  await expect.poll(() => energyOver(member), { timeout: 10_000 }).toBe(0);
+  await owner.keyboard.press('m');
+  await expect(owner.getByRole('button', { name: 'Mute', exact: true })).toBeVisible();
+  await expect(member.locator('[data-testid="call-participant"][data-muted="true"]')).toHaveCount(
+    0,
+  );
+  await expect.poll(() => energyOver(member), { timeout: 10_000 }).toBeGreaterThan(0);
+
+  // Nobody outside the trip sees anything of the call.
+  await expect(stranger.getByTestId('call-participant')).toHaveCount(0);
+  await expect(join(stranger)).toBeVisible();
+
+  // Leave: gone from both screens, and the connection closes.
+  await leave(member).click();
+  await expect(join(member)).toBeVisible();
+  await expect(inCall(owner)).toHaveCount(1);
+  await expect(inCall(member)).toHaveCount(1);
+  await expect.poll(async () => (await audioIn(owner)).connections).toBe(0);
+  for (const page of [owner, member, stranger]) await page.context().close();
+});
+
+test('closing the tab leaves the call: the others see the person gone', async ({
+  browser,
+}, info) => {
+  test.skip(info.project.name === 'phone', 'the same as on a desktop');
+  const base = info.project.use.baseURL ?? '';
+  const { owner, member } = await ownerAndMember(browser, base);
+  await join(owner).click();
+  await join(member).click();
+  await expect(inCall(owner)).toHaveCount(2);
+  await member.context().close();
+  await expect(inCall(owner)).toHaveCount(1, { timeout: 5000 });
+  await owner.context().close();
+});
+
+test.describe('on a server whose call minute lasts 1.2 s', () => {
+  const PORT = Number(process.env.E2E_CALLS_PORT ?? 4324);
+  let server: Awaited<ReturnType<typeof startOwnServer>>;
+  test.beforeAll(async () => {
+    server = await startOwnServer(PORT, { CALL_MINUTE_MS: '1200' });
+  });
+  test.afterAll(async () => server?.stop());
+
+  test('a Free trip’s call warns before its 10 minutes are up, then ends for everyone', async ({
+    browser,
+  }, info) => {
+    test.skip(info.project.name === 'phone', 'the same as on a desktop');
+    test.setTimeout(60_000);
+    const { owner, member } = await ownerAndMember(browser, server.base);
+    await join(owner).click();
+    await expect(leave(owner)).toBeVisible();
+    await join(member).click();
+    await expect(inCall(owner)).toHaveCount(2);
+    // 8 and 9 call minutes in (9.6 s, 10.8 s), then the end at 12 s.
+    await expect(notifications(owner)).toContainText(
+      /(2 minutes|1 minute) left: this trip's Free plan allows 10-minute calls/,
+      { timeout: 15_000 },
+    );
+    for (const page of [owner, member]) {
+      await expect(join(page)).toBeVisible({ timeout: 15_000 });
+      await expect(notifications(page)).toContainText(
+        "The call ended: this trip's Free plan allows 10-minute calls.",
+      );
+    }
+    await expect.poll(async () => (await audioIn(owner)).connections).toBe(0);
+    // A new call can start.
+    await join(owner).click();
+    await join(member).click();
+    await expect(inCall(owner)).toHaveCount(2);
+    for (const page of [owner, member]) await page.context().close();
+  });
+});
+
+test.describe('through a TURN server only (coturn, ICE_TRANSPORT_POLICY=relay)', () => {
+  const TURN_PORT = Number(process.env.E2E_TURN_PORT ?? 3479);
+  const PORT = Number(process.env.E2E_CALLS_RELAY_PORT ?? 4325);
+  const SECRET = 'e2e-turn-shared-secret-0123456789';
+  let turn: ChildProcess | undefined;
+  let server: Awaited<ReturnType<typeof startOwnServer>>;
+
+  test.beforeAll(async () => {
+    if (!fs.existsSync(TURNSERVER)) {
+      // .ci/run installs Debian's coturn; a developer without it is told how to get it.
+      test.skip(!process.env.CI, `${TURNSERVER} is missing: apt-get install coturn`);
+      throw new Error(`${TURNSERVER} is missing`);
+    }
+    turn = spawn(
+      TURNSERVER,
+      [
+        '--use-auth-secret',
+        `--static-auth-secret=${SECRET}`,
+        '--realm=tripmates.test',
+        '--listening-ip=127.0.0.1',
+        '--relay-ip=127.0.0.1',
+        `--listening-port=${TURN_PORT}`,
+        '--min-port=49160',
+        '--max-port=49260',
+        // The browsers are on this machine too: relaying to loopback addresses is the test.
+        '--allow-loopback-peers',
+        '--no-cli',
+        '--no-tls',
+        '--no-dtls',
+        '--fingerprint',
+        '--no-stdout-log',
+        '--log-file=/dev/null',
+      ],
+      { stdio: 'ignore' },
+    );
+    await waitForUdpPort(TURN_PORT);
+    server = await startOwnServer(PORT, {
+      TURN_URLS: `turn:127.0.0.1:${TURN_PORT}?transport=udp`,
+      TURN_SECRET: SECRET,
+      ICE_TRANSPORT_POLICY: 'relay',
+    });
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+    turn?.kill('SIGTERM');
+  });
+
+  test('a call forced through TURN connects with the credentials the server minted', async ({
+    browser,
+  }, info) => {
+    test.skip(info.project.name === 'phone', 'the same as on a desktop');
+    const { owner, member } = await ownerAndMember(browser, server.base);
+    await join(owner).click();
+    await join(member).click();
+    for (const page of [owner, member]) {
+      await expect
+        .poll(async () => audioIn(page), { timeout: 20_000 })
+        .toMatchObject({ connections: 1, relayed: true });
+      await expect
+        .poll(async () => (await audioIn(page)).bytes, { timeout: 10_000 })
+        .toBeGreaterThan(0);
+    }
+    for (const page of [owner, member]) await page.context().close();
+  });
+});
+
+const TURNSERVER = '/usr/bin/turnserver';
+
+/** Resolves once something answers STUN on the UDP port (coturn is listening). */
+async function waitForUdpPort(port: number) {
+  // A STUN binding request: type 0x0001, length 0, the magic cookie, a transaction id.
+  const request = Buffer.alloc(20);
+  request.writeUInt16BE(0x0001, 0);
+  request.writeUInt32BE(0x2112a442, 4);
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const answered = await new Promise<boolean>((resolve) => {
+      const socket = dgram.createSocket('udp4');
+      const timer = setTimeout(() => {
+        socket.close();
+        resolve(false);
+      }, 100);
+      socket.once('message', () => {
+        clearTimeout(timer);
+        socket.close();
+        resolve(true);
+      });
+      socket.send(request, port, '127.0.0.1');
+    });
+    if (answered) return;
+  }
+  throw new Error(`coturn did not answer on UDP port ${port}`);
+}

@@ -1,0 +1,93 @@
+import type { BrowserContext, Page } from '@playwright/test';
+import { chromiumLaunchOptions } from '../../playwright.config';
+
+/**
+ * Chromium with a fake microphone and camera that it grants by itself, and WebRTC allowed
+ * between pages of one machine (loopback addresses, no mDNS names): for the call tests.
+ */
+export const mediaLaunchOptions = {
+  ...chromiumLaunchOptions,
+  args: [
+    ...chromiumLaunchOptions.args,
+    '--use-fake-device-for-media-stream',
+    '--use-fake-ui-for-media-stream',
+    '--allow-loopback-in-peer-connection',
+    '--disable-features=WebRtcHideLocalIpsWithMdns',
+    '--autoplay-policy=no-user-gesture-required',
+  ],
+};
+
+declare global {
+  interface Window {
+    /** Every RTCPeerConnection the page made (the tests read their statistics). */
+    __peerConnections?: RTCPeerConnection[];
+  }
+}
+
+/**
+ * Keeps each RTCPeerConnection the page makes where the test can read its statistics, the way
+ * chrome://webrtc-internals does: the app itself is unchanged.
+ */
+export async function watchPeerConnections(context: BrowserContext) {
+  await context.addInitScript(() => {
+    const Native = window.RTCPeerConnection;
+    const made: RTCPeerConnection[] = [];
+    window.__peerConnections = made;
+    window.RTCPeerConnection = class extends Native {
+      constructor(configuration?: RTCConfiguration) {
+        super(configuration);
+        made.push(this);
+      }
+    } as typeof RTCPeerConnection;
+  });
+}
+
+export type AudioIn = {
+  /** Open connections. */
+  connections: number;
+  /** Audio bytes received, over all open connections. */
+  bytes: number;
+  /** Sum of the received audio's energy (grows while sound comes in, not during silence). */
+  energy: number;
+  /** Whether a relayed (TURN) path carries an open connection. */
+  relayed: boolean;
+};
+
+/** What the page receives now, from the statistics of its open peer connections. */
+export function audioIn(page: Page): Promise<AudioIn> {
+  return page.evaluate(async () => {
+    const open = (window.__peerConnections ?? []).filter((pc) => pc.connectionState !== 'closed');
+    const result = { connections: open.length, bytes: 0, energy: 0, relayed: false };
+    for (const pc of open) {
+      const stats = await pc.getStats();
+      const byId = new Map<string, Record<string, unknown>>();
+      stats.forEach((report) => {
+        byId.set(report.id, report);
+      });
+      stats.forEach((report) => {
+        if (report.type === 'inbound-rtp' && report.kind === 'audio') {
+          result.bytes += report.bytesReceived ?? 0;
+          result.energy += report.totalAudioEnergy ?? 0;
+        }
+        if (report.type === 'candidate-pair' && report.nominated && report.state === 'succeeded') {
+          const local = byId.get(report.localCandidateId);
+          if (local?.candidateType === 'relay') result.relayed = true;
+        }
+      });
+    }
+    return result;
+  });
+}
+
+/**
+ * The energy of the audio the page received over a window of `windowMs`: above zero while
+ * someone's microphone sends sound, zero while they are muted. A measurement over a window, not
+ * a wait for something to happen: Chromium's fake microphone beeps about once a second, so a
+ * window of 1.5 s holds at least one beep.
+ */
+export async function energyOver(page: Page, windowMs = 1500) {
+  const before = await audioIn(page);
+  await page.evaluate((ms) => new Promise((resolve) => setTimeout(resolve, ms)), windowMs);
+  const after = await audioIn(page);
+  return after.energy - before.energy;
+}

@@ -23,6 +23,7 @@ import { NoTrip } from '@/features/trips/NoTrip';
 import { TripSwitcher } from '@/features/trips/TripSwitcher';
 import { type CurrentTrip, useCurrentTrip } from '@/features/trips/useCurrentTrip';
 import { usePageMeta } from '@/lib/pageMeta';
+import { cn } from '@/lib/utils';
 import type { CurrentUser } from '../../shared/contracts/account';
 
 /**
@@ -75,7 +76,12 @@ function Dashboard({ user }: { user: CurrentUser }) {
             {trip && (
               <>
                 <CallControls room={callRoom} myUserId={user.id} />
-                <PresenceStack members={live.members} myUserId={user.id} className="mr-1" />
+                {/* On phones the call's panel shows who is in it: the bar has no room for both. */}
+                <PresenceStack
+                  members={live.members}
+                  myUserId={user.id}
+                  className={cn('mr-1', callRoom.phase === 'joined' && 'hidden sm:flex')}
+                />
                 <Button
                   onClick={() => setAddingWidget(true)}
                   size="sm"

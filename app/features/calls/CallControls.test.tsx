@@ -1,5 +1,5 @@
 import { fireEvent, render, screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CallParticipant, CallState } from '../../../shared/contracts/calls';
 import { CallControls } from './CallControls';
 import type { MediaSnapshot } from './meshCall';
@@ -53,7 +53,23 @@ function roomOf(
   };
 }
 
+/** A window as wide as `width` for the bar's media query. */
+function windowOf(width: number) {
+  vi.spyOn(window, 'matchMedia').mockImplementation(
+    (query: string) =>
+      ({
+        matches: query === '(min-width: 640px)' && width >= 640,
+        media: query,
+        addEventListener: () => {},
+        removeEventListener: () => {},
+      }) as unknown as MediaQueryList,
+  );
+}
+
 describe('CallControls', () => {
+  beforeEach(() => windowOf(1440));
+  afterEach(() => vi.restoreAllMocks());
+
   it('offers Join audio room, and shows who is in the room to those outside it', () => {
     const room = roomOf([person('b', 'Bruno'), person('c', 'Carla', true)], { call: true });
     render(<CallControls room={room} myUserId="me" />);
@@ -119,5 +135,27 @@ describe('CallControls', () => {
     const mute = screen.getByRole('button', { name: 'Mute' }) as HTMLButtonElement;
     expect(mute.disabled).toBe(true);
     expect(mute.title).toMatch(/blocked the microphone/);
+  });
+
+  it('on a phone: Mute beside one button for the call’s panel, which holds Leave audio room', () => {
+    windowOf(375);
+    const me = person('me', 'Ana');
+    const room = roomOf([me, person('b', 'Bruno', true)], { phase: 'joined', call: true });
+    render(<CallControls room={room} myUserId="me" />);
+    expect(screen.getByRole('button', { name: 'Mute' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Leave audio room' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Audio room: In the call with Bruno' }));
+    const people = screen.getByRole('list', { name: 'In the call' });
+    expect(people.textContent).toContain('Bruno, connecting, muted');
+    fireEvent.click(screen.getByRole('button', { name: 'Leave audio room' }));
+    expect(room.leave).toHaveBeenCalledOnce();
+  });
+
+  it('on a phone, outside the call: one Join button with the number of people in the room', () => {
+    windowOf(375);
+    render(<CallControls room={roomOf([person('b', 'Bruno')])} myUserId="me" />);
+    const joinButton = screen.getByRole('button', { name: 'Join audio room' });
+    expect(joinButton.parentElement?.textContent).toContain('1');
+    expect(screen.getByText('In the audio room: Bruno')).toBeTruthy();
   });
 });

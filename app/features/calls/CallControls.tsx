@@ -1,18 +1,20 @@
-import { Headphones, Mic, MicOff, PhoneOff, Settings2 } from 'lucide-react';
+import { Headphones, Mic, MicOff, PhoneOff, Settings2, Users } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { useEffect, useId, useState } from 'react';
 import { Spinner } from '@/components/Spinner';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
+import { useMediaQuery } from '@/hooks/useMediaQuery';
 import { cn } from '@/lib/utils';
 import type { CallParticipant } from '../../../shared/contracts/calls';
 import { nameInitials } from '../../../shared/initials';
 import type { MediaSnapshot } from './meshCall';
 import { type CallRoom, MIC_MESSAGES } from './useCallRoom';
 
-// Faces shown in the bar; the rest are "+N" (fewer on phones, where the bar is narrow).
+// Faces shown in the bar; the rest are "+N".
 const SHOWN = 3;
-const SHOWN_ON_PHONES = 1;
+// Tailwind's sm: below it (phones) the bar has room for two buttons of the call's, not more.
+const WIDE_QUERY = '(min-width: 640px)';
 
 type PersonState = { speaking: boolean; connection: 'connecting' | 'connected' | 'reconnecting' };
 
@@ -124,17 +126,17 @@ function typing(target: EventTarget | null) {
 /**
  * The trip's audio room in the top bar (issue #19): who is in it (a ring on whoever speaks, a
  * crossed-out microphone on whoever is muted), Join audio room, and once in, Mute / Unmute (or
- * the M key), the devices and each person's volume, and Leave audio room.
+ * the M key), the devices and each person's volume, and Leave audio room. On phones the faces,
+ * devices, volumes and Leave are in one panel behind a single button, beside Mute.
  */
 export function CallControls({ room, myUserId }: { room: CallRoom; myUserId: string }) {
   const participants = room.state?.participants ?? [];
   const call = room.state?.call ?? null;
   const joined = room.phase === 'joined';
   const media = joined ? room.media : null;
+  const wide = useMediaQuery(WIDE_QUERY);
   const now = useNow(Boolean(joined && call?.endsAt));
   const left = joined ? minutesLeft(call?.endsAt ?? null, now) : null;
-  const muted = media?.muted ?? false;
-  const micOff = media && media.mic !== 'on';
 
   useEffect(() => {
     if (!joined) return;
@@ -157,58 +159,72 @@ export function CallControls({ room, myUserId }: { room: CallRoom; myUserId: str
           ? 'You are in the audio room, waiting for others'
           : `In the call with ${listNames(others.map((person) => person.name))}`
         : `In the audio room: ${listNames(participants.map((person) => person.name))}`;
-  const hidden = participants.length - SHOWN;
-  const hiddenOnPhones = participants.length - SHOWN_ON_PHONES;
+  const stateOf = (person: CallParticipant) => personState(person, myUserId, media);
 
+  if (!wide) {
+    // Phones: Join, or Mute and the call's panel.
+    return (
+      <div className="flex items-center gap-1">
+        {joined ? (
+          <>
+            <MuteButton room={room} />
+            <AudioSettings
+              room={room}
+              participants={others}
+              panel={{ everyone: participants, myUserId, stateOf, left, summary }}
+            />
+          </>
+        ) : (
+          <span className="relative">
+            <JoinButton room={room} callGoingOn={Boolean(call)} waiting={participants.length > 0} />
+            {participants.length > 0 && (
+              <span
+                className={cn(
+                  'pointer-events-none absolute -top-1 -right-1 grid size-4 place-items-center rounded-full text-[10px] font-bold text-white ring-2 ring-background',
+                  call ? 'bg-emerald-500' : 'bg-muted-foreground',
+                )}
+                aria-hidden
+              >
+                {participants.length}
+              </span>
+            )}
+            <span className="sr-only" aria-live="polite">
+              {summary}
+            </span>
+          </span>
+        )}
+      </div>
+    );
+  }
+
+  // Computers and tablets: everything in the bar.
   return (
     <div
       className={cn(
-        'flex items-center gap-1 rounded-full',
-        call && !joined && 'bg-emerald-500/15 py-0.5 pr-0.5 pl-2 ring-1 ring-emerald-500/40',
+        'flex items-center gap-1.5 rounded-full',
+        (participants.length > 0 || joined) && 'border p-0.5 pl-1',
+        joined
+          ? 'border-emerald-500/50 bg-emerald-500/10'
+          : call
+            ? 'border-emerald-500/50 bg-emerald-500/15'
+            : 'border-white/10 bg-background/40',
       )}
     >
       {call && !joined && (
-        <span className="flex items-center gap-1.5 text-xs font-medium text-emerald-700 dark:text-emerald-300">
+        <span className="ml-1 flex items-center gap-1.5 text-xs font-medium text-emerald-700 dark:text-emerald-300">
           <span className="size-2 animate-pulse rounded-full bg-emerald-500" aria-hidden />
           <span className="hidden md:inline">Call</span>
         </span>
       )}
-      {/* biome-ignore lint/a11y/useSemanticElements: a labelled group of faces, not a fieldset */}
-      <div role="group" aria-label={summary} className="flex items-center">
-        {participants.length > 0 && (
-          <ul className="flex items-center -space-x-2" aria-hidden>
-            {participants.map((person, index) => (
-              <CallFace
-                key={person.userId}
-                person={person}
-                me={person.userId === myUserId}
-                state={personState(person, myUserId, media)}
-                className={cn(
-                  index >= SHOWN_ON_PHONES && 'hidden sm:block',
-                  index >= SHOWN && 'sm:hidden',
-                )}
-              />
-            ))}
-            {hiddenOnPhones > 0 && (
-              <li
-                className={cn(
-                  'grid size-8 place-items-center rounded-full bg-muted text-xs font-semibold ring-2 ring-background',
-                  hidden <= 0 && 'sm:hidden',
-                )}
-              >
-                <span className="sm:hidden">+{hiddenOnPhones}</span>
-                {hidden > 0 && <span className="hidden sm:inline">+{hidden}</span>}
-              </li>
-            )}
-          </ul>
-        )}
-        <span className="sr-only" aria-live="polite">
-          {summary}
-        </span>
-      </div>
+      <CallFaces
+        summary={summary}
+        participants={participants}
+        myUserId={myUserId}
+        stateOf={stateOf}
+      />
       {left && (
         <span
-          className="hidden font-mono text-xs tabular-nums text-muted-foreground lg:inline"
+          className="mx-1 hidden font-mono text-xs tabular-nums text-muted-foreground lg:inline"
           title={`This trip's plan allows ${call?.limitMinutes}-minute calls`}
         >
           {left} left
@@ -216,50 +232,124 @@ export function CallControls({ room, myUserId }: { room: CallRoom; myUserId: str
       )}
       {joined ? (
         <>
-          <Button
-            size="icon"
-            variant={muted || micOff ? 'destructive' : 'secondary'}
-            className="size-8 rounded-full"
-            aria-label={muted ? 'Unmute' : 'Mute'}
-            title={
-              micOff ? MIC_MESSAGES[media!.mic as 'denied'] : `${muted ? 'Unmute' : 'Mute'} (M)`
-            }
-            disabled={Boolean(micOff)}
-            onClick={room.toggleMute}
-          >
-            {muted || micOff ? <MicOff aria-hidden /> : <Mic aria-hidden />}
-          </Button>
+          <MuteButton room={room} />
           <AudioSettings room={room} participants={others} />
-          <Button
-            size="icon"
-            variant="destructive"
-            className="size-8 rounded-full"
-            aria-label="Leave audio room"
-            title="Leave audio room"
-            onClick={room.leave}
-          >
-            <PhoneOff aria-hidden />
-          </Button>
+          <LeaveButton room={room} />
         </>
       ) : (
-        <Button
-          size="sm"
-          variant={call ? 'default' : 'outline'}
-          className="h-8 rounded-full px-2.5 sm:px-3"
-          aria-label="Join audio room"
-          title="Join audio room"
-          disabled={room.phase === 'joining'}
-          onClick={room.join}
-        >
-          {room.phase === 'joining' ? (
-            <Spinner className="size-4" label="Joining the audio room" />
-          ) : (
-            <Headphones aria-hidden />
-          )}
-          <span className="hidden xl:inline">{call ? 'Join call' : 'Audio room'}</span>
-        </Button>
+        <JoinButton room={room} callGoingOn={Boolean(call)} waiting={participants.length > 0} />
       )}
     </div>
+  );
+}
+
+function CallFaces({
+  summary,
+  participants,
+  myUserId,
+  stateOf,
+}: {
+  summary: string;
+  participants: CallParticipant[];
+  myUserId: string;
+  stateOf: (person: CallParticipant) => PersonState | null;
+}) {
+  const hidden = participants.length - SHOWN;
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a labelled group of faces, not a fieldset
+    <div role="group" aria-label={summary} className="flex items-center">
+      {participants.length > 0 && (
+        <ul className="flex items-center -space-x-2" aria-hidden>
+          {participants.map((person, index) => (
+            <CallFace
+              key={person.userId}
+              person={person}
+              me={person.userId === myUserId}
+              state={stateOf(person)}
+              className={cn(index >= SHOWN && 'hidden')}
+            />
+          ))}
+          {hidden > 0 && (
+            <li className="grid size-8 place-items-center rounded-full bg-muted text-xs font-semibold ring-2 ring-background">
+              +{hidden}
+            </li>
+          )}
+        </ul>
+      )}
+      <span className="sr-only" aria-live="polite">
+        {summary}
+      </span>
+    </div>
+  );
+}
+
+function JoinButton({
+  room,
+  callGoingOn,
+  waiting,
+}: {
+  room: CallRoom;
+  callGoingOn: boolean;
+  waiting: boolean;
+}) {
+  return (
+    <Button
+      size="sm"
+      variant={callGoingOn ? 'default' : 'outline'}
+      className="h-8 rounded-full px-2.5 xl:px-3"
+      aria-label="Join audio room"
+      title="Join audio room"
+      disabled={room.phase === 'joining'}
+      onClick={room.join}
+    >
+      {room.phase === 'joining' ? (
+        <Spinner className="size-4" label="Joining the audio room" />
+      ) : (
+        <Headphones aria-hidden />
+      )}
+      <span className="hidden xl:inline">
+        {callGoingOn ? 'Join call' : waiting ? 'Join' : 'Audio room'}
+      </span>
+    </Button>
+  );
+}
+
+function MuteButton({ room }: { room: CallRoom }) {
+  const media = room.media;
+  const muted = media?.muted ?? false;
+  const micOff = media ? media.mic !== 'on' : false;
+  return (
+    <Button
+      size="icon"
+      variant={muted || micOff ? 'destructive' : 'secondary'}
+      className="size-8 rounded-full"
+      aria-label={muted ? 'Unmute' : 'Mute'}
+      title={
+        micOff && media && media.mic !== 'on'
+          ? MIC_MESSAGES[media.mic]
+          : `${muted ? 'Unmute' : 'Mute'} (M)`
+      }
+      disabled={micOff}
+      onClick={room.toggleMute}
+    >
+      {muted || micOff ? <MicOff aria-hidden /> : <Mic aria-hidden />}
+    </Button>
+  );
+}
+
+function LeaveButton({ room, wide = false }: { room: CallRoom; wide?: boolean }) {
+  return (
+    <Button
+      size={wide ? 'sm' : 'icon'}
+      variant="destructive"
+      className={wide ? 'w-full' : 'size-8 rounded-full'}
+      aria-label="Leave audio room"
+      title="Leave audio room"
+      onClick={room.leave}
+    >
+      <PhoneOff aria-hidden />
+      {wide && 'Leave audio room'}
+    </Button>
   );
 }
 
@@ -301,12 +391,26 @@ const canChooseSpeaker =
 const selectClass =
   'h-9 w-full rounded-md border border-input bg-background px-2 text-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none';
 
+type Panel = {
+  everyone: CallParticipant[];
+  myUserId: string;
+  stateOf: (person: CallParticipant) => PersonState | null;
+  left: string | null;
+  summary: string;
+};
+
+/**
+ * The devices and each person's volume (and, as the phone's call panel, who is in the call with
+ * their state, the time left, and Leave audio room).
+ */
 function AudioSettings({
   room,
   participants,
+  panel,
 }: {
   room: CallRoom;
   participants: CallParticipant[];
+  panel?: Panel;
 }) {
   const [open, setOpen] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -318,15 +422,27 @@ function AudioSettings({
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>
       <Popover.Trigger asChild>
-        <Button
-          size="icon"
-          variant="secondary"
-          className="size-8 rounded-full"
-          aria-label="Audio settings"
-          title="Audio settings"
-        >
-          <Settings2 aria-hidden />
-        </Button>
+        {panel ? (
+          <Button
+            size="sm"
+            variant="secondary"
+            className="h-8 gap-1 rounded-full border border-emerald-500/50 bg-emerald-500/15 px-2"
+            aria-label={`Audio room: ${panel.summary}`}
+          >
+            <Users className="size-4" aria-hidden />
+            <span className="text-xs font-semibold tabular-nums">{panel.everyone.length}</span>
+          </Button>
+        ) : (
+          <Button
+            size="icon"
+            variant="secondary"
+            className="size-8 rounded-full"
+            aria-label="Audio settings"
+            title="Audio settings"
+          >
+            <Settings2 aria-hidden />
+          </Button>
+        )}
       </Popover.Trigger>
       <Popover.Portal>
         <Popover.Content
@@ -335,7 +451,39 @@ function AudioSettings({
           collisionPadding={8}
           className="z-50 w-[min(20rem,calc(100vw-1rem))] space-y-4 rounded-lg border bg-popover p-4 text-popover-foreground shadow-lg"
         >
-          <h2 className="text-sm font-semibold">Audio settings</h2>
+          {panel ? (
+            <>
+              <div className="flex items-baseline justify-between gap-2">
+                <h2 className="text-sm font-semibold">Audio room</h2>
+                {panel.left && (
+                  <span className="font-mono text-xs tabular-nums text-muted-foreground">
+                    {panel.left} left
+                  </span>
+                )}
+              </div>
+              <ul className="space-y-2" aria-label="In the call">
+                {panel.everyone.map((person) => {
+                  const state = panel.stateOf(person);
+                  return (
+                    <li key={person.userId} className="flex items-center gap-2 text-sm">
+                      <ul aria-hidden className="contents">
+                        <CallFace
+                          person={person}
+                          state={state}
+                          me={person.userId === panel.myUserId}
+                        />
+                      </ul>
+                      <span className="min-w-0 flex-1 truncate">
+                        {describe(person, state, person.userId === panel.myUserId)}
+                      </span>
+                    </li>
+                  );
+                })}
+              </ul>
+            </>
+          ) : (
+            <h2 className="text-sm font-semibold">Audio settings</h2>
+          )}
           {media && media.mic !== 'on' && (
             <p className="rounded-md bg-destructive/10 p-2 text-xs text-destructive">
               {MIC_MESSAGES[media.mic]}
@@ -424,7 +572,11 @@ function AudioSettings({
               })}
             </fieldset>
           )}
-          <p className="text-xs text-muted-foreground">Press M to mute or unmute.</p>
+          {panel ? (
+            <LeaveButton room={room} wide />
+          ) : (
+            <p className="text-xs text-muted-foreground">Press M to mute or unmute.</p>
+          )}
         </Popover.Content>
       </Popover.Portal>
     </Popover.Root>

@@ -179,3 +179,29 @@ export function nextCursor(
     ms,
   );
 }
+
+/**
+ * Live tabs of people signed in on the server at `url()` (read when a tab opens, so it may be
+ * set in beforeAll), each closed by `closeAll()` (in afterEach).
+ */
+export function liveTabs(url: () => string) {
+  const open: LiveClient[] = [];
+  async function tab(who: { client: { cookie: string | null } }) {
+    const socket = await connectLive(url(), who.client.cookie);
+    open.push(socket);
+    return socket;
+  }
+  return {
+    tab,
+    /** A tab of `who` in the trip's room (the join must succeed). */
+    async tabOnTrip(who: { client: { cookie: string | null } }, tripId: string) {
+      const socket = await tab(who);
+      const ack = await joinTrip(socket, tripId);
+      if (!ack.ok) throw new Error(`trip:join refused: ${ack.reason}`);
+      return socket;
+    },
+    closeAll() {
+      for (const socket of open.splice(0)) socket.close();
+    },
+  };
+}

@@ -2,12 +2,11 @@ import { Headphones, Mic, MicOff, PhoneOff, Settings2, Users } from 'lucide-reac
 import { Popover } from 'radix-ui';
 import { useEffect, useId, useState } from 'react';
 import { Spinner } from '@/components/Spinner';
-import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { useMediaQuery } from '@/hooks/useMediaQuery';
 import { cn } from '@/lib/utils';
 import type { CallParticipant } from '../../../shared/contracts/calls';
-import { nameInitials } from '../../../shared/initials';
+import { listNames, PersonAvatar } from '../realtime/PersonAvatar';
 import type { MediaSnapshot } from './meshCall';
 import { type CallRoom, MIC_MESSAGES } from './useCallRoom';
 
@@ -61,23 +60,16 @@ function CallFace({
       title={describe(person, state, me)}
       className={cn('relative rounded-full ring-2 ring-background', className)}
     >
-      <Avatar
+      <PersonAvatar
+        name={person.name}
+        image={person.image}
+        colour={person.colour}
         className={cn(
-          'size-8 border-2 text-xs transition-shadow',
+          'transition-shadow',
           waiting && 'opacity-60',
           state?.speaking && !person.muted && 'shadow-[0_0_0_3px_rgb(52_211_153)]',
         )}
-        style={{ borderColor: person.colour }}
-      >
-        {person.image && <AvatarImage src={person.image} alt="" />}
-        <AvatarFallback
-          delayMs={person.image ? 600 : undefined}
-          className="text-white"
-          style={{ backgroundColor: person.colour }}
-        >
-          {nameInitials(person.name)}
-        </AvatarFallback>
-      </Avatar>
+      />
       {person.muted && (
         <span className="absolute -right-1 -bottom-1 grid size-4 place-items-center rounded-full bg-background text-destructive">
           <MicOff className="size-3" aria-hidden />
@@ -88,12 +80,6 @@ function CallFace({
       )}
     </li>
   );
-}
-
-/** "Ana", "Ana and Bruno", "Ana, Bruno and Carla". */
-function listNames(names: string[]) {
-  if (names.length <= 1) return names.join('');
-  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 }
 
 function minutesLeft(endsAt: string | null, now: number) {

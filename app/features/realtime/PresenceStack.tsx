@@ -1,17 +1,10 @@
-import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { cn } from '@/lib/utils';
 import type { PresenceMember } from '../../../shared/contracts/realtime';
-import { nameInitials } from '../../../shared/initials';
+import { listNames, PersonAvatar } from './PersonAvatar';
 
 // More faces than this and the rest become "+N" (fewer on phones, where the bar is narrow).
 const SHOWN = 4;
 const SHOWN_ON_PHONES = 1;
-
-/** "Ana", "Ana and Bruno", "Ana, Bruno and Carla". */
-function listNames(names: string[]) {
-  if (names.length <= 1) return names.join('');
-  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
-}
 
 /**
  * Who else has the trip open now (spec §1 presence): a stack of avatars in each person's colour
@@ -52,16 +45,7 @@ export function PresenceStack({
                 index >= SHOWN && 'sm:hidden',
               )}
             >
-              <Avatar className="size-8 border-2 text-xs" style={{ borderColor: member.colour }}>
-                {member.image && <AvatarImage src={member.image} alt="" />}
-                <AvatarFallback
-                  delayMs={member.image ? 600 : undefined}
-                  className="text-white"
-                  style={{ backgroundColor: member.colour }}
-                >
-                  {nameInitials(member.name)}
-                </AvatarFallback>
-              </Avatar>
+              <PersonAvatar name={member.name} image={member.image} colour={member.colour} />
             </li>
           ))}
           {hiddenOnPhones > 0 && (

@@ -1,14 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { HANDSHAKE_ERRORS, MAX_SOCKETS_PER_USER } from '../../../shared/contracts/realtime';
-import { type Account, createAccount, createTrip } from '../../test/factories';
-import {
-  connectLive,
-  disconnected,
-  joinTrip,
-  type LiveClient,
-  moveCursor,
-  nextCursor,
-} from '../../test/liveClient';
+import { createAccount, createTrip } from '../../test/factories';
+import { disconnected, joinTrip, liveTabs, moveCursor, nextCursor } from '../../test/liveClient';
 import { startTestApp, type TestApp } from '../../test/testApp';
 
 /**
@@ -16,26 +9,12 @@ import { startTestApp, type TestApp } from '../../test/testApp';
  * 5 s from five sockets in one trip, which slowed every other trip. These hold the limits.
  */
 let t: TestApp;
-const open: LiveClient[] = [];
-
-async function tab(who: Account) {
-  const socket = await connectLive(t.url, who.client.cookie);
-  open.push(socket);
-  return socket;
-}
-
-async function tabOnTrip(who: Account, tripId: string) {
-  const socket = await tab(who);
-  expect((await joinTrip(socket, tripId)).ok).toBe(true);
-  return socket;
-}
+const { tab, tabOnTrip, closeAll } = liveTabs(() => t.url);
 
 beforeAll(async () => {
   t = await startTestApp();
 });
-afterEach(() => {
-  for (const socket of open.splice(0)) socket.close();
-});
+afterEach(() => closeAll());
 afterAll(() => t.close());
 
 describe('live connections under abuse', () => {

@@ -85,4 +85,48 @@ describe('MeshCall', () => {
     expect(await call.join(false)).toEqual(full);
     expect(track.stop).toHaveBeenCalled();
   });
+
+  it('connects to a newcomer whose offer arrives before the room’s state names them', async () => {
+    vi.useFakeTimers();
+    microphone('granted');
+    const made: string[] = [];
+    vi.stubGlobal(
+      'RTCPeerConnection',
+      class {
+        constructor() {
+          made.push('pc');
+        }
+        signalingState = 'stable';
+        addTrack() {}
+        addTransceiver() {}
+        getTransceivers() {
+          return [];
+        }
+        getSenders() {
+          return [];
+        }
+        setRemoteDescription = vi.fn(async () => {});
+        setLocalDescription = vi.fn(async () => {});
+        close() {}
+      },
+    );
+    vi.stubGlobal('Audio', class {});
+    const { socket } = fakeSocket(joined);
+    const call = new MeshCall(socket, 't1');
+    await call.join(false);
+    const onSignal = vi
+      .mocked(socket.on)
+      .mock.calls.find(([event]) => event === 'call:signal')?.[1] as (message: unknown) => void;
+    onSignal({
+      tripId: 't1',
+      from: 'peer-newcomer-0123456789',
+      description: { type: 'offer', sdp: 'v=0' },
+    });
+    expect(made).toHaveLength(1);
+    expect(Object.keys(call.getSnapshot().peers)).toEqual(['peer-newcomer-0123456789']);
+    // Another trip's message is not this call's.
+    onSignal({ tripId: 't2', from: 'peer-other-0123456789abc', candidate: null });
+    expect(made).toHaveLength(1);
+    call.leave();
+  });
 });

@@ -97,9 +97,14 @@ export class MeshCall implements CallMedia {
   }
 
   private onSignal = (message: CallSignalMessage) => {
-    if (message.tripId !== this.tripId) return;
-    const link = this.links.get(message.from);
-    if (!link) return; // not (or no longer) in the call as this tab knows it
+    if (message.tripId !== this.tripId || this.left || !this.myPeerId) return;
+    // The server relays only within the call, so the sender is in it, even when its offer
+    // overtakes the room's state that names it (the newcomer's side may offer first).
+    let link = this.links.get(message.from);
+    if (!link) {
+      link = this.linkTo(message.from);
+      this.publishPeers();
+    }
     const { tripId: _trip, from: _from, ...signal } = message;
     void link.receive(signal as Signal);
   };
@@ -182,24 +187,26 @@ export class MeshCall implements CallMedia {
         this.iceAt = Date.now();
       }
     }
-    const me = this.myPeerId;
-    if (this.left || !me) return;
-    for (const peerId of peerIds) {
-      if (this.links.has(peerId)) continue;
-      const link = new PeerLink(
-        peerId,
-        me < peerId,
-        this.iceServers,
-        this.iceTransportPolicy,
-        this.local?.getAudioTracks()[0] ?? null,
-        (signal) => this.socket.emit('call:signal', { to: peerId, ...signal }),
-        () => this.publishPeers(),
-      );
-      link.audio.volume = this.volumes.get(peerId) ?? 1;
-      if (this.snapshot.speakerId) void this.applySpeaker(link.audio, this.snapshot.speakerId);
-      this.links.set(peerId, link);
-    }
+    if (this.left || !this.myPeerId) return;
+    for (const peerId of peerIds) if (!this.links.has(peerId)) this.linkTo(peerId);
     this.publishPeers();
+  }
+
+  /** A new connection to the person at `peerId`. */
+  private linkTo(peerId: string) {
+    const link = new PeerLink(
+      peerId,
+      (this.myPeerId ?? '') < peerId,
+      this.iceServers,
+      this.iceTransportPolicy,
+      this.local?.getAudioTracks()[0] ?? null,
+      (signal) => this.socket.emit('call:signal', { to: peerId, ...signal }),
+      () => this.publishPeers(),
+    );
+    link.audio.volume = this.volumes.get(peerId) ?? 1;
+    if (this.snapshot.speakerId) void this.applySpeaker(link.audio, this.snapshot.speakerId);
+    this.links.set(peerId, link);
+    return link;
   }
 
   setMuted(muted: boolean) {

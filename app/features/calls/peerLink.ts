@@ -27,6 +27,7 @@ export class PeerLink {
   /** The other person's audio level, 0-1, from the last statistics read. */
   level = 0;
   private makingOffer = false;
+  private signals: Promise<void> = Promise.resolve();
   private ignoreOffer = false;
   private closed = false;
 
@@ -92,8 +93,16 @@ export class PeerLink {
     this.changed();
   }
 
-  /** A signal from the other side. */
-  async receive(signal: Signal) {
+  /**
+   * A signal from the other side, applied in the order they came: a candidate applied while the
+   * offer before it is still being set would be refused (no remote description yet), and lost.
+   */
+  receive(signal: Signal) {
+    this.signals = this.signals.then(() => this.apply(signal));
+    return this.signals;
+  }
+
+  private async apply(signal: Signal) {
     if (this.closed) return;
     try {
       if ('description' in signal) {

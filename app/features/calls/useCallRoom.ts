@@ -52,6 +52,8 @@ export function useCallRoom(
   const [media, setMedia] = useState<CallMedia | null>(null);
   const mediaRef = useRef<CallMedia | null>(null);
   const mutedRef = useRef(false);
+  /** The server's time of the newest room state seen (states carry when they were read). */
+  const newest = useRef(0);
   const snapshot = useSyncExternalStore(
     media ? media.subscribe : noSubscribe,
     media ? media.getSnapshot : noSnapshot,
@@ -80,7 +82,10 @@ export function useCallRoom(
         return;
       }
       setPhase('joined');
-      setState((current) => (current && current.at > answer.state.at ? current : answer.state));
+      if (answer.state.at >= newest.current) {
+        newest.current = answer.state.at;
+        setState(answer.state);
+      }
       const { mic } = call.getSnapshot();
       if (mic !== 'on') {
         toast({ title: 'Listening only', description: MIC_MESSAGES[mic], variant: 'destructive' });
@@ -94,7 +99,10 @@ export function useCallRoom(
     if (!socket || !tripId) return;
     const onState = (next: CallState) => {
       if (next.tripId !== tripId) return;
-      setState((current) => (current && current.at > next.at ? current : next));
+      // A late, older state would take away a person who has just joined (and their connection).
+      if (next.at < newest.current) return;
+      newest.current = next.at;
+      setState(next);
       mediaRef.current?.update(next.participants);
     };
     const onWarning = (message: CallWarningMessage) => {
@@ -114,6 +122,7 @@ export function useCallRoom(
       socket.off('call:warning', onWarning);
       socket.off('call:ended', onEnded);
       setState(null);
+      newest.current = 0;
     };
   }, [socket, tripId, stop]);
 

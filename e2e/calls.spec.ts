@@ -1,6 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import dgram from 'node:dgram';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { audioIn, energyOver, mediaLaunchOptions, watchPeerConnections } from './support/media';
 import { openTrip, signUpMember, signUpPerson, startOwnServer, todoList } from './support/together';
@@ -183,6 +185,46 @@ test.describe('on a server whose call minute lasts 1.2 s', () => {
     await join(owner).click();
     await join(member).click();
     await expect(inCall(owner)).toHaveCount(2);
+    for (const page of [owner, member]) await page.context().close();
+  });
+});
+
+test.describe('on a server that restarts during the call', () => {
+  const PORT = Number(process.env.E2E_CALLS_RESTART_PORT ?? 4326);
+  let dataDir = '';
+  let server: Awaited<ReturnType<typeof startOwnServer>> | null = null;
+  test.beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tripmates-e2e-calls-restart-'));
+    server = await startOwnServer(PORT, { DATA_DIR: dataDir });
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test('when the live connection comes back, both rejoin the call and connect again', async ({
+    browser,
+  }, info) => {
+    test.skip(info.project.name === 'phone', 'the same as on a desktop');
+    const { owner, member } = await ownerAndMember(browser, server!.base);
+    await join(owner).click();
+    await join(member).click();
+    const connected = (page: Page) =>
+      page.locator('[data-testid="call-participant"][data-connection="connected"]');
+    for (const page of [owner, member])
+      await expect(connected(page)).toHaveCount(2, { timeout: 20_000 });
+    const before = await audioIn(owner);
+
+    await server!.stop();
+    server = await startOwnServer(PORT, { DATA_DIR: dataDir });
+    // Each tab joined again by itself (new places in the call) and made new connections.
+    for (const page of [owner, member]) {
+      await expect(leave(page)).toBeVisible({ timeout: 20_000 });
+      await expect(connected(page)).toHaveCount(2, { timeout: 30_000 });
+    }
+    await expect.poll(async () => (await audioIn(owner)).connections, { timeout: 10_000 }).toBe(1);
+    expect(before.connections).toBe(1);
+    await expect.poll(() => energyOver(member), { timeout: 10_000 }).toBeGreaterThan(0);
     for (const page of [owner, member]) await page.context().close();
   });
 });

@@ -2,9 +2,15 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import pg from 'pg';
-import { ownerAndMemberOnTrip, startOwnServer, todoList as todos } from './support/together';
+import { energyOver, mediaLaunchOptions, watchPeerConnections } from './support/media';
+import {
+  openTrip,
+  ownerAndMemberOnTrip,
+  startOwnServer,
+  todoList as todos,
+} from './support/together';
 
 /**
  * Issue #8's "done when": two people whose browsers are connected to different server instances
@@ -44,6 +50,12 @@ function startInstance(port: number) {
 }
 
 let instances: Awaited<ReturnType<typeof startOwnServer>>[] = [];
+
+// A fake microphone the browser grants by itself, for the audio room across instances.
+test.use({ launchOptions: mediaLaunchOptions });
+// One worker runs this file's tests, one after the other: they share the two servers (their
+// ports), which a second worker would start again.
+test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   // Skipped here, not in the test: each project runs this hook in a worker of its own, and two
@@ -88,5 +100,35 @@ test('two people on two server instances see each other, their pointers and thei
   await expect(todos(owner).getByText('Meet at the ferry terminal')).toBeVisible({ timeout: 1000 });
 
   await owner.context().close();
+  await member.context().close();
+});
+
+test('two people on two server instances hear each other in the trip’s audio room', async ({
+  browser,
+}) => {
+  test.slow();
+  const [onA, onB] = instances.map((instance) => instance.base) as [string, string];
+  const { owner, member, tripId } = await ownerAndMemberOnTrip(
+    browser,
+    { base: onA, firstName: 'Kai', lastName: 'Apart' },
+    { base: onB, firstName: 'Lea', lastName: 'Apart' },
+  );
+  for (const page of [owner, member]) {
+    await watchPeerConnections(page.context());
+    await openTrip(page, tripId); // again, with the connections watched
+  }
+  const join = (page: Page) => page.getByRole('button', { name: 'Join audio room', exact: true });
+  await join(owner).click();
+  await expect(member.getByRole('group', { name: 'In the audio room: Kai Apart' })).toBeVisible();
+  await join(member).click();
+  for (const page of [owner, member]) {
+    // Signalling crossed Redis between A and B; the sound goes browser to browser.
+    await expect(
+      page.locator('[data-testid="call-participant"][data-connection="connected"]'),
+    ).toHaveCount(2, { timeout: 20_000 });
+    await expect.poll(() => energyOver(page), { timeout: 10_000 }).toBeGreaterThan(0);
+  }
+  await owner.context().close();
+  await expect(member.getByTestId('call-participant')).toHaveCount(1, { timeout: 5000 });
   await member.context().close();
 });

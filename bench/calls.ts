@@ -37,15 +37,14 @@ async function openTab(browser: Browser, base: string, client: BenchClient) {
   await context.addCookies([{ name: SESSION_COOKIE, value: client.token, url: base }]);
   await watchPeerConnections(context);
   // Counts the signalling messages the tab sends (Socket.IO frames naming call:signal).
-  await context.addInitScript(() => {
-    const counted = window as unknown as { __signalsSent: number };
-    counted.__signalsSent = 0;
+  await context.addInitScript(`
+    window.__signalsSent = 0;
     const send = WebSocket.prototype.send;
     WebSocket.prototype.send = function (data) {
-      if (typeof data === 'string' && data.includes('"call:signal"')) counted.__signalsSent += 1;
+      if (typeof data === 'string' && data.includes('"call:signal"')) window.__signalsSent += 1;
       return send.call(this, data);
     };
-  });
+  `);
   const page = await context.newPage();
   await page.goto(`/dashboard?trip=${client.tripId}`);
   await join(page).waitFor({ timeout: 30_000 });
@@ -57,41 +56,32 @@ async function openTab(browser: Browser, base: string, client: BenchClient) {
  * each of the others (`others` connections receiving): milliseconds.
  */
 async function timeToAudio(page: Page, others: number) {
-  const measured = page.evaluate((count) => {
-    return new Promise<number>((resolve, reject) => {
-      const button = [...document.querySelectorAll('button')].find(
-        (b) => b.getAttribute('aria-label') === 'Join audio room',
-      );
-      if (!button) return reject(new Error('no Join audio room button'));
-      let clickedAt = 0;
-      button.addEventListener(
-        'click',
-        () => {
-          clickedAt = performance.now();
-        },
-        { once: true },
-      );
-      const check = async () => {
-        if (!clickedAt) return setTimeout(check, 5);
-        const pcs = (window.__peerConnections ?? []).filter(
-          (pc) => pc.connectionState !== 'closed',
-        );
-        let hearing = 0;
-        for (const pc of pcs) {
-          const stats = await pc.getStats();
-          let bytes = 0;
-          stats.forEach((r) => {
-            if (r.type === 'inbound-rtp' && r.kind === 'audio') bytes += r.bytesReceived ?? 0;
-          });
-          if (bytes > 0) hearing += 1;
-        }
-        if (hearing >= count) resolve(performance.now() - clickedAt);
-        else if (performance.now() - clickedAt > 30_000) reject(new Error('no audio within 30 s'));
-        else setTimeout(check, 5);
-      };
-      void check();
-    });
-  }, others);
+  // Plain text, not a function: tsx names functions with a helper the page does not have.
+  const measured = page.evaluate(`new Promise((resolve, reject) => {
+    const button = [...document.querySelectorAll('button')].find(
+      (b) => b.getAttribute('aria-label') === 'Join audio room',
+    );
+    if (!button) return reject(new Error('no Join audio room button'));
+    let clickedAt = 0;
+    button.addEventListener('click', () => { clickedAt = performance.now(); }, { once: true });
+    const check = async () => {
+      if (!clickedAt) return setTimeout(check, 5);
+      const pcs = (window.__peerConnections || []).filter((pc) => pc.connectionState !== 'closed');
+      let hearing = 0;
+      for (const pc of pcs) {
+        const stats = await pc.getStats();
+        let bytes = 0;
+        stats.forEach((r) => {
+          if (r.type === 'inbound-rtp' && r.kind === 'audio') bytes += r.bytesReceived || 0;
+        });
+        if (bytes > 0) hearing += 1;
+      }
+      if (hearing >= ${others}) resolve(performance.now() - clickedAt);
+      else if (performance.now() - clickedAt > 30000) reject(new Error('no audio within 30 s'));
+      else setTimeout(check, 5);
+    };
+    check();
+  })`) as Promise<number>;
   await join(page).click();
   return measured;
 }

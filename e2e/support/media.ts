@@ -29,17 +29,19 @@ declare global {
  * chrome://webrtc-internals does: the app itself is unchanged.
  */
 export async function watchPeerConnections(context: BrowserContext) {
-  await context.addInitScript(() => {
+  // As text: a function would be sent as its source, which some transpilers (tsx, for the
+  // benchmarks) dress with helpers the page does not have.
+  await context.addInitScript(`
     const Native = window.RTCPeerConnection;
-    const made: RTCPeerConnection[] = [];
+    const made = [];
     window.__peerConnections = made;
     window.RTCPeerConnection = class extends Native {
-      constructor(configuration?: RTCConfiguration) {
+      constructor(configuration) {
         super(configuration);
         made.push(this);
       }
-    } as typeof RTCPeerConnection;
-  });
+    };
+  `);
 }
 
 export type AudioIn = {

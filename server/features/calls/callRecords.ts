@@ -23,24 +23,26 @@ export async function callById(db: Db, callId: string): Promise<CallRow | null> 
   return call ?? null;
 }
 
-/**
- * Starts the trip's call with these people in it, under the limit of the trip owner's plan now
- * (spec §9); when another instance started it a moment before, that call is the one.
- */
-export async function startCall(db: Db, tripId: string, userIds: string[]): Promise<CallRow> {
+/** The plan of the trip's owner, which decides how long its calls may last (spec §9). */
+export async function ownerPlanOf(db: Db, tripId: string) {
   const [owner] = await db
     .select({ plan: users.plan })
     .from(trips)
     .innerJoin(users, eq(users.id, trips.ownerId))
     .where(eq(trips.id, tripId));
   if (!owner) throw new Error('no such trip');
+  return owner.plan;
+}
+
+/**
+ * Starts the trip's call with these people in it, under the limit of the trip owner's plan now
+ * (spec §9); when another instance started it a moment before, that call is the one.
+ */
+export async function startCall(db: Db, tripId: string, userIds: string[]): Promise<CallRow> {
+  const plan = await ownerPlanOf(db, tripId);
   await db
     .insert(calls)
-    .values({
-      tripId,
-      plan: owner.plan,
-      limitMinutes: PLAN_LIMITS[owner.plan].audioMinutesPerCall,
-    })
+    .values({ tripId, plan, limitMinutes: PLAN_LIMITS[plan].audioMinutesPerCall })
     .onConflictDoNothing();
   const call = await openCallOf(db, tripId);
   if (!call) throw new Error('the call ended as it started');

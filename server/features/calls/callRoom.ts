@@ -27,7 +27,14 @@ import {
 import { createRateLimit, decoderOf } from '../realtime/eventGuard';
 import { createSettler } from '../realtime/presence';
 import { callEndsAt, createCallClock } from './callClock';
-import { callById, endCall, openCallOf, startCall, syncParticipants } from './callRecords';
+import {
+  callById,
+  endCall,
+  openCallOf,
+  ownerPlanOf,
+  startCall,
+  syncParticipants,
+} from './callRecords';
 import { iceServersFor } from './iceServers';
 
 export const callRoomOf = (tripId: string) => `call:${tripId}`;
@@ -189,13 +196,15 @@ export function callRoom(live: LiveCore, options: { db: Db; calls: Config['calls
     },
   });
 
-  /** Lifetime of a person's TURN credentials: the longest call the trip's plan allows. */
-  async function credentialSeconds(tripId: string) {
-    const call = await openCallOf(db, tripId);
-    const minutes = call ? call.limitMinutes : null;
-    return minutes === null
-      ? UNLIMITED_CREDENTIAL_SECONDS
-      : Math.ceil((minutes * minuteMs) / 1000) || UNLIMITED_CREDENTIAL_SECONDS;
+  /**
+   * Lifetime of a person's TURN credentials: the longest call they can be in, by the call going
+   * on or else the trip owner's plan (a day when there is no limit).
+   */
+  async function credentialSeconds(tripId: string, call: CallInfo | null) {
+    const minutes = call
+      ? call.limitMinutes
+      : PLAN_LIMITS[await ownerPlanOf(db, tripId)].audioMinutesPerCall;
+    return minutes === null ? UNLIMITED_CREDENTIAL_SECONDS : Math.ceil((minutes * minuteMs) / 1000);
   }
 
   function connected(socket: LiveSocket) {
@@ -245,7 +254,8 @@ export function callRoom(live: LiveCore, options: { db: Db; calls: Config['calls
         socket.data.call = { tripId, peerId, muted: event.muted };
         socket.join([callRoomOf(tripId), peerRoom(tripId, peerId)]);
         const state = await reconcile(tripId);
-        const iceServers = iceServersFor(options.calls, userId, await credentialSeconds(tripId));
+        const seconds = await credentialSeconds(tripId, state.call);
+        const iceServers = iceServersFor(options.calls, userId, seconds);
         answer({
           ok: true,
           peerId,
@@ -253,7 +263,8 @@ export function callRoom(live: LiveCore, options: { db: Db; calls: Config['calls
           iceServers,
           iceTransportPolicy: options.calls.iceTransportPolicy,
         } satisfies CallJoinAck);
-        settler.schedule(tripId);
+        // The room as read for this join is the news: no second read (the settler's).
+        live.io.to(tripRoom(tripId)).emit('call:state', state);
       } catch (error) {
         live.log.error({ err: error }, 'joining an audio room failed');
         leaveCall(socket);
@@ -296,7 +307,8 @@ export function callRoom(live: LiveCore, options: { db: Db; calls: Config['calls
         return answer({ ok: false, message: CALL_MESSAGES.error });
       }
       try {
-        const seconds = await credentialSeconds(place.tripId);
+        const call = await openCallOf(db, place.tripId);
+        const seconds = await credentialSeconds(place.tripId, call ? callInfo(call) : null);
         answer({ ok: true, iceServers: iceServersFor(options.calls, userId, seconds) });
       } catch (error) {
         live.log.error({ err: error }, 'minting ICE servers failed');

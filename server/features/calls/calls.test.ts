@@ -264,6 +264,10 @@ describe('the audio room', () => {
     const { tripId, owner, members } = await tripOf(3, 'premium');
     const ana = await inCall(owner, tripId);
     expect(ana.ack.ok && ana.ack.iceServers[0]).toEqual({ urls: 'stun:127.0.0.1:3478' });
+    // Alone in the room, before any call: already no longer than the plan's call.
+    const first = ana.ack.ok ? ana.ack.iceServers[1]! : null;
+    const firstExpiry = Number(first?.username?.split(':')[0]);
+    expect(firstExpiry - Date.now() / 1000).toBeCloseTo((60 * MINUTE_MS) / 1000, -1);
     await inCall(members[0]!, tripId);
     const answer = await ana.socket.timeout(5000).emitWithAck('call:ice');
     expect(answer.ok).toBe(true);

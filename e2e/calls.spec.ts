@@ -77,6 +77,10 @@ test('two people join the audio room, hear each other, mute, and leave', async (
       .toBeGreaterThan(0);
     await expect.poll(() => energyOver(page), { timeout: 10_000 }).toBeGreaterThan(0);
   }
+  // Who speaks has a ring on the other's screen (the fake microphone beeps once a second).
+  await expect(
+    member.locator('[data-testid="call-participant"][data-speaking="true"][title^="Amaya Call,"]'),
+  ).toHaveCount(1, { timeout: 10_000 });
 
   // Mute (the M key works too): the member hears silence and sees the muted state.
   await owner.getByRole('button', { name: 'Mute', exact: true }).click();

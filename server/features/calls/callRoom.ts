@@ -67,11 +67,6 @@ export function participantsOf(sockets: { data: Partial<LiveSocket['data']> }[])
   return [...people.values()].sort((a, b) => a.name.localeCompare(b.name));
 }
 
-export type CallRoom = LivePiece & {
-  /** Who is in the trip's audio room now, and the call going on (if two or more are). */
-  stateOf(tripId: string): Promise<CallState>;
-};
-
 /**
  * The trip's audio room (issue #19), a piece of the live server. A tab in a trip's room may join
  * the trip's call room; the server relays WebRTC signalling only between sockets in the same
@@ -79,7 +74,7 @@ export type CallRoom = LivePiece & {
  * keeps the call's time by the trip owner's plan: a call starts when a second person joins, ends
  * when fewer than two remain, and is ended for everyone at its limit after two warnings.
  */
-export function callRoom(live: LiveCore, options: { db: Db; calls: Config['calls'] }): CallRoom {
+export function callRoom(live: LiveCore, options: { db: Db; calls: Config['calls'] }): LivePiece {
   const { db } = options;
   const { minuteMs } = options.calls;
 
@@ -340,7 +335,6 @@ export function callRoom(live: LiveCore, options: { db: Db; calls: Config['calls
   return {
     name: 'callRoom',
     clientEvents: ['call:join', 'call:leave', 'call:mute', 'call:signal', 'call:ice'],
-    stateOf: reconcile,
     started() {
       live.io.on('call:started', (tripId) => {
         openCallOf(db, tripId)

@@ -32,6 +32,8 @@ export const chromiumLaunchOptions = {
   ],
 };
 
+const VIDEO_TESTS = /video\.spec\.ts/;
+
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
@@ -55,11 +57,23 @@ export default defineConfig({
       name: 'desktop',
       use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } },
       dependencies: ['setup'],
+      testIgnore: VIDEO_TESTS,
     },
     {
       name: 'phone',
       use: { ...devices['Pixel 7'], viewport: { width: 375, height: 812 } },
       dependencies: ['setup'],
+      testIgnore: VIDEO_TESTS,
+    },
+    // Calls with cameras on: each page encodes and decodes video in software, which takes the
+    // two cores, so these run last and one at a time, with nothing else beside them (the phone's
+    // layout in phone-sized windows of their own).
+    {
+      name: 'video',
+      testMatch: VIDEO_TESTS,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } },
+      dependencies: ['desktop', 'phone'],
+      workers: 1,
     },
   ],
   webServer: [

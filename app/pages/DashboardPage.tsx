@@ -9,6 +9,7 @@ import { AccountMenu } from '@/features/account/AccountMenu';
 import { useAuth } from '@/features/auth/useAuth';
 import { AddWidgetDialog } from '@/features/board/AddWidgetDialog';
 import { Board } from '@/features/board/Board';
+import { CallPanel } from '@/features/callPanel/CallPanel';
 import { CallControls } from '@/features/calls/CallControls';
 import { LeaveCallDialog } from '@/features/calls/LeaveCallDialog';
 import { useCallRoom } from '@/features/calls/useCallRoom';
@@ -120,6 +121,7 @@ function Dashboard({ user }: { user: CurrentUser }) {
         <h1 className="sr-only">{trip ? trip.name : 'Dashboard'}</h1>
         {trip && <LiveStatusNotice status={live.status} />}
         <TripArea current={current} live={live} onAddWidget={() => setAddingWidget(true)} />
+        {trip && <CallPanel room={callRoom} myUserId={user.id} />}
       </main>
       {trip && (
         <>

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import { chromiumLaunchOptions } from '../../playwright.config';
 
@@ -15,6 +18,40 @@ export const mediaLaunchOptions = {
     '--disable-features=WebRtcHideLocalIpsWithMdns',
     '--autoplay-policy=no-user-gesture-required',
   ],
+};
+
+/**
+ * A small camera for the tests with cameras on: 320 × 180 at 15 frames a second, a bar moving
+ * over a gradient, written as a Y4M file that Chromium's fake camera plays in a loop. Its own
+ * test pattern is 1280 × 720 at 30, and every page encodes and decodes video in software on the
+ * machine's two cores beside the other tests: that much made pages stall.
+ */
+function fakeCameraFile() {
+  const [width, height, frames] = [320, 180, 30];
+  const file = path.join(os.tmpdir(), `tripmates-fake-camera-${width}x${height}.y4m`);
+  if (fs.existsSync(file)) return file;
+  const header = Buffer.from(`YUV4MPEG2 W${width} H${height} F15:1 Ip A1:1 C420jpeg\n`);
+  const chunks = [header];
+  for (let frame = 0; frame < frames; frame++) {
+    const luma = Buffer.alloc(width * height);
+    const bar = Math.round((frame / frames) * width);
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        luma[y * width + x] = Math.abs(x - bar) < 12 ? 235 : 40 + Math.round((y / height) * 120);
+      }
+    }
+    const chroma = Buffer.alloc((width / 2) * (height / 2), 128 + frame);
+    chunks.push(Buffer.from('FRAME\n'), luma, chroma, Buffer.alloc(chroma.length, 160));
+  }
+  const temporary = `${file}.${process.pid}`;
+  fs.writeFileSync(temporary, Buffer.concat(chunks));
+  fs.renameSync(temporary, file);
+  return file;
+}
+
+export const videoLaunchOptions = {
+  ...mediaLaunchOptions,
+  args: [...mediaLaunchOptions.args, `--use-file-for-fake-video-capture=${fakeCameraFile()}`],
 };
 
 declare global {
@@ -92,4 +129,22 @@ export async function energyOver(page: Page, windowMs = 1500) {
   await page.evaluate((ms) => new Promise((resolve) => setTimeout(resolve, ms)), windowMs);
   const after = await audioIn(page);
   return after.energy - before.energy;
+}
+
+/** The video the page receives now: frames decoded and bytes, over all open connections. */
+export function videoIn(page: Page): Promise<{ framesDecoded: number; bytes: number }> {
+  return page.evaluate(async () => {
+    const open = (window.__peerConnections ?? []).filter((pc) => pc.connectionState !== 'closed');
+    const result = { framesDecoded: 0, bytes: 0 };
+    for (const pc of open) {
+      const stats = await pc.getStats();
+      stats.forEach((report) => {
+        if (report.type === 'inbound-rtp' && report.kind === 'video') {
+          result.framesDecoded += report.framesDecoded ?? 0;
+          result.bytes += report.bytesReceived ?? 0;
+        }
+      });
+    }
+    return result;
+  });
 }

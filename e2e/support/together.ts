@@ -12,7 +12,13 @@ import { actAsNewVisitor } from './ui';
  * a browser context per person, signed up through the API, and servers a test runs itself.
  */
 
-type Person = { base: string; firstName: string; lastName: string };
+type Person = {
+  base: string;
+  firstName: string;
+  lastName: string;
+  /** The window's size, when not the project's (a phone in a desktop project's test). */
+  viewport?: { width: number; height: number };
+};
 
 /**
  * A new person in a browser context of their own, signed up on the server at `base` — with an
@@ -20,12 +26,12 @@ type Person = { base: string; firstName: string; lastName: string };
  */
 export async function signUpPerson(
   browser: Browser,
-  { base, firstName, lastName }: Person,
+  { base, firstName, lastName, viewport }: Person,
   invitation?: string,
 ): Promise<Page> {
   const context = await browser.newContext({
     baseURL: base,
-    viewport: test.info().project.use.viewport ?? { width: 1280, height: 800 },
+    viewport: viewport ?? test.info().project.use.viewport ?? { width: 1280, height: 800 },
   });
   const page = await context.newPage();
   // Sign-ups are limited per address: each person signs up from an address of their own.

@@ -28,6 +28,10 @@ export type CallJoinEvent = z.infer<typeof callJoinEvent>;
 export const callMuteEvent = z.strictObject({ muted: z.boolean() });
 export type CallMuteEvent = z.infer<typeof callMuteEvent>;
 
+/** What a person sends besides their voice (issue #20): their camera, a shared screen. */
+export const callVideoEvent = z.strictObject({ camera: z.boolean(), screen: z.boolean() });
+export type CallVideoEvent = z.infer<typeof callVideoEvent>;
+
 const sessionDescription = z.strictObject({
   type: z.enum(['offer', 'answer', 'pranswer', 'rollback']),
   sdp: z.string().max(MAX_SDP_LENGTH),
@@ -41,12 +45,21 @@ const iceCandidate = z.strictObject({
 });
 
 /**
- * One signalling message to one other person in the call: a session description, or an ICE
- * candidate (null: that side has gathered all of them).
+ * Which of the other person's videos I show now: they stop sending what nobody looks at (a
+ * collapsed panel, a face outside the strip, a hidden tab), which saves their upload and my
+ * decoding.
+ */
+const videoViewing = z.strictObject({ camera: z.boolean(), screen: z.boolean() });
+export type VideoViewing = z.infer<typeof videoViewing>;
+
+/**
+ * One signalling message to one other person in the call: a session description, an ICE
+ * candidate (null: that side has gathered all of them), or which of their videos I show.
  */
 export const callSignalEvent = z.union([
   z.strictObject({ to: peerId, description: sessionDescription }),
   z.strictObject({ to: peerId, candidate: iceCandidate.nullable() }),
+  z.strictObject({ to: peerId, viewing: videoViewing }),
 ]);
 export type CallSignalEvent = z.infer<typeof callSignalEvent>;
 export type CallSessionDescription = z.infer<typeof sessionDescription>;
@@ -55,7 +68,8 @@ export type CallIceCandidate = z.infer<typeof iceCandidate>;
 /** What a person receives: the same, from whom instead of to whom. */
 export type CallSignalMessage =
   | { tripId: string; from: string; description: CallSessionDescription }
-  | { tripId: string; from: string; candidate: CallIceCandidate | null };
+  | { tripId: string; from: string; candidate: CallIceCandidate | null }
+  | { tripId: string; from: string; viewing: VideoViewing };
 
 export type CallParticipant = {
   peerId: string;
@@ -64,6 +78,10 @@ export type CallParticipant = {
   image: string | null;
   colour: string;
   muted: boolean;
+  /** Their camera is on (issue #20). */
+  camera: boolean;
+  /** They share a screen, a window or a tab. */
+  screen: boolean;
 };
 
 /** A call that is going on: two people or more in the room, with its time limit. */

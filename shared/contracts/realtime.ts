@@ -10,6 +10,7 @@ import type {
   CallSignalEvent,
   CallSignalMessage,
   CallState,
+  CallVideoEvent,
   CallWarningMessage,
 } from './calls';
 import { flight } from './flights';
@@ -187,6 +188,7 @@ export type ClientToServerEvents = {
   'call:join': (event: CallJoinEvent, ack: (answer: CallJoinAck) => void) => void;
   'call:leave': () => void;
   'call:mute': (event: CallMuteEvent) => void;
+  'call:video': (event: CallVideoEvent) => void;
   'call:signal': (event: CallSignalEvent) => void;
   /** Fresh ICE servers (TURN credentials) before a connection to another person is made. */
   'call:ice': (ack: (answer: CallIceAck) => void) => void;

@@ -12,6 +12,8 @@ const person = (userId: string, name: string, muted = false): CallParticipant =>
   image: null,
   colour: '#2563eb',
   muted,
+  camera: false,
+  screen: false,
 });
 
 function roomOf(
@@ -35,6 +37,9 @@ function roomOf(
     muted: false,
     mic: 'on',
     speaking: false,
+    camera: 'off',
+    screen: 'off',
+    facing: null,
     peers: {},
     microphoneId: null,
     speakerId: null,
@@ -50,6 +55,10 @@ function roomOf(
     setMicrophone: vi.fn(),
     setSpeaker: vi.fn(),
     setVolume: vi.fn(),
+    toggleCamera: vi.fn(),
+    toggleScreen: vi.fn(),
+    switchCamera: vi.fn(),
+    call: null,
   };
 }
 
@@ -89,7 +98,14 @@ describe('CallControls', () => {
       call: true,
       media: {
         speaking: true,
-        peers: { [bruno.peerId]: { state: 'reconnecting', speaking: false, volume: 1 } },
+        peers: {
+          [bruno.peerId]: {
+            state: 'reconnecting',
+            speaking: false,
+            volume: 1,
+            receiving: { camera: false, screen: false },
+          },
+        },
       },
     });
     render(

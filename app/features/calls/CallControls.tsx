@@ -1,4 +1,15 @@
-import { Headphones, Mic, MicOff, PhoneOff, Settings2, Users } from 'lucide-react';
+import {
+  Headphones,
+  Mic,
+  MicOff,
+  MonitorUp,
+  MonitorX,
+  PhoneOff,
+  Settings2,
+  Users,
+  Video,
+  VideoOff,
+} from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { useEffect, useId, useState } from 'react';
 import { Spinner } from '@/components/Spinner';
@@ -154,6 +165,7 @@ export function CallControls({ room, myUserId }: { room: CallRoom; myUserId: str
         {joined ? (
           <>
             <MuteButton room={room} />
+            <VideoButton room={room} />
             <AudioSettings
               room={room}
               participants={others}
@@ -219,6 +231,8 @@ export function CallControls({ room, myUserId }: { room: CallRoom; myUserId: str
       {joined ? (
         <>
           <MuteButton room={room} />
+          <VideoButton room={room} />
+          {canShareScreen && <ScreenButton room={room} />}
           <AudioSettings room={room} participants={others} />
           <LeaveButton room={room} />
         </>
@@ -319,6 +333,55 @@ function MuteButton({ room }: { room: CallRoom }) {
       onClick={room.toggleMute}
     >
       {muted || micOff ? <MicOff aria-hidden /> : <Mic aria-hidden />}
+    </Button>
+  );
+}
+
+// Phones and tablets have no screen sharing in their browsers; computers do.
+const canShareScreen =
+  typeof navigator !== 'undefined' && typeof navigator.mediaDevices?.getDisplayMedia === 'function';
+
+/** Start video / Stop video: the camera, part of the same call (issue #20). */
+function VideoButton({ room }: { room: CallRoom }) {
+  const camera = room.media?.camera ?? 'off';
+  const on = camera !== 'off';
+  return (
+    <Button
+      size="icon"
+      variant={on ? 'default' : 'secondary'}
+      className="size-8 rounded-full"
+      aria-label={on ? 'Stop video' : 'Start video'}
+      title={on ? 'Stop video' : 'Start video'}
+      disabled={camera === 'starting'}
+      onClick={room.toggleCamera}
+    >
+      {camera === 'starting' ? (
+        <Spinner className="size-4" label="Starting the camera" />
+      ) : on ? (
+        <Video aria-hidden />
+      ) : (
+        <VideoOff aria-hidden />
+      )}
+    </Button>
+  );
+}
+
+/** Share screen / Stop sharing: a screen, a window or a tab, to everyone in the call. */
+function ScreenButton({ room, wide = false }: { room: CallRoom; wide?: boolean }) {
+  const screen = room.media?.screen ?? 'off';
+  const on = screen !== 'off';
+  return (
+    <Button
+      size={wide ? 'sm' : 'icon'}
+      variant={on ? 'default' : 'secondary'}
+      className={wide ? 'w-full' : 'size-8 rounded-full'}
+      aria-label={on ? 'Stop sharing' : 'Share screen'}
+      title={on ? 'Stop sharing' : 'Share screen'}
+      disabled={screen === 'starting'}
+      onClick={room.toggleScreen}
+    >
+      {on ? <MonitorX aria-hidden /> : <MonitorUp aria-hidden />}
+      {wide && (on ? 'Stop sharing' : 'Share screen')}
     </Button>
   );
 }
@@ -559,7 +622,10 @@ function AudioSettings({
             </fieldset>
           )}
           {panel ? (
-            <LeaveButton room={room} wide />
+            <div className="space-y-2">
+              {canShareScreen && <ScreenButton room={room} wide />}
+              <LeaveButton room={room} wide />
+            </div>
           ) : (
             <p className="text-xs text-muted-foreground">Press M to mute or unmute.</p>
           )}

@@ -3,20 +3,45 @@ import type {
   CallParticipant,
   CallSignalMessage,
   IceServer,
+  VideoViewing,
 } from '../../../shared/contracts/calls';
 import type { LiveSocket } from '../realtime/useLiveSocket';
-import { type PeerConnectionState, PeerLink, type Signal } from './peerLink';
+import {
+  type LocalTracks,
+  type PeerConnectionState,
+  PeerLink,
+  type Signal,
+  type VideoSlot,
+} from './peerLink';
+import { videoCaps } from './videoCaps';
 
 /** Whether the microphone works: on; refused by the person or the browser; none there. */
 export type MicState = 'on' | 'denied' | 'missing' | 'unavailable';
+/** Why a camera or a screen could not be started (a screen picker closed is not a problem). */
+export type VideoProblem = 'denied' | 'missing' | 'unavailable';
+export type VideoState = 'off' | 'starting' | 'on';
+export type Facing = 'user' | 'environment';
+
+export type PeerMedia = {
+  state: PeerConnectionState;
+  speaking: boolean;
+  volume: number;
+  /** Frames of their camera and of their screen come in now. */
+  receiving: Record<VideoSlot, boolean>;
+};
 
 export type MediaSnapshot = {
   muted: boolean;
   mic: MicState;
   /** My own level is above the speaking threshold (and I am not muted). */
   speaking: boolean;
+  /** My camera and my shared screen (issue #20). */
+  camera: VideoState;
+  screen: VideoState;
+  /** Which way my camera looks, where the device says (phones); null otherwise. */
+  facing: Facing | null;
   /** Each other person in the call, by peer id. */
-  peers: Record<string, { state: PeerConnectionState; speaking: boolean; volume: number }>;
+  peers: Record<string, PeerMedia>;
   microphoneId: string | null;
   speakerId: string | null;
 };
@@ -34,6 +59,18 @@ export interface CallMedia {
   setMicrophone(deviceId: string): Promise<void>;
   setSpeaker(deviceId: string): Promise<void>;
   setVolume(peerId: string, volume: number): void;
+  /** Camera on or off; resolves to why it could not start, or null. */
+  setCamera(on: boolean): Promise<VideoProblem | null>;
+  /** The other camera of a phone (front ↔ back). */
+  switchCamera(): Promise<void>;
+  /** Share a screen, a window or a tab, or stop; resolves to why it could not start, or null. */
+  setScreen(on: boolean): Promise<VideoProblem | null>;
+  /** Which of the person's videos I show now: what I do not show, they stop sending. */
+  setViewing(peerId: string, viewing: VideoViewing): void;
+  /** The person's camera or screen as a stream for a video element. */
+  remoteStream(peerId: string, slot: VideoSlot): MediaStream | null;
+  /** My own camera or screen, for my own tile. */
+  localStream(slot: VideoSlot): MediaStream | null;
   /** The people in the call now (from the server): connect to the new, let go of those gone. */
   update(participants: CallParticipant[]): void;
   subscribe(listener: () => void): () => void;
@@ -46,11 +83,23 @@ const LEVEL_EVERY_MS = 250;
 // ICE servers (TURN credentials) older than this are asked for afresh before a new connection.
 const ICE_FRESH_MS = 60_000;
 
-function micStateOf(error: unknown): MicState {
+function problemOf(error: unknown): Exclude<MicState, 'on'> {
   const name = error instanceof DOMException ? error.name : '';
   if (name === 'NotAllowedError' || name === 'SecurityError') return 'denied';
   if (name === 'NotFoundError' || name === 'OverconstrainedError') return 'missing';
   return 'unavailable';
+}
+
+async function openCamera(facing: Facing | null) {
+  return navigator.mediaDevices.getUserMedia({
+    video: {
+      // The most any call sends (videoCaps.ts); smaller calls scale it down on the way out.
+      width: { ideal: 1280 },
+      height: { ideal: 720 },
+      frameRate: { ideal: 30, max: 30 },
+      ...(facing ? { facingMode: { exact: facing } } : {}),
+    },
+  });
 }
 
 async function openMicrophone(deviceId: string | null) {
@@ -72,6 +121,11 @@ export class MeshCall implements CallMedia {
   private links = new Map<string, PeerLink>();
   private myPeerId: string | null = null;
   private local: MediaStream | null = null;
+  private video: Record<VideoSlot, MediaStream | null> = { camera: null, screen: null };
+  /** What I last told each person I show of theirs (a new connection starts with both). */
+  private viewingSent = new Map<string, VideoViewing>();
+  /** People in the call, me included, as the server last said: the video caps follow it. */
+  private people = 1;
   private iceServers: IceServer[] = [];
   private iceTransportPolicy: RTCIceTransportPolicy = 'all';
   private iceAt = 0;
@@ -84,6 +138,9 @@ export class MeshCall implements CallMedia {
     muted: false,
     mic: 'on',
     speaking: false,
+    camera: 'off',
+    screen: 'off',
+    facing: null,
     peers: {},
     microphoneId: null,
     speakerId: null,
@@ -114,7 +171,7 @@ export class MeshCall implements CallMedia {
     try {
       this.local = await openMicrophone(null);
     } catch (error) {
-      mic = micStateOf(error);
+      mic = problemOf(error);
     }
     const track = this.local?.getAudioTracks()[0] ?? null;
     if (track) track.enabled = !muted;
@@ -155,8 +212,19 @@ export class MeshCall implements CallMedia {
   }
 
   private stopLocal() {
-    for (const track of this.local?.getTracks() ?? []) track.stop();
+    for (const stream of [this.local, this.video.camera, this.video.screen]) {
+      for (const track of stream?.getTracks() ?? []) track.stop();
+    }
     this.local = null;
+    this.video = { camera: null, screen: null };
+  }
+
+  private localTracks(): LocalTracks {
+    return {
+      audio: this.local?.getAudioTracks()[0] ?? null,
+      camera: this.video.camera?.getVideoTracks()[0] ?? null,
+      screen: this.video.screen?.getVideoTracks()[0] ?? null,
+    };
   }
 
   update(participants: CallParticipant[]) {
@@ -167,13 +235,26 @@ export class MeshCall implements CallMedia {
       if (!present.has(peerId)) {
         link.close();
         this.links.delete(peerId);
+        this.viewingSent.delete(peerId);
       }
     }
     const newcomers = participants.filter(
       (person) => person.peerId !== me && !this.links.has(person.peerId),
     );
     if (newcomers.length > 0) void this.connect(newcomers.map((person) => person.peerId));
+    // Caps follow the size of the call: the people the server counts, whether or not connected.
+    this.people = Math.max(1, participants.length);
+    this.applyCaps();
     this.publishPeers();
+  }
+
+  /** Each connection's video caps, by the size of the call and that connection's network. */
+  private applyCaps(only?: PeerLink) {
+    for (const link of only ? [only] : this.links.values()) {
+      for (const slot of ['camera', 'screen'] as const) {
+        void link.setCaps(slot, videoCaps(slot, this.people, link.quality));
+      }
+    }
   }
 
   private async connect(peerIds: string[]) {
@@ -199,13 +280,14 @@ export class MeshCall implements CallMedia {
       (this.myPeerId ?? '') < peerId,
       this.iceServers,
       this.iceTransportPolicy,
-      this.local?.getAudioTracks()[0] ?? null,
+      this.localTracks(),
       (signal) => this.socket.emit('call:signal', { to: peerId, ...signal }),
       () => this.publishPeers(),
     );
     link.audio.volume = this.volumes.get(peerId) ?? 1;
     if (this.snapshot.speakerId) void this.applySpeaker(link.audio, this.snapshot.speakerId);
     this.links.set(peerId, link);
+    this.applyCaps(link);
     return link;
   }
 
@@ -222,9 +304,121 @@ export class MeshCall implements CallMedia {
     if (track) track.enabled = !this.snapshot.muted;
     this.stopLocal();
     this.local = next;
-    for (const link of this.links.values()) await link.setTrack(track);
+    for (const link of this.links.values()) await link.setTrack('audio', track);
     this.watchLocalLevel();
     this.publish({ mic: 'on', microphoneId: track?.getSettings().deviceId ?? deviceId });
+  }
+
+  /** My camera or screen is now `stream` (or none): on every connection, and told to the room. */
+  private async changeVideo(slot: VideoSlot, stream: MediaStream | null) {
+    for (const track of this.video[slot]?.getTracks() ?? []) {
+      if (!stream?.getTracks().includes(track)) track.stop();
+    }
+    this.video[slot] = stream;
+    const track = stream?.getVideoTracks()[0] ?? null;
+    if (track) {
+      // A screen is read (text, detail); a camera is watched (motion).
+      track.contentHint = slot === 'screen' ? 'detail' : 'motion';
+      // The browser's own "Stop sharing", or a camera unplugged.
+      track.addEventListener('ended', () => {
+        if (this.video[slot] === stream) void this.changeVideo(slot, null);
+      });
+    }
+    const facing = slot === 'camera' ? track?.getSettings().facingMode : undefined;
+    this.publish({
+      [slot]: track ? 'on' : 'off',
+      ...(slot === 'camera'
+        ? { facing: facing === 'user' || facing === 'environment' ? facing : null }
+        : {}),
+    });
+    this.tellVideo();
+    await Promise.all([...this.links.values()].map((link) => link.setTrack(slot, track)));
+  }
+
+  private tellVideo() {
+    if (!this.socket.connected || !this.myPeerId) return;
+    this.socket.emit('call:video', {
+      camera: this.snapshot.camera === 'on',
+      screen: this.snapshot.screen === 'on',
+    });
+  }
+
+  async setCamera(on: boolean): Promise<VideoProblem | null> {
+    if (this.left) return null;
+    if (!on) {
+      await this.changeVideo('camera', null);
+      return null;
+    }
+    if (this.snapshot.camera !== 'off') return null;
+    this.publish({ camera: 'starting' });
+    try {
+      const stream = await openCamera(null);
+      if (this.left) {
+        for (const track of stream.getTracks()) track.stop();
+        return null;
+      }
+      await this.changeVideo('camera', stream);
+      return null;
+    } catch (error) {
+      this.publish({ camera: 'off' });
+      return problemOf(error);
+    }
+  }
+
+  async switchCamera() {
+    if (this.snapshot.camera !== 'on') return;
+    const next: Facing = this.snapshot.facing === 'environment' ? 'user' : 'environment';
+    // A phone opens one camera at a time: the one in use stops first.
+    for (const track of this.video.camera?.getTracks() ?? []) track.stop();
+    try {
+      await this.changeVideo('camera', await openCamera(next));
+    } catch {
+      await this.changeVideo('camera', await openCamera(this.snapshot.facing).catch(() => null));
+    }
+  }
+
+  async setScreen(on: boolean): Promise<VideoProblem | null> {
+    if (this.left) return null;
+    if (!on) {
+      await this.changeVideo('screen', null);
+      return null;
+    }
+    if (this.snapshot.screen !== 'off') return null;
+    if (!navigator.mediaDevices?.getDisplayMedia) return 'unavailable';
+    this.publish({ screen: 'starting' });
+    try {
+      const stream = await navigator.mediaDevices.getDisplayMedia({
+        video: { frameRate: { ideal: 15, max: 15 } },
+        audio: false,
+      });
+      if (this.left) {
+        for (const track of stream.getTracks()) track.stop();
+        return null;
+      }
+      await this.changeVideo('screen', stream);
+      return null;
+    } catch (error) {
+      this.publish({ screen: 'off' });
+      // Closing the browser's picker is a choice, not a problem.
+      const name = error instanceof DOMException ? error.name : '';
+      return name === 'NotAllowedError' || name === 'AbortError' ? null : problemOf(error);
+    }
+  }
+
+  setViewing(peerId: string, viewing: VideoViewing) {
+    const before = this.viewingSent.get(peerId) ?? { camera: true, screen: true };
+    if (before.camera === viewing.camera && before.screen === viewing.screen) return;
+    if (!this.links.has(peerId) || !this.socket.connected) return;
+    this.viewingSent.set(peerId, viewing);
+    this.socket.emit('call:signal', { to: peerId, viewing });
+  }
+
+  remoteStream(peerId: string, slot: VideoSlot) {
+    return this.links.get(peerId)?.streamOf(slot) ?? null;
+  }
+
+  localStream(slot: VideoSlot) {
+    return this.video[slot];
   }
 
   private async applySpeaker(audio: HTMLAudioElement, deviceId: string) {
@@ -270,7 +464,12 @@ export class MeshCall implements CallMedia {
     this.watchLocalLevel();
     this.levelTimer = setInterval(() => {
       void (async () => {
-        await Promise.all([...this.links.values()].map((link) => link.readLevel().catch(() => 0)));
+        await Promise.all(
+          [...this.links.values()].map(async (link) => {
+            // A connection whose network got worse (or better) gets new caps at once.
+            if (await link.readStats().catch(() => false)) this.applyCaps(link);
+          }),
+        );
         if (this.left) return;
         const speaking = !this.snapshot.muted && this.localLevel() > SPEAKING_LEVEL;
         const before = JSON.stringify(this.peerStates());
@@ -288,6 +487,7 @@ export class MeshCall implements CallMedia {
         state: link.state,
         speaking: link.level > SPEAKING_LEVEL,
         volume: this.volumes.get(peerId) ?? 1,
+        receiving: { ...link.receiving },
       };
     }
     return peers;

@@ -63,7 +63,7 @@ describe('PeerLink', () => {
       true,
       [],
       'relay',
-      null,
+      { audio: null, camera: null, screen: null },
       (s) => sent.push(s),
       () => {},
     );

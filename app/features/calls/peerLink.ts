@@ -2,23 +2,49 @@ import type {
   CallIceCandidate,
   CallSessionDescription,
   IceServer,
+  VideoViewing,
 } from '../../../shared/contracts/calls';
+import {
+  type EncodingCaps,
+  encodingFor,
+  type LinkQuality,
+  nextQuality,
+  readLinkSample,
+} from './videoCaps';
 
 export type PeerConnectionState = 'connecting' | 'connected' | 'reconnecting';
 
 export type Signal =
   | { description: CallSessionDescription }
-  | { candidate: CallIceCandidate | null };
+  | { candidate: CallIceCandidate | null }
+  | { viewing: VideoViewing };
+
+/** What a person sends on a connection: their voice, their camera, a shared screen. */
+export type MediaSlot = 'audio' | 'camera' | 'screen';
+export type VideoSlot = Exclude<MediaSlot, 'audio'>;
+/** The order of the transceivers (and m-lines) on every connection, the same on both sides. */
+export const MEDIA_SLOTS: readonly MediaSlot[] = ['audio', 'camera', 'screen'];
+const KIND: Record<MediaSlot, 'audio' | 'video'> = {
+  audio: 'audio',
+  camera: 'video',
+  screen: 'video',
+};
+
+export type LocalTracks = Record<MediaSlot, MediaStreamTrack | null>;
+
+const CAPS_RETRY_MS = 500;
 
 /**
  * One WebRTC connection to one other person in the call, negotiated with the "perfect
  * negotiation" pattern (W3C WebRTC 1.0 §10.7): either side may renegotiate at any time (a
- * microphone switched on, video later), and when both offer at once the polite side gives way.
- * Who is polite is decided by the two peer ids, so both sides agree without asking.
+ * microphone switched on, a camera, a shared screen), and when both offer at once the polite side
+ * gives way. Who is polite is decided by the two peer ids, so both sides agree without asking.
  *
- * To avoid that collision on the first connection at all, the impolite side offers and the
- * polite side answers with its microphone on the transceiver the offer made: one audio
- * m-line per pair, one round trip.
+ * Every connection has the same three transceivers in the same order — audio, camera, screen —
+ * made by the impolite side's first offer: the polite side answers with its microphone (and any
+ * video it has on) on the transceivers the offer made, so a pair needs one round trip, and each
+ * side knows which video is which by its place. Turning a camera or a screen on or off sets that
+ * transceiver's track and direction, which renegotiates the same connection.
  */
 export class PeerLink {
   readonly pc: RTCPeerConnection;
@@ -26,6 +52,14 @@ export class PeerLink {
   state: PeerConnectionState = 'connecting';
   /** The other person's audio level, 0-1, from the last statistics read. */
   level = 0;
+  /** Whether frames of the other person's camera and screen come in now. */
+  receiving: Record<VideoSlot, boolean> = { camera: false, screen: false };
+  /** Which of my videos the other person shows (they say so); unseen ones are not sent. */
+  viewing: VideoViewing = { camera: true, screen: true };
+  /** The network towards the other person, for my video's caps (videoCaps.ts). */
+  private network: { quality: LinkQuality; troubleAt: number } = { quality: 'good', troubleAt: 0 };
+  private caps: Record<VideoSlot, EncodingCaps | null> = { camera: null, screen: null };
+  private streams = new Map<VideoSlot, MediaStream>();
   private makingOffer = false;
   private signals: Promise<void> = Promise.resolve();
   private ignoreOffer = false;
@@ -36,7 +70,7 @@ export class PeerLink {
     readonly polite: boolean,
     iceServers: IceServer[],
     iceTransportPolicy: RTCIceTransportPolicy,
-    private localTrack: MediaStreamTrack | null,
+    private local: LocalTracks,
     private readonly send: (signal: Signal) => void,
     private readonly changed: () => void,
   ) {
@@ -59,18 +93,60 @@ export class PeerLink {
       if (candidate) this.send({ candidate: candidate.toJSON() as CallIceCandidate });
     };
     this.pc.onconnectionstatechange = () => this.onConnectionState();
-    this.pc.ontrack = ({ track, streams }) => {
-      this.audio.srcObject = streams[0] ?? new MediaStream([track]);
-      this.audio.play().catch(() => {
-        // Played once the page has been interacted with; joining is a click, so it rarely waits.
-      });
+    this.pc.onsignalingstatechange = () => {
+      // Encodings exist once a sending direction is negotiated: the caps go on then.
+      if (this.pc.signalingState === 'stable') void this.applyCaps();
+    };
+    this.pc.ontrack = ({ track, transceiver }) => {
+      const slot = this.slotOf(transceiver);
+      if (slot === 'audio') {
+        this.audio.srcObject = new MediaStream([track]);
+        this.audio.play().catch(() => {
+          // Played once the page has been interacted with; joining is a click, so it rarely waits.
+        });
+        return;
+      }
+      if (!slot) return;
+      // Frames come, or stop (the other side's camera off, or not sent because I do not show it).
+      const update = () => {
+        this.receiving[slot] = !track.muted;
+        this.changed();
+      };
+      track.onmute = update;
+      track.onunmute = update;
+      update();
     };
 
     // The impolite side starts the first negotiation; the polite one answers (see above).
     if (!polite) {
-      if (localTrack) this.pc.addTrack(localTrack, new MediaStream([localTrack]));
-      else this.pc.addTransceiver('audio', { direction: 'recvonly' });
+      for (const slot of MEDIA_SLOTS) {
+        const track = local[slot];
+        this.pc.addTransceiver(track ?? KIND[slot], {
+          direction: track ? 'sendrecv' : 'recvonly',
+        });
+      }
     }
+  }
+
+  /** Which slot a transceiver carries: by its place, which both sides share. */
+  private slotOf(transceiver: RTCRtpTransceiver): MediaSlot | null {
+    return MEDIA_SLOTS[this.pc.getTransceivers().indexOf(transceiver)] ?? null;
+  }
+
+  private transceiverOf(slot: MediaSlot): RTCRtpTransceiver | null {
+    return this.pc.getTransceivers()[MEDIA_SLOTS.indexOf(slot)] ?? null;
+  }
+
+  /** The other person's camera or screen, for a video element (it shows frames while receiving). */
+  streamOf(slot: VideoSlot): MediaStream | null {
+    const transceiver = this.transceiverOf(slot);
+    if (!transceiver) return null;
+    let stream = this.streams.get(slot);
+    if (!stream || stream.getVideoTracks()[0] !== transceiver.receiver.track) {
+      stream = new MediaStream([transceiver.receiver.track]);
+      this.streams.set(slot, stream);
+    }
+    return stream;
   }
 
   private sendDescription() {
@@ -105,7 +181,10 @@ export class PeerLink {
   private async apply(signal: Signal) {
     if (this.closed) return;
     try {
-      if ('description' in signal) {
+      if ('viewing' in signal) {
+        this.viewing = signal.viewing;
+        await this.applyCaps();
+      } else if ('description' in signal) {
         const { description } = signal;
         const collision =
           description.type === 'offer' && (this.makingOffer || this.pc.signalingState !== 'stable');
@@ -113,7 +192,7 @@ export class PeerLink {
         if (this.ignoreOffer) return;
         await this.pc.setRemoteDescription(description);
         if (description.type === 'offer') {
-          this.attachTrackToOffer();
+          for (const slot of MEDIA_SLOTS) await this.attach(slot);
           await this.pc.setLocalDescription();
           this.sendDescription();
         }
@@ -129,49 +208,84 @@ export class PeerLink {
     }
   }
 
-  /** The polite side's microphone goes on the audio transceiver the first offer made. */
-  private attachTrackToOffer() {
-    if (!this.localTrack) return;
-    if (this.pc.getSenders().some((sender) => sender.track === this.localTrack)) return;
-    const transceiver = this.pc
-      .getTransceivers()
-      .find(
-        (t) =>
-          t.receiver.track.kind === 'audio' && !t.sender.track && t.currentDirection !== 'stopped',
-      );
-    if (!transceiver) {
-      this.pc.addTrack(this.localTrack, new MediaStream([this.localTrack]));
-      return;
-    }
-    transceiver.direction = 'sendrecv';
-    void transceiver.sender.replaceTrack(this.localTrack);
-    transceiver.sender.setStreams?.(new MediaStream([this.localTrack]));
+  /**
+   * Puts my track for the slot (or none) on its transceiver, sending only while there is one.
+   * Before the first offer made the transceivers, the track waits for it (the polite side).
+   */
+  private async attach(slot: MediaSlot) {
+    const transceiver = this.transceiverOf(slot);
+    if (!transceiver || transceiver.currentDirection === 'stopped') return;
+    const track = this.local[slot];
+    if (transceiver.sender.track !== track) await transceiver.sender.replaceTrack(track);
+    // Audio keeps sending once it has: a changed microphone is a new track on the same sender.
+    const direction = track || (slot === 'audio' && transceiver.direction === 'sendrecv');
+    const wanted: RTCRtpTransceiverDirection = direction ? 'sendrecv' : 'recvonly';
+    if (transceiver.direction !== wanted) transceiver.direction = wanted; // renegotiates
   }
 
-  /** Another microphone (or one at last, after a refusal): on the same sender when there is one. */
-  async setTrack(track: MediaStreamTrack | null) {
-    this.localTrack = track;
-    const sender = this.pc.getSenders().find((s) => s.track?.kind === 'audio' || s.track === null);
-    if (sender && sender.track !== null) {
-      await sender.replaceTrack(track);
-      return;
-    }
-    if (!track) return;
-    const transceiver = this.pc
-      .getTransceivers()
-      .find((t) => t.receiver.track.kind === 'audio' && t.currentDirection !== 'stopped');
-    if (transceiver) {
-      // Renegotiates (negotiationneeded): now sending too.
-      transceiver.direction = 'sendrecv';
-      await transceiver.sender.replaceTrack(track);
-    } else {
-      this.pc.addTrack(track, new MediaStream([track]));
+  /** Another microphone, a camera or screen on or off: on the same connection. */
+  async setTrack(slot: MediaSlot, track: MediaStreamTrack | null) {
+    this.local = { ...this.local, [slot]: track };
+    await this.attach(slot);
+    if (slot !== 'audio') await this.applyCaps();
+  }
+
+  /** The most my video may use towards this person (a new size of the call, a new network). */
+  async setCaps(slot: VideoSlot, caps: EncodingCaps | null) {
+    this.caps[slot] = caps;
+    await this.applyCaps(slot);
+  }
+
+  /**
+   * Caps and whether to send at all (the other person shows it), on each video sender. One
+   * change at a time: two setParameters in flight on one sender refuse each other.
+   */
+  private applyCaps(only?: VideoSlot): Promise<void> {
+    this.capsChain = this.capsChain.then(() => this.applyCapsNow(only));
+    return this.capsChain;
+  }
+
+  private capsChain: Promise<void> = Promise.resolve();
+
+  private async applyCapsNow(only?: VideoSlot) {
+    for (const slot of only ? [only] : (['camera', 'screen'] as const)) {
+      const sender = this.transceiverOf(slot)?.sender;
+      const track = this.local[slot];
+      const caps = this.caps[slot];
+      if (this.closed || !sender || !track || !caps) continue;
+      const parameters = sender.getParameters();
+      const [first] = parameters.encodings ?? [];
+      if (!first) continue; // not negotiated yet: applied when it is
+      const encoding = encodingFor(caps, track.getSettings().height ?? null, this.viewing[slot]);
+      if (
+        first.active === encoding.active &&
+        first.maxBitrate === encoding.maxBitrate &&
+        first.maxFramerate === encoding.maxFramerate &&
+        first.scaleResolutionDownBy === encoding.scaleResolutionDownBy
+      ) {
+        continue;
+      }
+      parameters.encodings[0] = { ...first, ...encoding };
+      try {
+        await sender.setParameters(parameters);
+      } catch (error) {
+        // A renegotiation in between made the parameters stale: try again once it has settled.
+        console.warn('call: video caps not applied, trying again', error);
+        setTimeout(() => void this.applyCaps(slot), CAPS_RETRY_MS);
+      }
     }
   }
 
-  /** The other person's audio level now (0-1), from the connection's statistics. */
-  async readLevel() {
-    if (this.closed) return 0;
+  get quality(): LinkQuality {
+    return this.network.quality;
+  }
+
+  /**
+   * The other person's audio level and, while my video goes to them, how the network copes (loss
+   * and round trip), from the connection's statistics. True when the network's quality changed.
+   */
+  async readStats(): Promise<boolean> {
+    if (this.closed) return false;
     const stats = await this.pc.getStats();
     let level = 0;
     stats.forEach((report) => {
@@ -180,7 +294,9 @@ export class PeerLink {
       }
     });
     this.level = level;
-    return level;
+    const before = this.network.quality;
+    this.network = nextQuality(this.network, readLinkSample(stats), Date.now());
+    return this.network.quality !== before;
   }
 
   close() {

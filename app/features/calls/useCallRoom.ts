@@ -7,7 +7,13 @@ import type {
 } from '../../../shared/contracts/calls';
 import type { LiveSocket } from '../realtime/useLiveSocket';
 import type { LiveStatus } from '../realtime/useLiveTrip';
-import { type CallMedia, type MediaSnapshot, MeshCall, type MicState } from './meshCall';
+import {
+  type CallMedia,
+  type MediaSnapshot,
+  MeshCall,
+  type MicState,
+  type VideoProblem,
+} from './meshCall';
 
 export type CallPhase = 'idle' | 'joining' | 'joined';
 
@@ -23,6 +29,12 @@ export type CallRoom = {
   setMicrophone(deviceId: string): Promise<void>;
   setSpeaker(deviceId: string): Promise<void>;
   setVolume(peerId: string, volume: number): void;
+  /** Start video / Stop video, and Share screen / Stop sharing (issue #20). */
+  toggleCamera(): void;
+  toggleScreen(): void;
+  switchCamera(): void;
+  /** The media of my call, for the video panel's tiles; null when not in a call. */
+  call: CallMedia | null;
 };
 
 /** What a person is told when their microphone cannot be used: they can still listen. */
@@ -32,6 +44,21 @@ export const MIC_MESSAGES: Record<Exclude<MicState, 'on'>, string> = {
   missing: 'No microphone was found. Plug one in to talk; you can listen meanwhile.',
   unavailable:
     'The microphone could not be started (another app may be using it). You can listen meanwhile.',
+};
+
+/** What a person is told when their camera cannot be used: the call goes on with audio. */
+export const CAMERA_MESSAGES: Record<VideoProblem, string> = {
+  denied:
+    'Your browser blocked the camera. To be seen, allow it for this site (the icon at the left of the address bar), then start video again. The call goes on with audio.',
+  missing: 'No camera was found. The call goes on with audio.',
+  unavailable:
+    'The camera could not be started (another app may be using it). The call goes on with audio.',
+};
+
+export const SCREEN_MESSAGES: Record<VideoProblem, string> = {
+  denied: 'Your browser did not allow sharing the screen.',
+  missing: 'There is no screen to share.',
+  unavailable: 'This browser cannot share a screen.',
 };
 
 const noSnapshot = () => null;
@@ -52,6 +79,8 @@ export function useCallRoom(
   const [media, setMedia] = useState<CallMedia | null>(null);
   const mediaRef = useRef<CallMedia | null>(null);
   const mutedRef = useRef(false);
+  /** My camera was on: a rejoin after the connection came back turns it on again. */
+  const cameraRef = useRef(false);
   /** The server's time of the newest room state seen (states carry when they were read). */
   const newest = useRef(0);
   const snapshot = useSyncExternalStore(
@@ -90,6 +119,7 @@ export function useCallRoom(
       if (mic !== 'on') {
         toast({ title: 'Listening only', description: MIC_MESSAGES[mic], variant: 'destructive' });
       }
+      if (cameraRef.current) void turnCamera(call, true);
     },
     [socket, tripId, stop],
   );
@@ -141,8 +171,31 @@ export function useCallRoom(
 
   const join = useCallback(() => {
     mutedRef.current = false;
+    cameraRef.current = false;
     void start(false);
   }, [start]);
+
+  const toggleCamera = useCallback(() => {
+    const call = mediaRef.current;
+    if (!call) return;
+    const on = call.getSnapshot().camera === 'off';
+    cameraRef.current = on;
+    void turnCamera(call, on);
+  }, []);
+
+  const toggleScreen = useCallback(() => {
+    const call = mediaRef.current;
+    if (!call) return;
+    void call.setScreen(call.getSnapshot().screen === 'off').then((problem) => {
+      if (problem) {
+        toast({
+          title: 'Screen not shared',
+          description: SCREEN_MESSAGES[problem],
+          variant: 'destructive',
+        });
+      }
+    });
+  }, []);
 
   const toggleMute = useCallback(() => {
     const call = mediaRef.current;
@@ -162,5 +215,16 @@ export function useCallRoom(
     setMicrophone: async (deviceId) => mediaRef.current?.setMicrophone(deviceId),
     setSpeaker: async (deviceId) => mediaRef.current?.setSpeaker(deviceId),
     setVolume: (peerId, volume) => mediaRef.current?.setVolume(peerId, volume),
+    toggleCamera,
+    toggleScreen,
+    switchCamera: () => void mediaRef.current?.switchCamera(),
+    call: phase === 'joined' ? media : null,
   };
+}
+
+async function turnCamera(call: CallMedia, on: boolean) {
+  const problem = await call.setCamera(on);
+  if (problem) {
+    toast({ title: 'Camera off', description: CAMERA_MESSAGES[problem], variant: 'destructive' });
+  }
 }

@@ -10,6 +10,7 @@ import {
   callLimitReached,
   callMuteEvent,
   callSignalEvent,
+  callVideoEvent,
   callWarning,
 } from '../../../shared/contracts/calls';
 import { presenceColour } from '../../../shared/contracts/realtime';
@@ -44,6 +45,7 @@ const peerRoom = (tripId: string, peerId: string) => `call:${tripId}:${peerId}`;
 const STATE_SETTLE_MS = 50;
 // A join or an ICE request reads the room and mints credentials: a few a second is plenty.
 const JOINS_PER_SECOND = 3;
+// Mutes, and cameras and screens switched on or off.
 const MUTES_PER_SECOND = 10;
 // A new connection gathers a burst of candidates; with nine others that is a few hundred.
 const SIGNALS_PER_SECOND = 150;
@@ -62,6 +64,8 @@ export function participantsOf(sockets: { data: Partial<LiveSocket['data']> }[])
       image: data.user.image,
       colour: presenceColour(data.user.id),
       muted: data.call.muted,
+      camera: data.call.camera,
+      screen: data.call.screen,
     });
   }
   return [...people.values()].sort((a, b) => a.name.localeCompare(b.name));
@@ -209,6 +213,7 @@ export function callRoom(live: LiveCore, options: { db: Db; calls: Config['calls
     const allowSignal = createRateLimit(SIGNALS_PER_SECOND);
     const readJoin = decoderOf(callJoinEvent);
     const readMute = decoderOf(callMuteEvent);
+    const readVideo = decoderOf(callVideoEvent);
     const readSignal = decoderOf(callSignalEvent);
     /** The trip whose call this socket is in, if its tab still shows that trip. */
     const inCall = () => {
@@ -246,7 +251,7 @@ export function callRoom(live: LiveCore, options: { db: Db; calls: Config['calls
         live.tellOtherInstances('call:joinedElsewhere', tripId, userId, socket.id);
 
         const peerId = randomBytes(16).toString('base64url');
-        socket.data.call = { tripId, peerId, muted: event.muted };
+        socket.data.call = { tripId, peerId, muted: event.muted, camera: false, screen: false };
         socket.join([callRoomOf(tripId), peerRoom(tripId, peerId)]);
         const state = await reconcile(tripId);
         const seconds = await credentialSeconds(tripId, state.call);
@@ -276,6 +281,18 @@ export function callRoom(live: LiveCore, options: { db: Db; calls: Config['calls
       const event = readMute(payload);
       if (!event) return live.drop(socket, 'malformed');
       place.muted = event.muted;
+      settler.schedule(place.tripId);
+    });
+
+    // Camera and screen on or off: the others show the face or the avatar by it.
+    socket.on('call:video', (payload) => {
+      const place = inCall();
+      if (!place) return;
+      if (!allowMute()) return live.drop(socket, 'rateLimited');
+      const event = readVideo(payload);
+      if (!event) return live.drop(socket, 'malformed');
+      place.camera = event.camera;
+      place.screen = event.screen;
       settler.schedule(place.tripId);
     });
 
@@ -334,7 +351,7 @@ export function callRoom(live: LiveCore, options: { db: Db; calls: Config['calls
 
   return {
     name: 'callRoom',
-    clientEvents: ['call:join', 'call:leave', 'call:mute', 'call:signal', 'call:ice'],
+    clientEvents: ['call:join', 'call:leave', 'call:mute', 'call:video', 'call:signal', 'call:ice'],
     started() {
       live.io.on('call:started', (tripId) => {
         openCallOf(db, tripId)

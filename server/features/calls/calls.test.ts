@@ -126,6 +126,43 @@ describe('the audio room', () => {
     await gone;
   });
 
+  it('shows whose camera is on and who shares a screen, and relays what each person views', async () => {
+    const { tripId, owner, members } = await tripOf(3);
+    const [bruno, carla] = members as [Account, Account];
+    const watcher = await tabOnTrip(carla, tripId);
+    const ana = await inCall(owner, tripId);
+    const bru = await inCall(bruno, tripId);
+    expect(bru.ack.ok && bru.ack.state.participants.every((p) => !p.camera && !p.screen)).toBe(
+      true,
+    );
+
+    const filming = nextEvent(watcher, 'call:state', (s) =>
+      s.participants.some((p) => p.userId === owner.id && p.camera && p.screen),
+    );
+    ana.socket.emit('call:video', { camera: true, screen: true });
+    await filming;
+    const stopped = nextEvent(bru.socket, 'call:state', (s) =>
+      s.participants.some((p) => p.userId === owner.id && !p.camera && p.screen),
+    );
+    ana.socket.emit('call:video', { camera: false, screen: true });
+    await stopped;
+
+    // Bruno collapses his panel: Ana hears that he shows neither of her videos.
+    const viewing = nextEvent(ana.socket, 'call:signal');
+    bru.socket.emit('call:signal', { to: ana.peerId, viewing: { camera: false, screen: false } });
+    expect(await viewing).toEqual({
+      tripId,
+      from: bru.peerId,
+      viewing: { camera: false, screen: false },
+    });
+
+    // A malformed one is dropped and counted (the ICE request after it answers in order).
+    const before = t.app.live.stats.malformed;
+    ana.socket.emit('call:video', { camera: 'yes' } as never);
+    await ana.socket.timeout(5000).emitWithAck('call:ice');
+    expect(t.app.live.stats.malformed - before).toBe(1);
+  });
+
   it('relays signals only between people in the same call', async () => {
     const { tripId, owner, members } = await tripOf(3);
     const [bruno, carla] = members as [Account, Account];
@@ -176,6 +213,7 @@ describe('the audio room', () => {
       { to: bru.peerId, description: { type: 'hello', sdp: '' } },
       { to: bru.peerId, candidate: { candidate: 'x'.repeat(2_000) } },
       { to: bru.peerId, description: { type: 'offer', sdp: '' }, extra: 1 },
+      { to: bru.peerId, viewing: { camera: 1, screen: false } },
       'hello',
     ];
     for (const payload of bad) ana.socket.emit('call:signal', payload as never);

@@ -26,7 +26,13 @@ export type SocketData = {
    */
   tripRoom: string | null;
   /** The tab's place in its trip's audio room, while it is in the call (server/features/calls). */
-  call: { tripId: string; peerId: string; muted: boolean } | null;
+  call: {
+    tripId: string;
+    peerId: string;
+    muted: boolean;
+    camera: boolean;
+    screen: boolean;
+  } | null;
 };
 /** Between instances (through the Redis adapter). */
 export type InterServerEvents = {

@@ -65,9 +65,9 @@ async function inCall(browser: Browser, base: string, names: string[], phone = f
   for (const page of everyone) {
     if (phone) {
       // The phone's bar: the call's panel button, named for who is in the call.
-      await expect(page.getByRole('button', { name: /^Audio room: In the call with / })).toBeVisible(
-        JOINED,
-      );
+      await expect(
+        page.getByRole('button', { name: /^Audio room: In the call with / }),
+      ).toBeVisible(JOINED);
     } else {
       await expect(page.getByTestId('call-participant')).toHaveCount(everyone.length, JOINED);
     }

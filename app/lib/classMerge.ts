@@ -11,14 +11,14 @@
 
 /** Classes that are a group's value on their own: `group:class class|…`. */
 const KEYWORDS =
-  'display:block inline inline-block flex inline-flex grid contents hidden table table-caption table-cell table-row|position:static fixed absolute relative sticky|visibility:visible invisible|isolation:isolate|sr:sr-only not-sr-only|decoration:underline line-through|case:uppercase lowercase capitalize normal-case|truncate:truncate|nums:tabular-nums|container:@container';
+  'display:block inline inline-block flex inline-flex grid contents hidden table table-caption table-cell table-row|position:static fixed absolute relative sticky|visibility:visible invisible|isolation:isolate|sr:sr-only not-sr-only|decoration:underline line-through|case:uppercase lowercase capitalize normal-case|truncate:truncate|nums:tabular-nums|container:@container|resize:resize';
 
 /**
  * Prefixes whose classes form one group, named after the prefix (`pt-4` is `pt`); with `?`, the
  * prefix is a class on its own too (`rounded`).
  */
 const PREFIXES =
-  'p px py pt pr pb pl m mx my mt mr mb ml gap gap-x gap-y space-x space-y w h size min-w max-w min-h max-h inset inset-x inset-y top right bottom left z opacity duration ease leading tracking rotate translate-x translate-y indent scroll-mt grid-cols grid-rows col row col-start row-start shrink? cursor select pointer-events appearance will-change whitespace break wrap list aspect caption align items justify justify-items justify-self content self place-items overflow overflow-x overflow-y overscroll underline-offset outline-offset fill accent blur? backdrop-blur? drop-shadow? transition? divide-y? rounded? rounded-r?';
+  'p px py pt pr pb pl m mx my mt mr mb ml gap gap-x gap-y space-x space-y w h size min-w max-w min-h max-h inset inset-x inset-y top right bottom left z opacity duration ease leading tracking rotate translate-x translate-y indent scroll-mt grid-cols grid-rows col row col-start row-start shrink? cursor select pointer-events appearance will-change whitespace break wrap list aspect caption align items justify justify-items justify-self content self place-items overflow overflow-x overflow-y overscroll underline-offset outline-offset fill accent blur? backdrop-blur? drop-shadow? transition? divide-y? rounded? rounded-r? scale-x';
 
 // No value (`border`), a number or an arbitrary length: a width rather than a colour.
 const WIDTH = String.raw`\d*|\[(length:|.*\d(px|r?em|%|ch|v[hw]|lh)).*`;

@@ -326,7 +326,7 @@ export function CallPanel({ room, myUserId }: { room: CallRoom; myUserId: string
                   tabIndex={0}
                   aria-label="Resize call panel (left and right arrow keys)"
                   title="Drag to resize"
-                  className="absolute right-0 bottom-0 grid size-6 cursor-nwse-resize touch-none place-items-center rounded-tl-md text-white/60 hover:text-white focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none"
+                  className="absolute right-0 bottom-0 grid size-6 cursor-nwse-resize touch-none place-items-center rounded-md text-white/60 hover:text-white focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none"
                   onPointerDown={(event) => drag(event, 'resize')}
                   onKeyDown={(event) => {
                     if (!area || (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight')) return;

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  encodingFor,
-  nextQuality,
-  RECOVER_AFTER_MS,
-  readLinkSample,
-  videoCaps,
-} from './videoCaps';
+import { encodingFor, nextQuality, RECOVER_AFTER_MS, readLinkSample, videoCaps } from './videoCaps';
 
 describe('videoCaps', () => {
   it('shrinks a camera as the call grows, keeping the upload about the same', () => {
@@ -50,7 +44,10 @@ describe('encodingFor', () => {
       maxFramerate: caps.maxFramerate,
       scaleResolutionDownBy: 2,
     });
-    expect(encodingFor(caps, 240, false)).toMatchObject({ active: false, scaleResolutionDownBy: 1 });
+    expect(encodingFor(caps, 240, false)).toMatchObject({
+      active: false,
+      scaleResolutionDownBy: 1,
+    });
     expect(encodingFor(caps, null, true).scaleResolutionDownBy).toBe(1);
   });
 });

@@ -1,8 +1,10 @@
 /**
- * Audio rooms benchmark (issue #19): how long from a click on **Join audio room** to the first
- * sound of the others arriving, for rooms of 2 and 4 people, and what the joins cost the server
+ * Calls benchmark (issues #19 and #20): how long from a click on **Join audio room** to the first
+ * sound of the others arriving, and, with the others' cameras on, to the first decoded frame of
+ * each of their videos, for rooms of 2 and 4 people; and what the joins cost the server
  * (signalling messages and CPU per join). Real browsers (Debian's Chromium, headless, a fake
- * microphone), the built server on the embedded database, everything on this machine.
+ * microphone and camera: Chromium's own test pattern, 1280 × 720), the built server on the
+ * embedded database, everything on this machine.
  *
  *   npm run bench:calls
  *
@@ -29,6 +31,8 @@ if (
 }
 
 const join = (page: Page) => page.getByRole('button', { name: 'Join audio room', exact: true });
+const startVideo = (page: Page) => page.getByRole('button', { name: 'Start video', exact: true });
+const stopVideo = (page: Page) => page.getByRole('button', { name: 'Stop video', exact: true });
 const leave = (page: Page) => page.getByRole('button', { name: 'Leave audio room', exact: true });
 
 /** A tab of a member, signed in with their session, on the trip's dashboard. */
@@ -53,9 +57,14 @@ async function openTab(browser: Browser, base: string, client: BenchClient) {
 
 /**
  * Clicks Join on `page` and measures in the page, from the click to the first audio bytes from
- * each of the others (`others` connections receiving): milliseconds.
+ * each of the others (`others` connections receiving), or with `what` video to the first frame
+ * of video decoded from each of them: milliseconds.
  */
-async function timeToAudio(page: Page, others: number) {
+async function timeToMedia(page: Page, others: number, what: 'audio' | 'video') {
+  const counted =
+    what === 'audio'
+      ? `r.type === 'inbound-rtp' && r.kind === 'audio' && r.bytesReceived > 0`
+      : `r.type === 'inbound-rtp' && r.kind === 'video' && r.framesDecoded > 0`;
   // Plain text, not a function: tsx names functions with a helper the page does not have.
   const measured = page.evaluate(`new Promise((resolve, reject) => {
     const button = [...document.querySelectorAll('button')].find(
@@ -70,14 +79,14 @@ async function timeToAudio(page: Page, others: number) {
       let hearing = 0;
       for (const pc of pcs) {
         const stats = await pc.getStats();
-        let bytes = 0;
+        let arrived = false;
         stats.forEach((r) => {
-          if (r.type === 'inbound-rtp' && r.kind === 'audio') bytes += r.bytesReceived || 0;
+          if (${counted}) arrived = true;
         });
-        if (bytes > 0) hearing += 1;
+        if (arrived) hearing += 1;
       }
       if (hearing >= ${others}) resolve(performance.now() - clickedAt);
-      else if (performance.now() - clickedAt > 30000) reject(new Error('no audio within 30 s'));
+      else if (performance.now() - clickedAt > 30000) reject(new Error('no ${what} within 30 s'));
       else setTimeout(check, 5);
     };
     check();
@@ -101,8 +110,9 @@ function percentile(values: number[], p: number) {
 async function main() {
   const largest = Math.max(...sizes);
   console.log(
-    `Tripmates audio rooms (issue #19): from a click on Join audio room to the first audio of each
-  other person, ${rounds} joins per room size, in headless Chromium with a fake microphone, against
+    `Tripmates calls (issues #19, #20): from a click on Join audio room to the first audio of each
+  other person, and (their cameras on) to the first decoded frame of each one's video, ${rounds}
+  joins per room size and medium, in headless Chromium with a fake microphone and camera, against
   the built server (embedded database) on this machine.\n`,
   );
   const dataDir = temporaryDir('tripmates-bench-calls-');
@@ -115,31 +125,38 @@ async function main() {
       const pages = await Promise.all(
         clients.slice(0, size).map((c) => openTab(browser, server.url, c)),
       );
-      const times: number[] = [];
-      let cpu = 0;
-      let signals = 0;
-      for (let round = 0; round < rounds; round++) {
-        // Everyone but the last is in the call already; the last one's join is measured.
-        for (const page of pages.slice(0, -1)) {
-          await join(page).click();
-          await leave(page).waitFor();
+      for (const what of ['audio', 'video'] as const) {
+        const times: number[] = [];
+        let cpu = 0;
+        let signals = 0;
+        for (let round = 0; round < rounds; round++) {
+          // Everyone but the last is in the call already (cameras on, for video); the last one's
+          // join is measured.
+          for (const page of pages.slice(0, -1)) {
+            await join(page).click();
+            await leave(page).waitFor();
+            if (what === 'video') {
+              await startVideo(page).click();
+              await stopVideo(page).waitFor();
+            }
+          }
+          const before = { cpu: cpuSeconds(server.pid), signals: await signalsSent(pages) };
+          times.push(await timeToMedia(pages.at(-1)!, size - 1, what));
+          const used = cpuSeconds(server.pid);
+          cpu += used.user + used.system - before.cpu.user - before.cpu.system;
+          signals += (await signalsSent(pages)) - before.signals;
+          for (const page of pages) {
+            await leave(page).click();
+            await join(page).waitFor();
+          }
         }
-        const before = { cpu: cpuSeconds(server.pid), signals: await signalsSent(pages) };
-        times.push(await timeToAudio(pages.at(-1)!, size - 1));
-        const used = cpuSeconds(server.pid);
-        cpu += used.user + used.system - before.cpu.user - before.cpu.system;
-        signals += (await signalsSent(pages)) - before.signals;
-        for (const page of pages) {
-          await leave(page).click();
-          await join(page).waitFor();
-        }
+        rows.push(
+          `${String(size).padStart(4)} people   ${what}   ${percentile(times, 50).toFixed(0).padStart(6)} ms  ${percentile(times, 99).toFixed(0).padStart(6)} ms   ${(signals / rounds).toFixed(1).padStart(8)}   ${((cpu / rounds) * 1000).toFixed(1).padStart(8)} ms`,
+        );
       }
-      rows.push(
-        `${String(size).padStart(4)} people   ${percentile(times, 50).toFixed(0).padStart(6)} ms  ${percentile(times, 99).toFixed(0).padStart(6)} ms   ${(signals / rounds).toFixed(1).padStart(8)}   ${((cpu / rounds) * 1000).toFixed(1).padStart(8)} ms`,
-      );
       await Promise.all(pages.map((page) => page.context().close()));
     }
-    console.log('room size   join → audio p50     p99   signals/join   server CPU/join');
+    console.log('room size   media   join → first p50     p99   signals/join   server CPU/join');
     for (const row of rows) console.log(row);
   } finally {
     await browser.close();

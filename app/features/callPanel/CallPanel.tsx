@@ -110,7 +110,8 @@ export function CallPanel({ room, myUserId }: { room: CallRoom; myUserId: string
     ...viewingOf(participants, layout, showing && expanded && (visible || pictureInPicture)),
   ]);
   useEffect(() => {
-    if (!call) return;
+    // No video in the call: nothing to ask for (a new connection sends everything it has).
+    if (!call || !showing) return;
     for (const [peerId, viewing] of JSON.parse(viewingKey) as [
       string,
       { camera: boolean; screen: boolean },
@@ -119,7 +120,7 @@ export function CallPanel({ room, myUserId }: { room: CallRoom; myUserId: string
         call.setViewing(peerId, viewing);
       }
     }
-  }, [call, viewingKey, participants, myUserId]);
+  }, [call, showing, viewingKey, participants, myUserId]);
 
   const update = (next: PanelPlace) => {
     setPlace(next);
@@ -201,7 +202,8 @@ export function CallPanel({ room, myUserId }: { room: CallRoom; myUserId: string
           data-testid="call-panel"
           data-layout={expanded ? layout.mode : 'collapsed'}
           className="pointer-events-auto absolute flex flex-col overflow-hidden rounded-xl border border-white/15 bg-neutral-950/85 text-white shadow-2xl backdrop-blur-md"
-          style={{ left: shown.x, top: shown.y, width: shown.width }}
+          // Collapsed, it is as wide as its faces: the board shows around it.
+          style={{ left: shown.x, top: shown.y, width: expanded ? shown.width : undefined }}
         >
           <div className="flex h-10 shrink-0 items-center gap-1 pr-1 pl-1">
             {/* biome-ignore lint/a11y/useSemanticElements: a drag handle that also takes arrow keys */}

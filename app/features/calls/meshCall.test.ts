@@ -129,4 +129,105 @@ describe('MeshCall', () => {
     expect(made).toHaveLength(1);
     call.leave();
   });
+
+  it('starts and stops the camera, telling the room; a refused camera leaves the call as it was', async () => {
+    vi.useFakeTimers();
+    const stop = vi.fn();
+    const camera = {
+      kind: 'video',
+      enabled: true,
+      contentHint: '',
+      stop,
+      addEventListener: vi.fn(),
+      getSettings: () => ({ height: 720, facingMode: 'user' }),
+    };
+    let refuse: string | null = null;
+    const getUserMedia = vi.fn(async (constraints: MediaStreamConstraints) => {
+      if (constraints.video) {
+        if (refuse) throw new DOMException('no', refuse);
+        return { getVideoTracks: () => [camera], getTracks: () => [camera] };
+      }
+      const mic = { enabled: true, stop: vi.fn(), getSettings: () => ({ deviceId: 'mic-1' }) };
+      return { getAudioTracks: () => [mic], getTracks: () => [mic] };
+    });
+    vi.stubGlobal('navigator', { ...navigator, mediaDevices: { getUserMedia } });
+    const { socket, emitted } = fakeSocket(joined);
+    const call = new MeshCall(socket, 't1');
+    await call.join(false);
+
+    expect(await call.setCamera(true)).toBeNull();
+    expect(call.getSnapshot()).toMatchObject({ camera: 'on', facing: 'user' });
+    expect(camera.contentHint).toBe('motion');
+    expect(call.localStream('camera')?.getVideoTracks()[0]).toBe(camera);
+    expect(emitted).toContainEqual({
+      event: 'call:video',
+      args: [{ camera: true, screen: false }],
+    });
+
+    expect(await call.setCamera(false)).toBeNull();
+    expect(stop).toHaveBeenCalled();
+    expect(call.getSnapshot().camera).toBe('off');
+    expect(emitted.at(-1)).toEqual({
+      event: 'call:video',
+      args: [{ camera: false, screen: false }],
+    });
+
+    refuse = 'NotAllowedError';
+    expect(await call.setCamera(true)).toBe('denied');
+    expect(call.getSnapshot()).toMatchObject({ camera: 'off', mic: 'on' });
+    refuse = 'NotFoundError';
+    expect(await call.setCamera(true)).toBe('missing');
+    call.leave();
+  });
+
+  it('tells a person which of their videos it shows only when that changes', async () => {
+    vi.useFakeTimers();
+    microphone('granted');
+    vi.stubGlobal(
+      'RTCPeerConnection',
+      class {
+        signalingState = 'stable';
+        addTransceiver() {}
+        getTransceivers() {
+          return [];
+        }
+        close() {}
+      },
+    );
+    vi.stubGlobal('Audio', class {});
+    const { socket, emitted } = fakeSocket(joined);
+    const call = new MeshCall(socket, 't1');
+    await call.join(false);
+    const other = { ...joined, peerId: 'peer-other-0123456789abc' } as const;
+    call.update([
+      {
+        peerId: other.peerId,
+        userId: 'u2',
+        name: 'Bruno',
+        image: null,
+        colour: '#000',
+        muted: false,
+        camera: true,
+        screen: false,
+      },
+    ]);
+    await vi.waitFor(() => expect(Object.keys(call.getSnapshot().peers)).toHaveLength(1));
+    const viewingSignals = () =>
+      emitted.filter((e) => e.event === 'call:signal' && 'viewing' in (e.args[0] as object));
+    // Both shown: what a new connection assumes, so nothing to say.
+    call.setViewing(other.peerId, { camera: true, screen: true });
+    expect(viewingSignals()).toHaveLength(0);
+    call.setViewing(other.peerId, { camera: false, screen: false });
+    call.setViewing(other.peerId, { camera: false, screen: false });
+    expect(viewingSignals()).toEqual([
+      {
+        event: 'call:signal',
+        args: [{ to: other.peerId, viewing: { camera: false, screen: false } }],
+      },
+    ]);
+    // Someone not in the call: nothing is sent.
+    call.setViewing('peer-stranger-0123456789', { camera: false, screen: false });
+    expect(viewingSignals()).toHaveLength(1);
+    call.leave();
+  });
 });

@@ -9,11 +9,11 @@ import {
 import { useMediaQuery } from '@/hooks/useMediaQuery';
 import { cn } from '@/lib/utils';
 import type { CallParticipant } from '../../../shared/contracts/calls';
+import { useElementSize } from '../board/useElementSize';
 import type { CallRoom } from '../calls/useCallRoom';
 import { PersonAvatar } from '../realtime/PersonAvatar';
 import { layoutTiles, nextActiveSpeaker, type Tile, viewingOf } from './layout';
 import {
-  type Area,
   clampPlace,
   defaultPlace,
   loadPlace,
@@ -38,21 +38,6 @@ function usePageVisible() {
   return visible;
 }
 
-/** The board's size (the panel lives over it, under the top bar), followed as the window changes. */
-function useArea(ref: React.RefObject<HTMLElement | null>) {
-  const [area, setArea] = useState<Area | null>(null);
-  useEffect(() => {
-    const element = ref.current;
-    if (!element) return;
-    const measure = () => setArea({ width: element.clientWidth, height: element.clientHeight });
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [ref]);
-  return area;
-}
-
 /**
  * The call's faces floating over the board (issue #20): shown while anyone in my call has a
  * camera or a screen on. It can be moved (drag its handle, or arrow keys on it), resized (its
@@ -67,7 +52,8 @@ export function CallPanel({ room, myUserId }: { room: CallRoom; myUserId: string
   const wide = useMediaQuery(WIDE_QUERY);
   const visible = usePageVisible();
   const boundsRef = useRef<HTMLDivElement>(null);
-  const area = useArea(boundsRef);
+  // The board's size: the panel lives over it, under the top bar.
+  const area = useElementSize(boundsRef);
   const [place, setPlace] = useState<PanelPlace | null>(() => loadPlace(myUserId));
   const [pinned, setPinned] = useState<string | null>(null);
   const [pictureInPicture, setPictureInPicture] = useState(false);

@@ -34,7 +34,7 @@ async function expectDashboard(page: Page) {
   await expect(page.getByRole('region', { name: 'Trip Countdown' })).toBeVisible();
 }
 
-test('sign up, log out, sign in again', async ({ page }) => {
+test('sign up, log out, sign in again', { tag: '@phone' }, async ({ page }) => {
   const me = newTraveller('signup');
   await page.goto('/auth');
   await page.getByRole('button', { name: 'Create an account' }).click();

@@ -20,9 +20,9 @@ function ownerAndMember(browser: Browser) {
   );
 }
 
-test('each sees the other in the presence stack, and the stack drops who closes the trip', async ({
-  browser,
-}) => {
+test('each sees the other in the presence stack, and the stack drops who closes the trip', {
+  tag: '@phone',
+}, async ({ browser }) => {
   const { owner, member } = await ownerAndMember(browser);
   await expect(owner.getByRole('group', { name: 'Here now: Mateo Live, and you' })).toBeVisible();
   await expect(member.getByRole('group', { name: 'Here now: Olivia Live, and you' })).toBeVisible();
@@ -38,8 +38,7 @@ test('each sees the other in the presence stack, and the stack drops who closes 
   await owner.context().close();
 });
 
-test('the owner sees the member’s named cursor move on the board', async ({ browser }, info) => {
-  test.skip(info.project.name === 'phone', 'phones stack the widgets: there is no shared canvas');
+test('the owner sees the member’s named cursor move on the board', async ({ browser }) => {
   const { owner, member } = await ownerAndMember(browser);
   const board = await member.getByTestId('board').boundingBox();
   await member.mouse.move(board!.x + 600, board!.y + 300);
@@ -77,8 +76,6 @@ test('a to-do the member adds appears in the owner’s list within a second', as
   await member.context().close();
 });
 
-const NO_CANVAS = 'phones stack the widgets: there is no canvas to drag on';
-
 /**
  * The member takes the Weather widget by its header; `moveBy` drags it that far from where it
  * started, and `offsetOnOwner` is how far it has moved on the owner's screen.
@@ -100,8 +97,7 @@ async function memberTakesWeather(owner: Page, member: Page) {
 
 test('a widget the member drags moves on the owner’s screen, during the drag and after', async ({
   browser,
-}, info) => {
-  test.skip(info.project.name === 'phone', NO_CANVAS);
+}) => {
   const { owner, member } = await ownerAndMember(browser);
   const drag = await memberTakesWeather(owner, member);
   await drag.moveBy(100, 50);
@@ -124,8 +120,7 @@ test('a widget the member drags moves on the owner’s screen, during the drag a
 
 test('a drop the server refuses goes back on the owner’s screen at once, not after a timeout', async ({
   browser,
-}, info) => {
-  test.skip(info.project.name === 'phone', NO_CANVAS);
+}) => {
   const { owner, member } = await ownerAndMember(browser);
   // The member's save fails (as when the widget was removed meanwhile, or the network drops).
   await member.route('**/api/widgets/*', (route) =>

@@ -23,9 +23,9 @@ async function newPage(browser: Browser) {
   return context.newPage();
 }
 
-test('a friend joins by the link, the owner sees them, removes them, and they are shut out', async ({
-  browser,
-}) => {
+test('a friend joins by the link, the owner sees them, removes them, and they are shut out', {
+  tag: '@phone',
+}, async ({ browser }) => {
   const owner = await newPage(browser);
   await signUpThroughApi(owner, 'owner');
   await owner.goto('/dashboard');

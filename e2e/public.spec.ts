@@ -36,11 +36,9 @@ test.describe('the waitlist banner', () => {
     await page.goto('/');
   });
 
-  test('join with an e-mail and a name: Submitting..., thanks, collapsed, stored', async ({
-    page,
-    browser,
-    baseURL,
-  }) => {
+  test('join with an e-mail and a name: Submitting..., thanks, collapsed, stored', {
+    tag: '@phone',
+  }, async ({ page, browser, baseURL }) => {
     const email = uniqueEmail('banner');
     await banner(page).getByRole('button', { name: 'Join Waitlist' }).click();
     await banner(page).getByLabel('Email').fill(email);
@@ -217,40 +215,44 @@ test('testimonials say their rating in words, half stars included', async ({ pag
   await expect(testimonials.getByRole('img', { name: 'Rated 4.5 out of 5' })).toHaveCount(1);
 });
 
-test('the header links reach each section, and Sign In (or Login on a phone) reaches /auth', async ({
-  page,
-}, testInfo) => {
-  await page.goto('/');
-  if (testInfo.project.name === 'desktop') {
-    for (const section of ['features', 'pricing', 'testimonials', 'contact']) {
-      await expect(page.locator(`header a[href="#${section}"]`).first()).toBeVisible();
-      await expect(page.locator(`#${section}`)).toHaveCount(1);
+test(
+  'the header links reach each section, and Sign In (or Login on a phone) reaches /auth',
+  { tag: '@phone' },
+  async ({ page }, testInfo) => {
+    await page.goto('/');
+    if (testInfo.project.name === 'desktop') {
+      for (const section of ['features', 'pricing', 'testimonials', 'contact']) {
+        await expect(page.locator(`header a[href="#${section}"]`).first()).toBeVisible();
+        await expect(page.locator(`#${section}`)).toHaveCount(1);
+      }
     }
-  }
-  const name = testInfo.project.name === 'desktop' ? 'Sign In' : 'Login';
-  await page.getByRole('banner').getByRole('link', { name, exact: true }).click();
-  await expect(page).toHaveURL('/auth');
-});
+    const name = testInfo.project.name === 'desktop' ? 'Sign In' : 'Login';
+    await page.getByRole('banner').getByRole('link', { name, exact: true }).click();
+    await expect(page).toHaveURL('/auth');
+  },
+);
 
-test('a phone gets the hero image and downloads no video; a desktop plays the film over the poster', async ({
-  page,
-}, testInfo) => {
-  const media: string[] = [];
-  page.on('request', (request) => {
-    if (request.resourceType() === 'media') media.push(request.url());
-  });
-  await page.goto('/', { waitUntil: 'networkidle' });
-  if (testInfo.project.name === 'phone') {
-    expect(media).toEqual([]);
-    await expect(page.locator('video')).toHaveCount(0);
-    return;
-  }
-  // The e2e server has a (fake) Pexels key: the film is Pexels' SD file, over the poster.
-  const video = page.getByTestId('hero-video');
-  await expect(video).toHaveAttribute('src', /^https:\/\/videos\.pexels\.com\/.*sd_.*\.mp4$/);
-  await expect(video).toHaveAttribute('poster', '/landing/poster.svg');
-  expect(media.every((url) => url.startsWith('https://videos.pexels.com/'))).toBe(true);
-});
+test(
+  'a phone gets the hero image and downloads no video; a desktop plays the film over the poster',
+  { tag: '@phone' },
+  async ({ page }, testInfo) => {
+    const media: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'media') media.push(request.url());
+    });
+    await page.goto('/', { waitUntil: 'networkidle' });
+    if (testInfo.project.name === 'phone') {
+      expect(media).toEqual([]);
+      await expect(page.locator('video')).toHaveCount(0);
+      return;
+    }
+    // The e2e server has a (fake) Pexels key: the film is Pexels' SD file, over the poster.
+    const video = page.getByTestId('hero-video');
+    await expect(video).toHaveAttribute('src', /^https:\/\/videos\.pexels\.com\/.*sd_.*\.mp4$/);
+    await expect(video).toHaveAttribute('poster', '/landing/poster.svg');
+    expect(media.every((url) => url.startsWith('https://videos.pexels.com/'))).toBe(true);
+  },
+);
 
 test('the help accordion keeps one answer open at a time', async ({ page }) => {
   await page.goto('/help');
@@ -293,9 +295,9 @@ const publicPages = [
 ];
 
 for (const path of publicPages) {
-  test(`${path}: no serious accessibility problem, its own title, no sideways scroll`, async ({
-    page,
-  }) => {
+  test(`${path}: no serious accessibility problem, its own title, no sideways scroll`, {
+    tag: '@phone',
+  }, async ({ page }) => {
     await page.goto(path);
     await expect(page.locator('main h1, h1').first()).toBeVisible();
     const results = await new AxeBuilder({ page })

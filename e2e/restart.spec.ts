@@ -41,9 +41,6 @@ function refusedReconnect(page: Page) {
 }
 
 test.beforeAll(async () => {
-  // Skipped here, not in the test: each project runs this hook in a worker of its own, and two
-  // servers on the one port would answer each other's health checks, then stop under the other.
-  test.skip(test.info().project.name === 'phone', 'one run is enough: this is about the server');
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tripmates-restart-'));
   await startServer();
 });

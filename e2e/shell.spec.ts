@@ -21,7 +21,9 @@ function signInLink(page: Page) {
   return page.getByRole('banner').getByRole('link', { name: /^(Sign In|Login)$/ });
 }
 
-test('an unknown path shows the 404 page, and it leads home', async ({ page }) => {
+test('an unknown path shows the 404 page, and it leads home', { tag: '@phone' }, async ({
+  page,
+}) => {
   const problems = watchConsole(page);
   // Issue #17: the server says so too (it answered 200), and the page has a title of its own.
   const response = await page.goto('/no/such/place');
@@ -164,7 +166,7 @@ test('the API documentation renders under the Content-Security-Policy', async ({
   expect(problems).toEqual([]);
 });
 
-test('the page has no horizontal scroll', async ({ page }) => {
+test('the page has no horizontal scroll', { tag: '@phone' }, async ({ page }) => {
   // Issue #17: the server says so too (it answered 200), and the page has a title of its own.
   const response = await page.goto('/no/such/place');
   expect(response?.status()).toBe(404);

@@ -45,7 +45,6 @@ test('over the Free plan: See plans, ask for early access, an admin grants it, t
   page,
   browser,
 }, testInfo) => {
-  test.skip(testInfo.project.name === 'phone', 'the same screens stacked: one run is enough');
   await firstVisit(page);
   await openTripMenuItem(page, 'New trip…');
   const dialog = page.getByRole('dialog', { name: 'New trip' });
@@ -100,9 +99,9 @@ test('over the Free plan: See plans, ask for early access, an admin grants it, t
   await expect(toast(page, 'Lisbon with the cousins is ready to plan')).toBeVisible();
 });
 
-test('the trip is renamed in its settings, and after deleting it a new one is planned', async ({
-  page,
-}) => {
+test('the trip is renamed in its settings, and after deleting it a new one is planned', {
+  tag: '@phone',
+}, async ({ page }) => {
   await firstVisit(page);
   await openTripMenuItem(page, 'Trip settings…');
   const settings = page.getByRole('dialog', { name: /settings/i });

@@ -11,7 +11,7 @@ import { openTrip, signUpMember, signUpPerson, todoList } from './support/togeth
 test.use({ launchOptions: videoLaunchOptions });
 // Pages sending and receiving video keep the cores busy: these run in a project of their own,
 // last and one at a time (playwright.config.ts); the phone's test opens phone-sized windows.
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 240_000 });
 const JOINED = { timeout: 15_000 };
 
 const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
@@ -123,7 +123,7 @@ test('two people see each other; Stop video shows the avatar; a shared screen sh
       .evaluate((video: HTMLVideoElement) => video.videoWidth);
     expect(width).toBeGreaterThan(0);
     const before = await framesDecoded(page);
-    await expect.poll(() => framesDecoded(page), { timeout: 10_000 }).toBeGreaterThan(before);
+    await expect.poll(() => framesDecoded(page), { timeout: 20_000 }).toBeGreaterThan(before);
   }
   // My own camera is mirrored, as a mirror is; theirs is not.
   await expect(tileOf(ana!, anaId!).locator('video')).toHaveClass(/-scale-x-100/);

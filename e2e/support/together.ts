@@ -79,7 +79,7 @@ export const todoList = (page: Page) =>
 /** Opens the trip's dashboard and waits for its board (first loads may be slow on busy CI). */
 export async function openTrip(page: Page, tripId: string) {
   await page.goto(`/dashboard?trip=${tripId}`);
-  await expect(todoList(page)).toBeVisible({ timeout: 15_000 });
+  await expect(todoList(page)).toBeVisible({ timeout: 30_000 });
 }
 
 /**

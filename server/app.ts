@@ -18,6 +18,7 @@ import { healthRoutes } from './features/health/routes';
 import { mediaRoutes } from './features/media/routes';
 import { membersRoutes } from './features/members/routes';
 import { plansRoutes } from './features/plans/routes';
+import { pollsRoutes } from './features/polls/routes';
 import { realtime } from './features/realtime';
 import { siteRoutes } from './features/site/routes';
 import { todosRoutes } from './features/todos/routes';
@@ -169,6 +170,7 @@ export async function buildApp(config: Config, deps: AppDeps) {
   await app.register(widgetsRoutes, { db: deps.database.db });
   await app.register(todosRoutes, { db: deps.database.db });
   await app.register(flightsRoutes, { db: deps.database.db });
+  await app.register(pollsRoutes, { db: deps.database.db });
   await app.register(membersRoutes, { db: deps.database.db, config, mailer });
   await app.register(plansRoutes, { db: deps.database.db });
   await app.register(weatherRoutes, { config });

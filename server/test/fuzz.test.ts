@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WidgetDto } from '../../shared/contracts/board';
 import { ERROR_STATUS } from '../../shared/contracts/errors';
 import type { FlightDto } from '../../shared/contracts/flights';
+import type { Poll } from '../../shared/contracts/polls';
 import type { Todo } from '../../shared/contracts/todos';
 import type { TripDto } from '../../shared/contracts/trips';
 import { waitlistEntries } from '../platform/db/schema';
@@ -24,6 +25,8 @@ type Ids = {
   tripId: string;
   todoId: string;
   flightId: string;
+  pollId: string;
+  pollOptionId: string;
   widgetId: string;
   memberId: string;
   waitlistId: string;
@@ -85,6 +88,15 @@ const EXAMPLE_BODIES: Record<string, () => Record<string, unknown>> = {
     stops: 0,
   }),
   'PATCH /api/flights/{id}': () => ({ stops: 1, flightNumber: 'GA 402' }),
+  'POST /api/trips/{tripId}/polls': () => ({
+    question: 'Where first?',
+    options: ['Ubud', 'Canggu'],
+    multiple: true,
+    hideVoters: false,
+    closesAt: '2030-01-01T08:00:00Z',
+  }),
+  'PUT /api/polls/{id}/vote': () => ({ optionIds: [ids.pollOptionId] }),
+  'PATCH /api/polls/{id}': () => ({ closed: true }),
   'POST /api/trips/{tripId}/invitations': () => ({ email: `friend${uniqueSuffix()}@example.com` }),
   'POST /api/trips/{tripId}/magic-links': () => ({
     email: `friend${uniqueSuffix()}@example.com`,
@@ -215,6 +227,10 @@ beforeAll(async () => {
     EXAMPLE_BODIES['POST /api/trips/{tripId}/flights']!(),
   );
   const widgets = await owner.client.get<WidgetDto[]>(path('widgets'));
+  const poll = await owner.client.post<Poll>(
+    path('polls'),
+    EXAMPLE_BODIES['POST /api/trips/{tripId}/polls']!(),
+  );
   const [entry] = await t.database.db
     .insert(waitlistEntries)
     .values({ email: 'waiting@example.com', source: 'landing' })
@@ -223,6 +239,8 @@ beforeAll(async () => {
     tripId,
     todoId: todo.body.id,
     flightId: flight.body.id,
+    pollId: poll.body.id,
+    pollOptionId: poll.body.options[0]!.id,
     widgetId: widgets.body[0]!.id,
     memberId: member.id,
     waitlistId: entry!.id,
@@ -242,6 +260,7 @@ function paramValue(path: string, name: string): string {
   if (name === 'userId' || path.startsWith('/api/admin/users/')) return ids.memberId;
   if (path.startsWith('/api/todos/')) return ids.todoId;
   if (path.startsWith('/api/flights/')) return ids.flightId;
+  if (path.startsWith('/api/polls/')) return ids.pollId;
   if (path.startsWith('/api/widgets/')) return ids.widgetId;
   if (path.startsWith('/api/admin/waitlist/')) return ids.waitlistId;
   if (path.startsWith('/api/sessions/')) return ids.sessionId;

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WidgetDto } from '../../shared/contracts/board';
 import { ERROR_STATUS, type ErrorCode, type ErrorResponse } from '../../shared/contracts/errors';
 import type { FlightDto } from '../../shared/contracts/flights';
+import type { Poll } from '../../shared/contracts/polls';
 import type { Todo } from '../../shared/contracts/todos';
 import type { TripDto } from '../../shared/contracts/trips';
 import * as schema from '../platform/db/schema';
@@ -150,7 +151,7 @@ function errorShapeProblem(status: number, body: unknown): string | null {
 const DOCS_PREFIX = '/api/docs';
 
 /** Objects of a trip addressed by their own id: `/api/<kind>/:id`. */
-const TRIP_OBJECT_KINDS = ['widgets', 'todos', 'flights'] as const;
+const TRIP_OBJECT_KINDS = ['widgets', 'todos', 'flights', 'polls'] as const;
 type TripObjectKind = (typeof TRIP_OBJECT_KINDS)[number];
 const TRIP_OBJECT_ROUTE = new RegExp(`^/api/(${TRIP_OBJECT_KINDS.join('|')})/:id(/|$)`);
 
@@ -184,6 +185,9 @@ const BODIES: Record<string, unknown> = {
   'PATCH /api/widgets/:id': { title: 'Taken over', position: { top: 0, left: 0 } },
   'PATCH /api/todos/:id': { text: 'Taken over', isCompleted: true },
   'PATCH /api/flights/:id': { stops: 3 },
+  'POST /api/trips/:tripId/polls': { question: 'Whose trip?', options: ['Mine', 'Yours'] },
+  'PUT /api/polls/:id/vote': { optionIds: [] },
+  'PATCH /api/polls/:id': { closed: true },
 };
 const WRITE_METHODS = new Set(['POST', 'PATCH', 'PUT']);
 
@@ -338,7 +342,7 @@ describe('trip-scoped routes', () => {
     expect(
       unclassified.map((route) => `${route.method} ${route.path}`),
       'Classify each of these routes in server/test/tripScopedRoutes.test.ts: trip-scoped ' +
-        '(its URL has :tripId, or it is /api/<widgets|todos|flights>/:id — add a new kind of ' +
+        '(its URL has :tripId, or it is /api/<widgets|todos|flights|polls>/:id — add a new kind of ' +
         'trip object to TRIP_OBJECT_KINDS) or listed in NOT_TRIP_SCOPED with the reason why',
     ).toEqual([]);
     const both = apiRoutes.filter(
@@ -379,11 +383,23 @@ describe('trip-scoped routes', () => {
       ...(BODIES['POST /api/trips/:tripId/flights'] as object),
       travellerId: friend.id,
     });
-    expect([board.status, todo.status, flight.status]).toEqual([200, 201, 201]);
+    const poll = await friend.client.post<Poll>(`/api/trips/${tripId}/polls`, {
+      question: 'Gili Air or Gili Meno?',
+      options: ['Gili Air', 'Gili Meno'],
+    });
+    expect([board.status, todo.status, flight.status, poll.status]).toEqual([200, 201, 201, 201]);
+    expect(
+      (
+        await friend.client.put(`/api/polls/${poll.body.id}/vote`, {
+          optionIds: [poll.body.options[0]!.id],
+        })
+      ).status,
+    ).toBe(200);
     const objectIds: Record<TripObjectKind, string> = {
       widgets: board.body[0]!.id,
       todos: todo.body.id,
       flights: flight.body.id,
+      polls: poll.body.id,
     };
 
     // The intruder is signed in and has a trip of their own: only membership tells them apart.

@@ -40,6 +40,7 @@ export const ERROR_STATUS = {
   trip_full: 403, // the owner's plan's number of travellers
   plan_required: 403, // a paid plan's feature (magic links)
   item_limit: 403, // a trip holds at most so many to-dos, flights, widgets (shared/contracts/<x>.ts)
+  creator_only: 403, // closing or deleting a poll: who asked, or the trip's owner
   // 404
   not_found: 404, // also what a trip (or anything on it) answers to someone not on it
   invitation_invalid: 404, // a reset, expired or unknown invitation link
@@ -50,6 +51,7 @@ export const ERROR_STATUS = {
   email_taken: 409,
   two_factor_already_enabled: 409,
   plan_held: 409, // early access to a plan the account already has (or one above it)
+  poll_closed: 409, // a vote on a poll closed by hand or past its deadline
   // 413, 415, 429
   body_too_large: 413,
   unsupported_media_type: 415,

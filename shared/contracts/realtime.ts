@@ -14,6 +14,7 @@ import type {
   CallWarningMessage,
 } from './calls';
 import { flight } from './flights';
+import { sharedPoll } from './polls';
 import { text } from './text';
 import { todo } from './todos';
 import { trip } from './trips';
@@ -152,6 +153,9 @@ export const tripChange = z.discriminatedUnion('type', [
   z.object({ type: z.literal('todo:removed'), todoId: z.string() }),
   z.object({ type: z.literal('flight:saved'), flight }),
   z.object({ type: z.literal('flight:removed'), flightId: z.string() }),
+  // The poll as everyone sees it: each tab keeps its own choices (`myVotes`) from its answers.
+  z.object({ type: z.literal('poll:saved'), poll: sharedPoll }),
+  z.object({ type: z.literal('poll:removed'), pollId: z.string() }),
   z.object({ type: z.literal('trip:saved'), trip: liveTripSettings }),
   z.object({ type: z.literal('trip:deleted') }),
   // Member lists differ per viewer (`isCurrentUser`), so members refetch their own.

@@ -54,7 +54,7 @@ beforeEach(() => {
 });
 
 describe('AddWidgetDialog', () => {
-  it('lists the five kinds of widget with the spec’s names and descriptions', async () => {
+  it('lists the spec’s five kinds of widget with their names and descriptions, then the Poll', async () => {
     const { dialog } = await openDialog({ body: created('countdown') });
     const entries = within(dialog)
       .getAllByRole('listitem')
@@ -65,6 +65,8 @@ describe('AddWidgetDialog', () => {
       'Weather WidgetView forecast for your destination',
       'Group To-Do ListCollaborate on travel tasks',
       'Photo CarouselBrowse destination photos',
+      // Issue #21.
+      'PollVote on dates, places, anything',
     ]);
   });
 

@@ -1,6 +1,7 @@
 import { CountdownWidget } from '@/features/countdown/CountdownWidget';
 import { FlightWidget } from '@/features/flights/FlightWidget';
 import { PhotoWidget } from '@/features/media/PhotoWidget';
+import { PollWidget } from '@/features/polls/PollWidget';
 import { TodoWidget } from '@/features/todos/TodoWidget';
 import { WeatherWidget } from '@/features/weather/WeatherWidget';
 import type { WidgetDto } from '../../../shared/contracts/board';
@@ -21,5 +22,7 @@ export function WidgetBody({ widget, trip, expanded }: Props) {
       return <TodoWidget trip={trip} expanded={expanded} />;
     case 'photo':
       return <PhotoWidget trip={trip} expanded={expanded} />;
+    case 'poll':
+      return <PollWidget trip={trip} expanded={expanded} />;
   }
 }

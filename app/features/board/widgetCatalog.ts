@@ -1,4 +1,12 @@
-import { CalendarClock, CloudSun, Image, ListTodo, type LucideIcon, Plane } from 'lucide-react';
+import {
+  CalendarClock,
+  CloudSun,
+  Image,
+  ListTodo,
+  type LucideIcon,
+  Plane,
+  Vote,
+} from 'lucide-react';
 import type { WidgetType } from '../../../shared/contracts/board';
 
 export type WidgetKind = {
@@ -18,7 +26,7 @@ export type WidgetKind = {
   loadedWidth?: number;
 };
 
-/** The five widget types in the Add Widget dialog's order (spec §2). */
+/** The widget types in the Add Widget dialog's order: spec §2's five, then issue #21's. */
 export const WIDGET_KINDS: readonly WidgetKind[] = [
   {
     type: 'countdown',
@@ -60,6 +68,14 @@ export const WIDGET_KINDS: readonly WidgetKind[] = [
     icon: Image,
     width: 400,
     height: 330,
+  },
+  {
+    type: 'poll',
+    name: 'Poll',
+    description: 'Vote on dates, places, anything',
+    icon: Vote,
+    width: 320,
+    height: 400,
   },
 ];
 

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { widgetLive } from '@/features/board/widgetCache';
 import { flightLive } from '@/features/flights/flightCache';
 import { memberLive } from '@/features/members/memberCache';
+import { pollLive } from '@/features/polls/pollCache';
 import { todoLive } from '@/features/todos/todoCache';
 import { tripLive } from '@/features/trips/tripCache';
 import { tripKeys } from '@/features/trips/tripKeys';
@@ -29,6 +30,7 @@ const handlers: LiveHandlers<ChangeType> = {
   ...widgetLive,
   ...todoLive,
   ...flightLive,
+  ...pollLive,
   ...tripLive,
   ...memberLive,
 };

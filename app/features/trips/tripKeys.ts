@@ -11,4 +11,5 @@ export const tripKeys = {
   widgets: (tripId: string) => ['/api/trips', tripId, 'widgets'] as const,
   todos: (tripId: string) => ['/api/trips', tripId, 'todos'] as const,
   flights: (tripId: string) => ['/api/trips', tripId, 'flights'] as const,
+  polls: (tripId: string) => ['/api/trips', tripId, 'polls'] as const,
 };

@@ -1,0 +1,227 @@
+import { Lock, Trash2, Trophy } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { PendingButton } from '@/components/PendingButton';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/utils';
+import { isPollClosed, type Poll, pollLeaders } from '../../../shared/contracts/polls';
+import { listOf, pollOutcome, pollStatus, votersLabel } from './pollText';
+import { useClosePoll, useDeletePoll, useVote } from './usePolls';
+
+// setTimeout takes at most 2^31 - 1 ms (about 24 days); a later deadline is looked at again then.
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** The clock, read again when the poll's deadline passes, so it closes on screen by itself. */
+function useNowUntil(deadline: string | null): number {
+  const [now, setNow] = useState(Date.now);
+  useEffect(() => {
+    if (!deadline) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const wait = () => {
+      const left = Date.parse(deadline) - Date.now();
+      if (left <= 0) setNow(Date.now());
+      else timer = setTimeout(wait, Math.min(left + 50, MAX_TIMER_MS));
+    };
+    wait();
+    return () => clearTimeout(timer);
+  }, [deadline]);
+  return now;
+}
+
+/**
+ * One poll: its question, who asked, when it closes; the options as radio buttons (or check
+ * boxes when several choices are allowed), each with its votes and, unless names are hidden,
+ * who chose it. A choice is saved as it is made. Once closed it shows the winner.
+ */
+export function PollCard({
+  poll,
+  tripId,
+  userId,
+  isOwner,
+}: {
+  poll: Poll;
+  tripId: string;
+  userId: string | undefined;
+  isOwner: boolean;
+}) {
+  const headingId = useId();
+  const vote = useVote(tripId);
+  const close = useClosePoll(tripId);
+  const remove = useDeletePoll(tripId);
+  const now = useNowUntil(poll.closedAt ? null : poll.closesAt);
+  const closed = isPollClosed(poll, now);
+  const canManage = isOwner || (userId !== undefined && poll.createdBy?.id === userId);
+  // A choice shows at once (set in the click, or a controlled input would flick back until the
+  // mutation's state arrives); the counts follow with the server's answer, or it goes back.
+  const [picked, setPicked] = useState<string[] | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const chosen = new Set(picked ?? poll.myVotes);
+  const leaders = new Set(pollLeaders(poll.options).map((option) => option.id));
+
+  function choose(optionId: string, on: boolean) {
+    const next = poll.multiple
+      ? poll.options
+          .map((option) => option.id)
+          .filter((id) => (id === optionId ? on : chosen.has(id)))
+      : [optionId];
+    send(next);
+  }
+
+  function send(optionIds: string[]) {
+    setPicked(optionIds);
+    vote.mutate({ poll, optionIds }, { onSettled: () => setPicked(null) });
+  }
+
+  return (
+    <article
+      aria-labelledby={headingId}
+      data-poll-closed={closed || undefined}
+      className="grid gap-2 rounded-lg border border-border bg-background/60 p-3"
+    >
+      <div className="flex items-start gap-2">
+        <h3 id={headingId} className="min-w-0 flex-1 font-medium break-words text-foreground">
+          {poll.question}
+        </h3>
+        {canManage && !closed && (
+          <PendingButton
+            type="button"
+            variant="outline"
+            size="sm"
+            className="h-7 px-2 text-xs"
+            pending={close.isPending}
+            onClick={() => close.mutate(poll)}
+          >
+            <Lock aria-hidden />
+            Close poll
+          </PendingButton>
+        )}
+        {canManage && (
+          <Button
+            type="button"
+            variant="ghost"
+            size="icon"
+            className="size-7"
+            aria-label={`Delete poll: ${poll.question}`}
+            aria-expanded={confirming}
+            onClick={() => setConfirming(true)}
+          >
+            <Trash2 aria-hidden />
+          </Button>
+        )}
+      </div>
+      <p className="text-xs text-muted-foreground">
+        {poll.createdBy ? `Asked by ${poll.createdBy.name} · ` : ''}
+        {pollStatus(poll, now)}
+        {' · '}
+        {poll.multiple ? 'Several choices' : 'One choice'}
+        {poll.hideVoters ? ' · Names hidden' : ''}
+      </p>
+      {confirming && (
+        <div
+          role="group"
+          aria-label="Delete this poll?"
+          className="flex flex-wrap items-center gap-2 rounded-md border border-destructive/40 bg-destructive/10 px-2.5 py-2 text-sm"
+        >
+          <p className="flex-1">Delete this poll and its votes for everyone?</p>
+          <Button
+            type="button"
+            variant="ghost"
+            size="sm"
+            className="h-7"
+            autoFocus
+            onClick={() => setConfirming(false)}
+          >
+            Keep
+          </Button>
+          <PendingButton
+            type="button"
+            variant="destructive"
+            size="sm"
+            className="h-7"
+            pending={remove.isPending}
+            onClick={() => remove.mutate(poll, { onError: () => setConfirming(false) })}
+          >
+            Delete
+          </PendingButton>
+        </div>
+      )}
+      <fieldset disabled={closed} className="grid gap-1.5">
+        <legend className="sr-only">{poll.question}</legend>
+        {poll.options.map((option) => {
+          const share = poll.voterCount ? (option.votes / poll.voterCount) * 100 : 0;
+          const leading = leaders.has(option.id);
+          const optionId = `${headingId}-${option.id}`;
+          return (
+            <label
+              key={option.id}
+              data-poll-option={option.text}
+              data-leading={leading || undefined}
+              className={cn(
+                'relative grid cursor-pointer gap-0.5 overflow-hidden rounded-md border border-border px-2.5 py-1.5',
+                'has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring/50',
+                closed && 'cursor-default',
+                leading && 'border-primary/60',
+              )}
+            >
+              <span
+                aria-hidden
+                className="absolute inset-y-0 left-0 bg-primary/15 transition-[width]"
+                style={{ width: `${share}%` }}
+              />
+              <span className="relative flex items-center gap-2 text-sm">
+                {/* Named by the option alone; its votes and voters are its description. */}
+                <input
+                  type={poll.multiple ? 'checkbox' : 'radio'}
+                  name={`poll-${poll.id}`}
+                  checked={chosen.has(option.id)}
+                  onChange={(event) => choose(option.id, event.target.checked)}
+                  aria-labelledby={`${optionId}-text`}
+                  aria-describedby={`${optionId}-votes`}
+                  className="size-4 shrink-0 accent-primary"
+                />
+                <span
+                  id={`${optionId}-text`}
+                  className="min-w-0 flex-1 break-words text-foreground"
+                >
+                  {option.text}
+                </span>
+                {closed && leading && leaders.size === 1 && (
+                  <Trophy aria-label="Winner" className="size-4 text-primary" />
+                )}
+              </span>
+              <span
+                id={`${optionId}-votes`}
+                className="relative flex flex-wrap justify-between gap-x-2 pl-6 text-xs text-muted-foreground"
+              >
+                <span>
+                  {option.voters && option.voters.length > 0
+                    ? listOf(option.voters.map((voter) => voter.name))
+                    : ''}
+                </span>
+                <span className="tabular-nums">
+                  {option.votes} {option.votes === 1 ? 'vote' : 'votes'}
+                </span>
+              </span>
+            </label>
+          );
+        })}
+      </fieldset>
+      <div className="flex flex-wrap items-center justify-between gap-2 text-xs">
+        <p
+          role="status"
+          className={cn('text-muted-foreground', closed && 'font-medium text-foreground')}
+        >
+          {pollOutcome(poll, closed)} · {votersLabel(poll.voterCount)}
+        </p>
+        {!closed && chosen.size > 0 && (
+          <button
+            type="button"
+            className="text-muted-foreground underline-offset-2 hover:text-foreground hover:underline"
+            onClick={() => send([])}
+          >
+            Take back my vote
+          </button>
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,246 @@
+import { randomBytes } from 'node:crypto';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import {
+  type CreatePoll,
+  isPollClosed,
+  MAX_POLLS_PER_TRIP,
+  POLL_MESSAGES,
+  type Poll,
+  type SharedPoll,
+  type VotePoll,
+} from '../../../shared/contracts/polls';
+import type { Db, Tx } from '../../platform/db/client';
+import { type PollRow, polls, pollVotes, users } from '../../platform/db/schema';
+import { HttpError } from '../../platform/errors';
+import type { ChangeContext } from '../realtime';
+import { memberName, type TripRole } from '../trips/access';
+import { deleteTripItem, insertWithinLimit } from '../trips/items';
+
+type Vote = { pollId: string; userId: string; optionId: string; name: string };
+
+/** The votes of these polls with their voters' names, in the order they were cast. */
+async function votesOf(db: Db | Tx, pollIds: string[]): Promise<Vote[]> {
+  if (pollIds.length === 0) return [];
+  const rows = await db
+    .select({
+      pollId: pollVotes.pollId,
+      userId: pollVotes.userId,
+      optionId: pollVotes.optionId,
+      username: users.username,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(pollVotes)
+    .innerJoin(users, eq(users.id, pollVotes.userId))
+    .where(inArray(pollVotes.pollId, pollIds))
+    .orderBy(asc(pollVotes.createdAt), asc(pollVotes.userId));
+  return rows.map(({ username, firstName, lastName, ...vote }) => ({
+    ...vote,
+    name: memberName({ username, firstName, lastName }),
+  }));
+}
+
+type PollWithCreator = { poll: PollRow; creator: { id: string; name: string } | null };
+
+/**
+ * The poll as every member sees it. A deadline that has passed shows as the closing time, so
+ * clients and later readers agree on when it closed without anyone writing it down.
+ */
+function toSharedPoll({ poll, creator }: PollWithCreator, votes: Vote[], now: Date): SharedPoll {
+  const ofPoll = votes.filter((vote) => vote.pollId === poll.id);
+  const deadlinePassed = poll.closesAt !== null && poll.closesAt <= now;
+  const closedAt = poll.closedAt ?? (deadlinePassed ? poll.closesAt : null);
+  return {
+    id: poll.id,
+    tripId: poll.tripId,
+    question: poll.question,
+    options: poll.options.map(({ id, text }) => {
+      const chosen = ofPoll.filter((vote) => vote.optionId === id);
+      return {
+        id,
+        text,
+        votes: chosen.length,
+        voters: poll.hideVoters
+          ? null
+          : chosen.map((vote) => ({ id: vote.userId, name: vote.name })),
+      };
+    }),
+    multiple: poll.multiple,
+    hideVoters: poll.hideVoters,
+    voterCount: new Set(ofPoll.map((vote) => vote.userId)).size,
+    closesAt: poll.closesAt?.toISOString() ?? null,
+    closedAt: closedAt?.toISOString() ?? null,
+    createdBy: creator,
+    createdAt: poll.createdAt.toISOString(),
+  };
+}
+
+function forViewer(shared: SharedPoll, votes: Vote[], viewerId: string): Poll {
+  const myVotes = votes
+    .filter((vote) => vote.pollId === shared.id && vote.userId === viewerId)
+    .map((vote) => vote.optionId);
+  return { ...shared, myVotes };
+}
+
+async function selectPolls(db: Db | Tx, where: ReturnType<typeof eq>) {
+  const rows = await db
+    .select({
+      poll: polls,
+      creatorId: users.id,
+      username: users.username,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(polls)
+    .leftJoin(users, eq(users.id, polls.createdBy))
+    .where(where)
+    .orderBy(desc(polls.createdAt), desc(polls.id));
+  return rows.map(({ poll, creatorId, username, firstName, lastName }) => ({
+    poll,
+    creator:
+      creatorId && username !== null
+        ? { id: creatorId, name: memberName({ username, firstName, lastName }) }
+        : null,
+  }));
+}
+
+/** The trip's polls as `viewerId` sees them, newest first. */
+export async function listPolls(db: Db, tripId: string, viewerId: string, now = new Date()) {
+  const rows = await selectPolls(db, eq(polls.tripId, tripId));
+  const votes = await votesOf(
+    db,
+    rows.map(({ poll }) => poll.id),
+  );
+  return rows.map((row) => forViewer(toSharedPoll(row, votes, now), votes, viewerId));
+}
+
+/** Reads the poll, tells the trip's other tabs, and answers it as `viewerId` sees it. */
+async function announce({ db, live }: ChangeContext, pollId: string, viewerId: string) {
+  const [row] = await selectPolls(db, eq(polls.id, pollId));
+  if (!row) throw new HttpError('not_found', POLL_MESSAGES.notFound);
+  const votes = await votesOf(db, [pollId]);
+  const shared = toSharedPoll(row, votes, new Date());
+  live.tripChanged(shared.tripId, { type: 'poll:saved', poll: shared });
+  return forViewer(shared, votes, viewerId);
+}
+
+/** Option ids: short and random, so a vote names its option even if the text repeats. */
+const optionId = () => randomBytes(6).toString('base64url');
+
+export async function createPoll(
+  context: ChangeContext,
+  tripId: string,
+  userId: string,
+  input: CreatePoll,
+  now = new Date(),
+): Promise<Poll> {
+  const closesAt = input.closesAt ? new Date(input.closesAt) : null;
+  if (closesAt && closesAt <= now) {
+    throw new HttpError('invalid_input', POLL_MESSAGES.closesAtPast);
+  }
+  const limit = { max: MAX_POLLS_PER_TRIP, message: POLL_MESSAGES.tooMany };
+  const [row] = await insertWithinLimit(context.db, polls, tripId, limit, (tx) =>
+    tx
+      .insert(polls)
+      .values({
+        tripId,
+        question: input.question,
+        options: input.options.map((text) => ({ id: optionId(), text })),
+        multiple: input.multiple ?? false,
+        hideVoters: input.hideVoters ?? false,
+        closesAt,
+        createdBy: userId,
+      })
+      .returning({ id: polls.id }),
+  );
+  return announce(context, row!.id, userId);
+}
+
+/** Who acts on a poll: a member of its trip, as the route's access check found them. */
+export type PollActor = { userId: string; role: TripRole };
+
+/** Closing and deleting: who asked the question, or the trip's owner. */
+function checkCanManage(poll: PollRow, { userId, role }: PollActor) {
+  if (poll.createdBy !== userId && role !== 'owner') {
+    throw new HttpError('creator_only', POLL_MESSAGES.creatorOnly);
+  }
+}
+
+async function lockPoll(tx: Tx, tripId: string, id: string) {
+  const [row] = await tx
+    .select()
+    .from(polls)
+    .where(and(eq(polls.id, id), eq(polls.tripId, tripId)))
+    .for('update');
+  if (!row) throw new HttpError('not_found', POLL_MESSAGES.notFound);
+  return row;
+}
+
+/** Closes the poll now (closing a closed one again changes nothing). */
+export async function closePoll(
+  context: ChangeContext,
+  tripId: string,
+  actor: PollActor,
+  id: string,
+): Promise<Poll> {
+  await context.db.transaction(async (tx) => {
+    const row = await lockPoll(tx, tripId, id);
+    checkCanManage(row, actor);
+    if (row.closedAt || (row.closesAt && row.closesAt <= new Date())) return;
+    await tx.update(polls).set({ closedAt: new Date() }).where(eq(polls.id, id));
+  });
+  return announce(context, id, actor.userId);
+}
+
+export async function deletePoll(
+  context: ChangeContext,
+  tripId: string,
+  actor: PollActor,
+  id: string,
+) {
+  const [row] = await context.db
+    .select()
+    .from(polls)
+    .where(and(eq(polls.id, id), eq(polls.tripId, tripId)));
+  if (!row) throw new HttpError('not_found', POLL_MESSAGES.notFound);
+  checkCanManage(row, actor);
+  await deleteTripItem(context.db, polls, tripId, id, POLL_MESSAGES.notFound);
+  context.live.tripChanged(tripId, { type: 'poll:removed', pollId: id });
+}
+
+/**
+ * The caller's choices on the poll, replacing their earlier ones; none takes the vote back. The
+ * poll's row is locked meanwhile, so a vote and the closing cannot pass each other.
+ */
+export async function votePoll(
+  context: ChangeContext,
+  tripId: string,
+  userId: string,
+  id: string,
+  { optionIds }: VotePoll,
+): Promise<Poll> {
+  await context.db.transaction(async (tx) => {
+    const row = await lockPoll(tx, tripId, id);
+    const closedAt = row.closedAt?.toISOString() ?? null;
+    const closesAt = row.closesAt?.toISOString() ?? null;
+    if (isPollClosed({ closedAt, closesAt }, Date.now())) {
+      throw new HttpError('poll_closed', POLL_MESSAGES.closed);
+    }
+    const known = new Set(row.options.map((option) => option.id));
+    if (optionIds.some((optionId) => !known.has(optionId))) {
+      throw invalidChoice(POLL_MESSAGES.unknownOption);
+    }
+    if (!row.multiple && optionIds.length > 1) throw invalidChoice(POLL_MESSAGES.oneChoice);
+    await tx.delete(pollVotes).where(and(eq(pollVotes.pollId, id), eq(pollVotes.userId, userId)));
+    if (optionIds.length > 0) {
+      await tx
+        .insert(pollVotes)
+        .values(optionIds.map((optionId) => ({ pollId: id, userId, optionId })));
+    }
+  });
+  return announce(context, id, userId);
+}
+
+function invalidChoice(message: string) {
+  return new HttpError('invalid_input', message);
+}

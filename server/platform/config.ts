@@ -84,6 +84,21 @@ const envSchema = z.object({
   PEXELS_BASE_URL: optional(urlWithProtocol(['http:', 'https:'], 'https://api.pexels.com')).default(
     'https://api.pexels.com',
   ),
+  // Issue #21: flight prices from Duffel (a test-mode token works); without it, partner links.
+  DUFFEL_ACCESS_TOKEN: optional(z.string().trim().min(1)),
+  DUFFEL_BASE_URL: optional(urlWithProtocol(['http:', 'https:'], 'https://api.duffel.com')).default(
+    'https://api.duffel.com',
+  ),
+  // Duffel asks its airlines for up to 10 s; slower than this counts as down.
+  DUFFEL_TIMEOUT_MS: optional(
+    z.coerce
+      .number({ error: 'must be a whole number of milliseconds, 100 or more' })
+      .int('must be a whole number of milliseconds, 100 or more')
+      .min(100, 'must be a whole number of milliseconds, 100 or more'),
+  ).default(15_000),
+  // Affiliate ids the partners gave the operator, added to their links (spec §9).
+  SKYSCANNER_ASSOCIATE_ID: optional(z.string().trim().min(1).max(100)),
+  BOOKING_AFFILIATE_ID: optional(z.string().trim().min(1).max(100)),
   // Issue #7: `invite` closes open sign-up; an invitation link still lets people create accounts.
   REGISTRATION: optional(z.enum(['open', 'invite'], { error: 'must be open or invite' })).default(
     'open',
@@ -164,6 +179,11 @@ export type Config = {
   };
   /** Pexels photos and videos; without a key, bundled photos and no videos. */
   pexels: { apiKey: string | undefined; baseUrl: string };
+  /** Flight and stay searches (issue #21): Duffel prices flights when set; affiliate ids. */
+  search: {
+    duffel: { accessToken: string; baseUrl: string; timeoutMs: number } | undefined;
+    affiliates: { skyscanner: string | undefined; booking: string | undefined };
+  };
   /** The landing page's background video; without it (and without Pexels), its poster. */
   landingVideoUrl: string | undefined;
   /** open: anyone may sign up; invite: only through a trip's invitation. */
@@ -228,6 +248,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       openWeatherBaseUrl: e.OPENWEATHER_BASE_URL.replace(/\/+$/, ''),
     },
     pexels: { apiKey: e.PEXELS_API_KEY, baseUrl: e.PEXELS_BASE_URL.replace(/\/+$/, '') },
+    search: {
+      duffel: e.DUFFEL_ACCESS_TOKEN
+        ? {
+            accessToken: e.DUFFEL_ACCESS_TOKEN,
+            baseUrl: e.DUFFEL_BASE_URL.replace(/\/+$/, ''),
+            timeoutMs: e.DUFFEL_TIMEOUT_MS,
+          }
+        : undefined,
+      affiliates: { skyscanner: e.SKYSCANNER_ASSOCIATE_ID, booking: e.BOOKING_AFFILIATE_ID },
+    },
     landingVideoUrl: e.LANDING_VIDEO_URL,
     registration: e.REGISTRATION,
     calls: {

@@ -20,7 +20,7 @@ export class UpstreamError extends Error {
       failure === 'status'
         ? `${service} answered ${status}`
         : failure === 'timeout'
-          ? `${service} did not answer within ${UPSTREAM_TIMEOUT_MS / 1000} s`
+          ? `${service} did not answer in time`
           : failure === 'malformed'
             ? `${service} sent an answer that could not be read`
             : `${service} could not be reached`,
@@ -28,18 +28,32 @@ export class UpstreamError extends Error {
   }
 }
 
-type Options = { headers?: Record<string, string>; timeoutMs?: number };
+type Options = {
+  headers?: Record<string, string>;
+  timeoutMs?: number;
+  /** POSTs this as JSON instead of a GET. */
+  json?: unknown;
+};
 
-/** GETs `url` and parses its JSON body, within the time limit (body included). */
+/** GETs `url` (or POSTs `json` to it) and parses its JSON answer, within the time limit. */
 export async function fetchUpstreamJson(
   service: string,
   url: URL | string,
-  { headers, timeoutMs = UPSTREAM_TIMEOUT_MS }: Options = {},
+  { headers, timeoutMs = UPSTREAM_TIMEOUT_MS, json }: Options = {},
 ): Promise<unknown> {
   const signal = AbortSignal.timeout(timeoutMs);
   let response: Response;
   try {
-    response = await fetch(url, { headers: { accept: 'application/json', ...headers }, signal });
+    response = await fetch(url, {
+      method: json === undefined ? 'GET' : 'POST',
+      headers: {
+        accept: 'application/json',
+        ...(json === undefined ? {} : { 'content-type': 'application/json' }),
+        ...headers,
+      },
+      body: json === undefined ? undefined : JSON.stringify(json),
+      signal,
+    });
   } catch {
     throw new UpstreamError(service, signal.aborted ? 'timeout' : 'unreachable');
   }

@@ -97,6 +97,20 @@ const EXAMPLE_BODIES: Record<string, () => Record<string, unknown>> = {
   }),
   'PUT /api/polls/{id}/vote': () => ({ optionIds: [ids.pollOptionId] }),
   'PATCH /api/polls/{id}': () => ({ closed: true }),
+  'POST /api/trips/{tripId}/searches/flights': () => ({
+    origin: 'SIN',
+    destination: 'DPS',
+    departDate: '2030-01-01',
+    returnDate: '2030-01-05',
+    travellers: 2,
+    cabin: 'economy',
+  }),
+  'POST /api/trips/{tripId}/searches/stays': () => ({
+    destination: 'Ubud',
+    checkIn: '2030-01-01',
+    checkOut: '2030-01-05',
+    guests: 2,
+  }),
   'POST /api/trips/{tripId}/invitations': () => ({ email: `friend${uniqueSuffix()}@example.com` }),
   'POST /api/trips/{tripId}/magic-links': () => ({
     email: `friend${uniqueSuffix()}@example.com`,

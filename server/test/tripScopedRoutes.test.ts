@@ -188,6 +188,16 @@ const BODIES: Record<string, unknown> = {
   'POST /api/trips/:tripId/polls': { question: 'Whose trip?', options: ['Mine', 'Yours'] },
   'PUT /api/polls/:id/vote': { optionIds: [] },
   'PATCH /api/polls/:id': { closed: true },
+  'POST /api/trips/:tripId/searches/flights': {
+    origin: 'SIN',
+    destination: 'DPS',
+    departDate: '2030-06-01',
+  },
+  'POST /api/trips/:tripId/searches/stays': {
+    destination: 'Ubud',
+    checkIn: '2030-06-01',
+    checkOut: '2030-06-05',
+  },
 };
 const WRITE_METHODS = new Set(['POST', 'PATCH', 'PUT']);
 

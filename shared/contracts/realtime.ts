@@ -15,6 +15,7 @@ import type {
 } from './calls';
 import { flight } from './flights';
 import { sharedPoll } from './polls';
+import { tripSearch } from './search';
 import { text } from './text';
 import { todo } from './todos';
 import { trip } from './trips';
@@ -156,6 +157,7 @@ export const tripChange = z.discriminatedUnion('type', [
   // The poll as everyone sees it: each tab keeps its own choices (`myVotes`) from its answers.
   z.object({ type: z.literal('poll:saved'), poll: sharedPoll }),
   z.object({ type: z.literal('poll:removed'), pollId: z.string() }),
+  z.object({ type: z.literal('search:saved'), search: tripSearch }),
   z.object({ type: z.literal('trip:saved'), trip: liveTripSettings }),
   z.object({ type: z.literal('trip:deleted') }),
   // Member lists differ per viewer (`isCurrentUser`), so members refetch their own.

@@ -116,8 +116,7 @@ export function PollCard({
         {poll.hideVoters ? ' · Names hidden' : ''}
       </p>
       {confirming && (
-        <div
-          role="group"
+        <fieldset
           aria-label="Delete this poll?"
           className="flex flex-wrap items-center gap-2 rounded-md border border-destructive/40 bg-destructive/10 px-2.5 py-2 text-sm"
         >
@@ -142,7 +141,7 @@ export function PollCard({
           >
             Delete
           </PendingButton>
-        </div>
+        </fieldset>
       )}
       <fieldset disabled={closed} className="grid gap-1.5">
         <legend className="sr-only">{poll.question}</legend>

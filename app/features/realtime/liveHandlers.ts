@@ -3,6 +3,7 @@ import { widgetLive } from '@/features/board/widgetCache';
 import { flightLive } from '@/features/flights/flightCache';
 import { memberLive } from '@/features/members/memberCache';
 import { pollLive } from '@/features/polls/pollCache';
+import { searchLive } from '@/features/search/searchCache';
 import { todoLive } from '@/features/todos/todoCache';
 import { tripLive } from '@/features/trips/tripCache';
 import { tripKeys } from '@/features/trips/tripKeys';
@@ -31,6 +32,7 @@ const handlers: LiveHandlers<ChangeType> = {
   ...todoLive,
   ...flightLive,
   ...pollLive,
+  ...searchLive,
   ...tripLive,
   ...memberLive,
 };

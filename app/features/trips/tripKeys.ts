@@ -12,4 +12,5 @@ export const tripKeys = {
   todos: (tripId: string) => ['/api/trips', tripId, 'todos'] as const,
   flights: (tripId: string) => ['/api/trips', tripId, 'flights'] as const,
   polls: (tripId: string) => ['/api/trips', tripId, 'polls'] as const,
+  searches: (tripId: string) => ['/api/trips', tripId, 'searches'] as const,
 };

@@ -365,6 +365,26 @@ export const pollVotes = pgTable(
 );
 
 /**
+ * The latest search of each kind on a trip (issue #21): the query, who ran it, and its answer
+ * (offers and partner links, as shared/contracts/search.ts shapes them). A new search replaces
+ * the last; everyone on the trip sees the same one.
+ */
+export const tripSearches = pgTable(
+  'trip_searches',
+  {
+    tripId: uuid('trip_id')
+      .notNull()
+      .references(() => trips.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['flights', 'stays'] }).notNull(),
+    query: jsonb('query').$type<Record<string, unknown>>().notNull(),
+    answer: jsonb('answer').$type<Record<string, unknown>>().notNull(),
+    ranBy: uuid('ran_by').references(() => users.id, { onDelete: 'set null' }),
+    ranAt: timestamp('ran_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.tripId, table.kind] })],
+);
+
+/**
  * A trip's invitation link (issue #7): one per trip, made when the owner first asks for it. The
  * code is the link's secret; resetting the link replaces it, and the old code stops at once.
  */

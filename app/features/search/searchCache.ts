@@ -1,0 +1,23 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { LiveHandlers } from '@/features/realtime/liveHandlers';
+import { tripKeys } from '@/features/trips/tripKeys';
+import type { TripSearch, TripSearches } from '../../../shared/contracts/search';
+
+/** The trip's latest search of the kind becomes this one (mine, or another member's). */
+export function saveSearchInCache(queryClient: QueryClient, tripId: string, search: TripSearch) {
+  queryClient.setQueryData<TripSearches>(tripKeys.searches(tripId), (searches) => {
+    if (!searches) return searches; // loads whole when a search widget is shown
+    // A late answer must not replace a newer search that arrived live meanwhile.
+    const current = searches[search.kind];
+    if (current && current.ranAt > search.ranAt) return searches;
+    return { ...searches, [search.kind]: search };
+  });
+}
+
+/** Another member's search, live. */
+export const searchLive: LiveHandlers<'search:saved'> = {
+  'search:saved': {
+    writes: (tripId) => [tripKeys.searches(tripId)],
+    apply: (queryClient, tripId, { search }) => saveSearchInCache(queryClient, tripId, search),
+  },
+};

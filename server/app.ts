@@ -21,6 +21,7 @@ import { plansRoutes } from './features/plans/routes';
 import { pollsRoutes } from './features/polls/routes';
 import { realtime } from './features/realtime';
 import { searchRoutes } from './features/search/routes';
+import { shortlistRoutes } from './features/shortlist/routes';
 import { siteRoutes } from './features/site/routes';
 import { todosRoutes } from './features/todos/routes';
 import { tripsRoutes } from './features/trips/routes';
@@ -173,6 +174,7 @@ export async function buildApp(config: Config, deps: AppDeps) {
   await app.register(flightsRoutes, { db: deps.database.db });
   await app.register(pollsRoutes, { db: deps.database.db });
   await app.register(searchRoutes, { db: deps.database.db, config });
+  await app.register(shortlistRoutes, { db: deps.database.db, config });
   await app.register(membersRoutes, { db: deps.database.db, config, mailer });
   await app.register(plansRoutes, { db: deps.database.db });
   await app.register(weatherRoutes, { config });

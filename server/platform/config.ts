@@ -96,6 +96,10 @@ const envSchema = z.object({
       .int('must be a whole number of milliseconds, 100 or more')
       .min(100, 'must be a whole number of milliseconds, 100 or more'),
   ).default(15_000),
+  // Tests only: pasted links may name 127.0.0.1, where the tests' fake listing site runs.
+  LINK_PREVIEW_ALLOW_LOOPBACK: optional(
+    z.enum(['true', 'false'], { error: 'must be true or false' }),
+  ).default('false'),
   // Affiliate ids the partners gave the operator, added to their links (spec §9).
   SKYSCANNER_ASSOCIATE_ID: optional(z.string().trim().min(1).max(100)),
   BOOKING_AFFILIATE_ID: optional(z.string().trim().min(1).max(100)),
@@ -183,6 +187,8 @@ export type Config = {
   search: {
     duffel: { accessToken: string; baseUrl: string; timeoutMs: number } | undefined;
     affiliates: { skyscanner: string | undefined; booking: string | undefined };
+    /** Pasted links: only public addresses, unless a test allows its local fake site. */
+    linkPreview: { allowLoopback: boolean };
   };
   /** The landing page's background video; without it (and without Pexels), its poster. */
   landingVideoUrl: string | undefined;
@@ -257,6 +263,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
       affiliates: { skyscanner: e.SKYSCANNER_ASSOCIATE_ID, booking: e.BOOKING_AFFILIATE_ID },
+      linkPreview: { allowLoopback: e.LINK_PREVIEW_ALLOW_LOOPBACK === 'true' },
     },
     landingVideoUrl: e.LANDING_VIDEO_URL,
     registration: e.REGISTRATION,

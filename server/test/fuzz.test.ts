@@ -27,6 +27,7 @@ type Ids = {
   flightId: string;
   pollId: string;
   pollOptionId: string;
+  optionId: string;
   widgetId: string;
   memberId: string;
   waitlistId: string;
@@ -105,6 +106,13 @@ const EXAMPLE_BODIES: Record<string, () => Record<string, unknown>> = {
     travellers: 2,
     cabin: 'economy',
   }),
+  'POST /api/trips/{tripId}/shortlist': () => ({
+    source: 'partner',
+    kind: 'stay',
+    partner: 'Booking.com',
+  }),
+  'PUT /api/shortlist/{id}/vote': () => ({ vote: 'yes' }),
+  'PATCH /api/shortlist/{id}': () => ({ chosen: true, travellerIds: [] }),
   'POST /api/trips/{tripId}/searches/stays': () => ({
     destination: 'Ubud',
     checkIn: '2030-01-01',
@@ -241,6 +249,14 @@ beforeAll(async () => {
     EXAMPLE_BODIES['POST /api/trips/{tripId}/flights']!(),
   );
   const widgets = await owner.client.get<WidgetDto[]>(path('widgets'));
+  await owner.client.post(
+    path('searches/stays'),
+    EXAMPLE_BODIES['POST /api/trips/{tripId}/searches/stays']!(),
+  );
+  const option = await owner.client.post<{ id: string }>(
+    path('shortlist'),
+    EXAMPLE_BODIES['POST /api/trips/{tripId}/shortlist']!(),
+  );
   const poll = await owner.client.post<Poll>(
     path('polls'),
     EXAMPLE_BODIES['POST /api/trips/{tripId}/polls']!(),
@@ -254,6 +270,7 @@ beforeAll(async () => {
     todoId: todo.body.id,
     flightId: flight.body.id,
     pollId: poll.body.id,
+    optionId: option.body.id,
     pollOptionId: poll.body.options[0]!.id,
     widgetId: widgets.body[0]!.id,
     memberId: member.id,
@@ -275,6 +292,7 @@ function paramValue(path: string, name: string): string {
   if (path.startsWith('/api/todos/')) return ids.todoId;
   if (path.startsWith('/api/flights/')) return ids.flightId;
   if (path.startsWith('/api/polls/')) return ids.pollId;
+  if (path.startsWith('/api/shortlist/')) return ids.optionId;
   if (path.startsWith('/api/widgets/')) return ids.widgetId;
   if (path.startsWith('/api/admin/waitlist/')) return ids.waitlistId;
   if (path.startsWith('/api/sessions/')) return ids.sessionId;

@@ -6,6 +6,7 @@ import type { WidgetDto } from '../../shared/contracts/board';
 import { ERROR_STATUS, type ErrorCode, type ErrorResponse } from '../../shared/contracts/errors';
 import type { FlightDto } from '../../shared/contracts/flights';
 import type { Poll } from '../../shared/contracts/polls';
+import type { ShortlistOption } from '../../shared/contracts/shortlist';
 import type { Todo } from '../../shared/contracts/todos';
 import type { TripDto } from '../../shared/contracts/trips';
 import * as schema from '../platform/db/schema';
@@ -151,7 +152,7 @@ function errorShapeProblem(status: number, body: unknown): string | null {
 const DOCS_PREFIX = '/api/docs';
 
 /** Objects of a trip addressed by their own id: `/api/<kind>/:id`. */
-const TRIP_OBJECT_KINDS = ['widgets', 'todos', 'flights', 'polls'] as const;
+const TRIP_OBJECT_KINDS = ['widgets', 'todos', 'flights', 'polls', 'shortlist'] as const;
 type TripObjectKind = (typeof TRIP_OBJECT_KINDS)[number];
 const TRIP_OBJECT_ROUTE = new RegExp(`^/api/(${TRIP_OBJECT_KINDS.join('|')})/:id(/|$)`);
 
@@ -198,6 +199,9 @@ const BODIES: Record<string, unknown> = {
     checkIn: '2030-06-01',
     checkOut: '2030-06-05',
   },
+  'POST /api/trips/:tripId/shortlist': { source: 'partner', kind: 'stay', partner: 'Airbnb' },
+  'PUT /api/shortlist/:id/vote': { vote: 'no' },
+  'PATCH /api/shortlist/:id': { chosen: true },
 };
 const WRITE_METHODS = new Set(['POST', 'PATCH', 'PUT']);
 
@@ -352,7 +356,7 @@ describe('trip-scoped routes', () => {
     expect(
       unclassified.map((route) => `${route.method} ${route.path}`),
       'Classify each of these routes in server/test/tripScopedRoutes.test.ts: trip-scoped ' +
-        '(its URL has :tripId, or it is /api/<widgets|todos|flights|polls>/:id — add a new kind of ' +
+        '(its URL has :tripId, or it is /api/<widgets|todos|flights|polls|shortlist>/:id — add a new kind of ' +
         'trip object to TRIP_OBJECT_KINDS) or listed in NOT_TRIP_SCOPED with the reason why',
     ).toEqual([]);
     const both = apiRoutes.filter(
@@ -405,11 +409,21 @@ describe('trip-scoped routes', () => {
         })
       ).status,
     ).toBe(200);
+    const stays = await friend.client.post(`/api/trips/${tripId}/searches/stays`, {
+      ...(BODIES['POST /api/trips/:tripId/searches/stays'] as object),
+    });
+    const option = await friend.client.post<ShortlistOption>(`/api/trips/${tripId}/shortlist`, {
+      source: 'partner',
+      kind: 'stay',
+      partner: 'Booking.com',
+    });
+    expect([stays.status, option.status]).toEqual([200, 201]);
     const objectIds: Record<TripObjectKind, string> = {
       widgets: board.body[0]!.id,
       todos: todo.body.id,
       flights: flight.body.id,
       polls: poll.body.id,
+      shortlist: option.body.id,
     };
 
     // The intruder is signed in and has a trip of their own: only membership tells them apart.

@@ -24,6 +24,7 @@ export const ERROR_STATUS = {
   two_factor_not_enabled: 400,
   two_factor_setup_missing: 400, // a confirmation with no setup waiting for it
   not_a_member: 400, // an assignee or traveller who is not on the trip
+  link_refused: 400, // a pasted link to a private, loopback or link-local address
   invalid_dates: 400, // an end before a start, an arrival before a departure
   invalid_email: 400,
   owner_cannot_leave: 400, // the owner leaves by deleting the trip or handing it over
@@ -52,6 +53,7 @@ export const ERROR_STATUS = {
   two_factor_already_enabled: 409,
   plan_held: 409, // early access to a plan the account already has (or one above it)
   poll_closed: 409, // a vote on a poll closed by hand or past its deadline
+  already_shortlisted: 409, // the same offer, partner search or link twice on a trip's shortlist
   // 413, 415, 429
   body_too_large: 413,
   unsupported_media_type: 415,
@@ -61,6 +63,7 @@ export const ERROR_STATUS = {
   // 5xx: not the client's fault
   internal: 500,
   upstream_unavailable: 502, // weather or photo provider down, slow or garbled
+  link_unreadable: 502, // a pasted link's page could not be read (down, not HTML, too slow)
   mail_failed: 502,
   unavailable: 503, // the database cannot be reached
 } as const satisfies Record<string, number>;

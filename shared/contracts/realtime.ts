@@ -16,6 +16,7 @@ import type {
 import { flight } from './flights';
 import { sharedPoll } from './polls';
 import { tripSearch } from './search';
+import { shortlistOption } from './shortlist';
 import { text } from './text';
 import { todo } from './todos';
 import { trip } from './trips';
@@ -158,6 +159,8 @@ export const tripChange = z.discriminatedUnion('type', [
   z.object({ type: z.literal('poll:saved'), poll: sharedPoll }),
   z.object({ type: z.literal('poll:removed'), pollId: z.string() }),
   z.object({ type: z.literal('search:saved'), search: tripSearch }),
+  z.object({ type: z.literal('shortlist:saved'), option: shortlistOption }),
+  z.object({ type: z.literal('shortlist:removed'), optionId: z.string() }),
   z.object({ type: z.literal('trip:saved'), trip: liveTripSettings }),
   z.object({ type: z.literal('trip:deleted') }),
   // Member lists differ per viewer (`isCurrentUser`), so members refetch their own.

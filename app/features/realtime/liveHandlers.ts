@@ -4,6 +4,7 @@ import { flightLive } from '@/features/flights/flightCache';
 import { memberLive } from '@/features/members/memberCache';
 import { pollLive } from '@/features/polls/pollCache';
 import { searchLive } from '@/features/search/searchCache';
+import { shortlistLive } from '@/features/search/shortlistCache';
 import { todoLive } from '@/features/todos/todoCache';
 import { tripLive } from '@/features/trips/tripCache';
 import { tripKeys } from '@/features/trips/tripKeys';
@@ -33,6 +34,7 @@ const handlers: LiveHandlers<ChangeType> = {
   ...flightLive,
   ...pollLive,
   ...searchLive,
+  ...shortlistLive,
   ...tripLive,
   ...memberLive,
 };

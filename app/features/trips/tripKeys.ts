@@ -13,4 +13,5 @@ export const tripKeys = {
   flights: (tripId: string) => ['/api/trips', tripId, 'flights'] as const,
   polls: (tripId: string) => ['/api/trips', tripId, 'polls'] as const,
   searches: (tripId: string) => ['/api/trips', tripId, 'searches'] as const,
+  shortlist: (tripId: string) => ['/api/trips', tripId, 'shortlist'] as const,
 };

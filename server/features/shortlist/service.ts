@@ -1,0 +1,337 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { createFlightBody } from '../../../shared/contracts/flights';
+import {
+  CABIN_LABELS,
+  type FlightQuery,
+  type FlightSearch,
+  type PartnerLink,
+  type StaySearch,
+} from '../../../shared/contracts/search';
+import {
+  type AddShortlist,
+  type ChooseShortlist,
+  MAX_SHORTLIST_PER_TRIP,
+  SHORTLIST_MESSAGES,
+  type ShortlistOption,
+  type Vote,
+} from '../../../shared/contracts/shortlist';
+import type { Db } from '../../platform/db/client';
+import { shortlistOptions, shortlistVotes, users } from '../../platform/db/schema';
+import { HttpError } from '../../platform/errors';
+import { isUuid } from '../../platform/uuid';
+import { createFlight } from '../flights/service';
+import type { ChangeContext } from '../realtime';
+import { listSearches } from '../search/service';
+import { isTripMember, memberName, type TripRole } from '../trips/access';
+import { deleteTripItem, insertWithinLimit } from '../trips/items';
+import {
+  type LinkPreview,
+  PreviewError,
+  type PreviewOptions,
+  readLinkPreview,
+} from './linkPreview';
+
+type OptionRow = typeof shortlistOptions.$inferSelect;
+type Person = { id: string; name: string };
+type NameColumns = { username: string; firstName: string | null; lastName: string | null };
+
+const adder = alias(users, 'adder');
+const chooser = alias(users, 'chooser');
+
+const personOf = (id: string | null, user: NameColumns | null): Person | null =>
+  id && user?.username ? { id, name: memberName(user) } : null;
+
+const nameColumns = <U, F, L>(table: { username: U; firstName: F; lastName: L }) => ({
+  username: table.username,
+  firstName: table.firstName,
+  lastName: table.lastName,
+});
+
+async function readOptions(db: Db, where: ReturnType<typeof eq>): Promise<ShortlistOption[]> {
+  const rows = await db
+    .select({ option: shortlistOptions, adder: nameColumns(adder), chooser: nameColumns(chooser) })
+    .from(shortlistOptions)
+    .leftJoin(adder, eq(adder.id, shortlistOptions.addedBy))
+    .leftJoin(chooser, eq(chooser.id, shortlistOptions.chosenBy))
+    .where(where)
+    .orderBy(asc(shortlistOptions.createdAt), asc(shortlistOptions.id));
+  const ids = rows.map(({ option }) => option.id);
+  const votes = ids.length
+    ? await db
+        .select({
+          optionId: shortlistVotes.optionId,
+          userId: shortlistVotes.userId,
+          vote: shortlistVotes.vote,
+          ...nameColumns(users),
+        })
+        .from(shortlistVotes)
+        .innerJoin(users, eq(users.id, shortlistVotes.userId))
+        .where(inArray(shortlistVotes.optionId, ids))
+        .orderBy(asc(shortlistVotes.createdAt), asc(shortlistVotes.userId))
+    : [];
+  return rows.map(({ option, adder, chooser }) => {
+    const mine = votes.filter((vote) => vote.optionId === option.id);
+    const named = (kind: Vote) =>
+      mine
+        .filter((vote) => vote.vote === kind)
+        .map((vote) => ({ id: vote.userId, name: memberName(vote) }));
+    return {
+      id: option.id,
+      tripId: option.tripId,
+      kind: option.kind,
+      title: option.title,
+      detail: option.detail,
+      partner: option.partner,
+      imageUrl: option.imageUrl,
+      price: option.price,
+      bookUrl: option.bookUrl,
+      slices: option.slices,
+      votes: { yes: named('yes'), no: named('no') },
+      chosenAt: option.chosenAt?.toISOString() ?? null,
+      chosenBy: personOf(option.chosenBy, chooser),
+      addedBy: personOf(option.addedBy, adder),
+      createdAt: option.createdAt.toISOString(),
+    };
+  });
+}
+
+/** The trip's shortlist, oldest first, so options keep their places while the group votes. */
+export function listShortlist(db: Db, tripId: string) {
+  return readOptions(db, eq(shortlistOptions.tripId, tripId));
+}
+
+async function announce({ db, live }: ChangeContext, id: string) {
+  const [option] = await readOptions(db, eq(shortlistOptions.id, id));
+  if (!option) throw new HttpError('not_found', SHORTLIST_MESSAGES.notFound);
+  live.tripChanged(option.tripId, { type: 'shortlist:saved', option });
+  return option;
+}
+
+const day = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+const dayOf = (date: string) => day.format(new Date(`${date}T00:00:00Z`));
+
+function flightDetail(query: FlightQuery) {
+  const dates = query.returnDate
+    ? `${dayOf(query.departDate)} – ${dayOf(query.returnDate)}`
+    : `${dayOf(query.departDate)}, one way`;
+  const people = `${query.travellers} ${query.travellers === 1 ? 'traveller' : 'travellers'}`;
+  return `${dates} · ${people} · ${CABIN_LABELS[query.cabin]}`;
+}
+
+function stayDetail(query: StaySearch['query']) {
+  const guests = `${query.guests} ${query.guests === 1 ? 'guest' : 'guests'}`;
+  return `${dayOf(query.checkIn)} – ${dayOf(query.checkOut)} · ${guests}`;
+}
+
+type NewOption = Omit<typeof shortlistOptions.$inferInsert, 'tripId' | 'addedBy'>;
+
+/** What the option is, built from the server's own search answers or the page's preview. */
+async function buildOption(
+  db: Db,
+  tripId: string,
+  body: AddShortlist,
+  preview: (url: string) => Promise<LinkPreview>,
+): Promise<NewOption> {
+  if (body.source === 'link') {
+    let page: LinkPreview;
+    try {
+      page = await preview(body.url);
+    } catch (error) {
+      if (!(error instanceof PreviewError)) throw error;
+      throw error.reason === 'refused'
+        ? new HttpError('link_refused', SHORTLIST_MESSAGES.linkRefused)
+        : new HttpError('link_unreadable', SHORTLIST_MESSAGES.linkUnreadable);
+    }
+    return {
+      kind: body.kind,
+      sourceKey: `link:${new URL(body.url).toString()}`,
+      title: page.title ?? page.site,
+      detail: page.description,
+      partner: page.site,
+      imageUrl: page.imageUrl,
+      price: page.price,
+      bookUrl: page.url,
+      slices: null,
+    };
+  }
+  const searches = await listSearches(db, tripId);
+  if (body.source === 'offer') {
+    const search: FlightSearch | null = searches.flights;
+    const offer = search?.offers.find((candidate) => candidate.id === body.offerId);
+    if (!search || !offer) throw new HttpError('not_found', SHORTLIST_MESSAGES.offerGone);
+    const [out] = offer.slices;
+    const stops = offer.slices.map((slice) => slice.stops);
+    return {
+      kind: 'flight',
+      sourceKey: `offer:${offer.id}`,
+      title: `${offer.carrier}: ${out!.origin} → ${out!.destination}${offer.slices.length > 1 ? ' and back' : ''}`,
+      detail: `${flightDetail(search.query)} · ${stops.every((n) => n === 0) ? 'direct' : `${Math.max(...stops)} stop${Math.max(...stops) === 1 ? '' : 's'}`}`,
+      partner: search.links[0]?.partner ?? 'Skyscanner',
+      imageUrl: null,
+      price: offer.price,
+      bookUrl: offer.bookUrl,
+      slices: offer.slices,
+    };
+  }
+  const search = body.kind === 'flight' ? searches.flights : searches.stays;
+  const link: PartnerLink | undefined = search?.links.find((l) => l.partner === body.partner);
+  if (!search || !link) throw new HttpError('not_found', SHORTLIST_MESSAGES.partnerGone);
+  return search.kind === 'flights'
+    ? {
+        kind: 'flight',
+        sourceKey: `partner:${link.url}`,
+        title: `${search.query.origin} → ${search.query.destination} on ${link.partner}`,
+        detail: flightDetail(search.query),
+        partner: link.partner,
+        imageUrl: null,
+        price: null,
+        bookUrl: link.url,
+        slices: null,
+      }
+    : {
+        kind: 'stay',
+        sourceKey: `partner:${link.url}`,
+        title: `${search.query.destination} on ${link.partner}`,
+        detail: stayDetail(search.query),
+        partner: link.partner,
+        imageUrl: null,
+        price: null,
+        bookUrl: link.url,
+        slices: null,
+      };
+}
+
+/** Adds an option to the trip's shortlist (the caller has checked membership). */
+export async function addToShortlist(
+  context: ChangeContext,
+  tripId: string,
+  userId: string,
+  body: AddShortlist,
+  previewOptions: PreviewOptions = {},
+): Promise<ShortlistOption> {
+  const values = await buildOption(context.db, tripId, body, (url) =>
+    readLinkPreview(url, previewOptions),
+  );
+  const limit = { max: MAX_SHORTLIST_PER_TRIP, message: SHORTLIST_MESSAGES.tooMany };
+  // The trip's row is locked while it counts: the same option added twice at once is added once.
+  const [row] = await insertWithinLimit(context.db, shortlistOptions, tripId, limit, async (tx) => {
+    const [taken] = await tx
+      .select({ id: shortlistOptions.id })
+      .from(shortlistOptions)
+      .where(
+        and(eq(shortlistOptions.tripId, tripId), eq(shortlistOptions.sourceKey, values.sourceKey)),
+      );
+    if (taken) throw new HttpError('already_shortlisted', SHORTLIST_MESSAGES.duplicate);
+    return tx
+      .insert(shortlistOptions)
+      .values({ ...values, tripId, addedBy: userId })
+      .returning({ id: shortlistOptions.id });
+  });
+  return announce(context, row!.id);
+}
+
+async function optionOf(db: Db, tripId: string, id: string): Promise<OptionRow> {
+  const [row] = await db
+    .select()
+    .from(shortlistOptions)
+    .where(and(eq(shortlistOptions.id, id), eq(shortlistOptions.tripId, tripId)));
+  if (!row) throw new HttpError('not_found', SHORTLIST_MESSAGES.notFound);
+  return row;
+}
+
+/** The caller's yes or no (null takes it back). */
+export async function voteOnOption(
+  context: ChangeContext,
+  tripId: string,
+  userId: string,
+  id: string,
+  vote: Vote | null,
+): Promise<ShortlistOption> {
+  await optionOf(context.db, tripId, id);
+  if (vote === null) {
+    await context.db
+      .delete(shortlistVotes)
+      .where(and(eq(shortlistVotes.optionId, id), eq(shortlistVotes.userId, userId)));
+  } else {
+    await context.db
+      .insert(shortlistVotes)
+      .values({ optionId: id, userId, vote })
+      .onConflictDoUpdate({
+        target: [shortlistVotes.optionId, shortlistVotes.userId],
+        set: { vote },
+      });
+  }
+  return announce(context, id);
+}
+
+export type ShortlistActor = { userId: string; role: TripRole };
+
+/**
+ * Marks the option chosen (or not), the owner's call. A chosen priced flight becomes records in
+ * Flight Details: one a leg, for each traveller picked, or for the whole group when none is.
+ * Unmarking leaves those records: they are the trip's flights now, edited there.
+ */
+export async function chooseOption(
+  context: ChangeContext,
+  tripId: string,
+  actor: ShortlistActor,
+  id: string,
+  { chosen, travellerIds }: ChooseShortlist,
+): Promise<ShortlistOption> {
+  if (actor.role !== 'owner') throw new HttpError('owner_only', SHORTLIST_MESSAGES.ownerChooses);
+  const row = await optionOf(context.db, tripId, id);
+  const becomesChosen = chosen && !row.chosenAt;
+  if (becomesChosen && row.slices) {
+    const travellers = travellerIds?.length ? [...new Set(travellerIds)] : [null];
+    // All checked before any is written, so a wrong one adds nothing.
+    for (const travellerId of travellers) {
+      if (
+        travellerId &&
+        !(isUuid(travellerId) && (await isTripMember(context.db, tripId, travellerId)))
+      ) {
+        throw new HttpError('not_a_member', SHORTLIST_MESSAGES.travellers);
+      }
+    }
+    for (const travellerId of travellers) {
+      for (const slice of row.slices) {
+        const flight = createFlightBody.parse({
+          flightNumber: slice.flightNumbers[0] ?? 'ZZ 1',
+          departureAirport: slice.origin,
+          departureTime: slice.departAt,
+          arrivalAirport: slice.destination,
+          arrivalTime: slice.arriveAt,
+          stops: slice.stops,
+          travellerId,
+        });
+        await createFlight(context, tripId, flight);
+      }
+    }
+  }
+  if (chosen !== Boolean(row.chosenAt)) {
+    await context.db
+      .update(shortlistOptions)
+      .set(
+        chosen
+          ? { chosenAt: new Date(), chosenBy: actor.userId }
+          : { chosenAt: null, chosenBy: null },
+      )
+      .where(eq(shortlistOptions.id, id));
+  }
+  return announce(context, id);
+}
+
+/** Who added it, or the owner, takes it off the shortlist. */
+export async function removeOption(
+  context: ChangeContext,
+  tripId: string,
+  actor: ShortlistActor,
+  id: string,
+) {
+  const row = await optionOf(context.db, tripId, id);
+  if (row.addedBy !== actor.userId && actor.role !== 'owner') {
+    throw new HttpError('creator_only', SHORTLIST_MESSAGES.creatorOnly);
+  }
+  await deleteTripItem(context.db, shortlistOptions, tripId, id, SHORTLIST_MESSAGES.notFound);
+  context.live.tripChanged(tripId, { type: 'shortlist:removed', optionId: id });
+}

@@ -3,11 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import {
+  E2E_FAKE_DUFFEL_PORT,
   E2E_FAKE_PEXELS_PORT,
   E2E_FAKE_WEATHER_PORT,
   E2E_PEXELS_KEY,
 } from './e2e/support/fakePorts';
 import { SERVER_NODE_FLAGS } from './scripts/serverFlags.mjs';
+import { FAKE_DUFFEL_TOKEN } from './server/test/fakes/duffelUpstream';
 
 // End-to-end tests drive Debian's Chromium against the production build served by the real
 // server on its own fresh data directory. `npm test` builds the client first.
@@ -84,7 +86,8 @@ export default defineConfig({
   ],
   webServer: [
     {
-      // Weather and Pexels, played by local fakes: the run never reaches the internet.
+      // Weather, Pexels, Duffel and listing pages, played by local fakes: the run never reaches
+      // the internet.
       command: 'node --import tsx e2e/support/fakeServices.ts',
       port: E2E_FAKE_PEXELS_PORT,
       reuseExistingServer: false,
@@ -112,6 +115,10 @@ export default defineConfig({
         OPEN_METEO_FORECAST_URL: `http://127.0.0.1:${E2E_FAKE_WEATHER_PORT}/v1/forecast`,
         PEXELS_API_KEY: E2E_PEXELS_KEY,
         PEXELS_BASE_URL: `http://127.0.0.1:${E2E_FAKE_PEXELS_PORT}`,
+        DUFFEL_ACCESS_TOKEN: FAKE_DUFFEL_TOKEN,
+        DUFFEL_BASE_URL: `http://127.0.0.1:${E2E_FAKE_DUFFEL_PORT}`,
+        // The fake listing site is on 127.0.0.1: a setting for tests alone.
+        LINK_PREVIEW_ALLOW_LOOPBACK: 'true',
       },
       gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
       stdout: 'ignore',

@@ -6,8 +6,7 @@ import { ownerAndMemberOnTrip } from './support/together';
  * question arrive, both vote and watch the counts move, and closing shows everyone the winner.
  */
 
-const pollWidget = (page: Page) =>
-  page.getByRole('region', { name: 'New poll Widget', exact: true });
+const pollWidget = (page: Page) => page.getByRole('region', { name: 'Polls', exact: true });
 const pollCard = (page: Page, question: string) =>
   pollWidget(page).getByRole('article', { name: question, exact: true });
 const option = (card: ReturnType<typeof pollCard>, text: string) =>

@@ -3,7 +3,17 @@ import { textIdParam } from './params';
 import { jsonDataProblem, text } from './text';
 
 // spec §3: the widget types of the board.
-export const WIDGET_TYPES = ['countdown', 'flight', 'weather', 'todo', 'photo', 'poll'] as const;
+// Issue #21 adds the last three: polls, and searching flights and stays together.
+export const WIDGET_TYPES = [
+  'countdown',
+  'flight',
+  'weather',
+  'todo',
+  'photo',
+  'poll',
+  'flightSearch',
+  'stays',
+] as const;
 export type WidgetType = (typeof WIDGET_TYPES)[number];
 
 // Settings are small (a city, a pair of dates): a cap keeps one widget from bloating the board.

@@ -54,7 +54,7 @@ beforeEach(() => {
 });
 
 describe('AddWidgetDialog', () => {
-  it('lists the spec’s five kinds of widget with their names and descriptions, then the Poll', async () => {
+  it('lists the spec’s five kinds of widget with their names and descriptions, then issue #21’s', async () => {
     const { dialog } = await openDialog({ body: created('countdown') });
     const entries = within(dialog)
       .getAllByRole('listitem')
@@ -66,6 +66,8 @@ describe('AddWidgetDialog', () => {
       'Group To-Do ListCollaborate on travel tasks',
       'Photo CarouselBrowse destination photos',
       // Issue #21.
+      'Flight SearchSearch flights together',
+      'StaysFind a place to stay together',
       'PollVote on dates, places, anything',
     ]);
   });

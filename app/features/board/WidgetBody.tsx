@@ -2,6 +2,8 @@ import { CountdownWidget } from '@/features/countdown/CountdownWidget';
 import { FlightWidget } from '@/features/flights/FlightWidget';
 import { PhotoWidget } from '@/features/media/PhotoWidget';
 import { PollWidget } from '@/features/polls/PollWidget';
+import { FlightSearchWidget } from '@/features/search/FlightSearchWidget';
+import { StaysWidget } from '@/features/search/StaysWidget';
 import { TodoWidget } from '@/features/todos/TodoWidget';
 import { WeatherWidget } from '@/features/weather/WeatherWidget';
 import type { WidgetDto } from '../../../shared/contracts/board';
@@ -24,5 +26,9 @@ export function WidgetBody({ widget, trip, expanded }: Props) {
       return <PhotoWidget trip={trip} expanded={expanded} />;
     case 'poll':
       return <PollWidget trip={trip} expanded={expanded} />;
+    case 'flightSearch':
+      return <FlightSearchWidget trip={trip} expanded={expanded} />;
+    case 'stays':
+      return <StaysWidget trip={trip} expanded={expanded} />;
   }
 }

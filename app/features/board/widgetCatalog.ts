@@ -1,10 +1,12 @@
 import {
+  BedDouble,
   CalendarClock,
   CloudSun,
   Image,
   ListTodo,
   type LucideIcon,
   Plane,
+  PlaneTakeoff,
   Vote,
 } from 'lucide-react';
 import type { WidgetType } from '../../../shared/contracts/board';
@@ -68,6 +70,22 @@ export const WIDGET_KINDS: readonly WidgetKind[] = [
     icon: Image,
     width: 400,
     height: 330,
+  },
+  {
+    type: 'flightSearch',
+    name: 'Flight Search',
+    description: 'Search flights together',
+    icon: PlaneTakeoff,
+    width: 360,
+    height: 440,
+  },
+  {
+    type: 'stays',
+    name: 'Stays',
+    description: 'Find a place to stay together',
+    icon: BedDouble,
+    width: 360,
+    height: 440,
   },
   {
     type: 'poll',

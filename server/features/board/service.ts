@@ -87,6 +87,17 @@ export async function createWidget(
   return announceSaved(live, toWidgetDto(row));
 }
 
+/**
+ * spec §4's `New <type> Widget` for its five types; the widgets issue #21 added read better by
+ * their names ("New flightSearch Widget" would not).
+ */
+const NAMED_TYPES: Partial<Record<WidgetType, string>> = {
+  poll: 'Polls',
+  flightSearch: 'Flight Search',
+  stays: 'Stays',
+};
+const defaultTitle = (type: WidgetType) => NAMED_TYPES[type] ?? `New ${type} Widget`;
+
 /** Inserts the widget under the first free `<type><millisecond>` id from now on. */
 async function insertWithFreeId(tx: Tx, tripId: string, body: CreateWidgetBody) {
   const { type, position } = body;
@@ -100,7 +111,7 @@ async function insertWithFreeId(tx: Tx, tripId: string, body: CreateWidgetBody) 
         top: position.top,
         left: position.left,
         right: position.right ?? null,
-        title: body.title?.trim() || `New ${type} Widget`,
+        title: body.title?.trim() || defaultTitle(type),
         data: body.data ?? null,
       })
       .onConflictDoNothing({ target: widgets.id })

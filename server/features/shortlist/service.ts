@@ -108,7 +108,7 @@ async function announce({ db, live }: ChangeContext, id: string) {
   return option;
 }
 
-const day = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+const day = new Intl.DateTimeFormat('en-US', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 const dayOf = (date: string) => day.format(new Date(`${date}T00:00:00Z`));
 
 function flightDetail(query: FlightQuery) {

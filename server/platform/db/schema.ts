@@ -13,6 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { LOGIN_OUTCOMES } from '../../../shared/contracts/account';
+import { WIDGET_TYPES } from '../../../shared/contracts/board';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -263,9 +264,7 @@ export const widgets = pgTable(
     tripId: uuid('trip_id')
       .notNull()
       .references(() => trips.id, { onDelete: 'cascade' }),
-    type: text('type', {
-      enum: ['countdown', 'flight', 'weather', 'todo', 'photo', 'poll'],
-    }).notNull(),
+    type: text('type', { enum: WIDGET_TYPES }).notNull(),
     top: integer('top').notNull(),
     left: integer('left').notNull(),
     right: integer('right'),

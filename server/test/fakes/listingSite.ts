@@ -40,7 +40,7 @@ const PAGES: Record<string, string> = {
   ),
 };
 
-export async function startListingSite() {
+export async function startListingSite(options: { port?: number } = {}) {
   const server = http.createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://fake').pathname;
     if (path === '/moved') {
@@ -63,7 +63,7 @@ export async function startListingSite() {
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     response.end(html);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url,

@@ -1,0 +1,304 @@
+import { Plus, Search } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { FormError } from '@/components/FormError';
+import { PendingButton } from '@/components/PendingButton';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { WidgetLoadError, WidgetLoading } from '@/features/board/WidgetStates';
+import { formatFlightTime } from '@/features/flights/flightTime';
+import { NativeSelect } from '@/features/flights/NativeSelect';
+import { toast } from '@/hooks/useToast';
+import { errorMessage } from '@/lib/apiError';
+import { isFirstLoad } from '@/lib/queryStates';
+import { parseForm } from '@/lib/validation';
+import {
+  CABIN_LABELS,
+  CABINS,
+  type Cabin,
+  type FlightOffer,
+  type FlightSearch,
+  flightQuery,
+  MAX_TRAVELLERS,
+} from '../../../shared/contracts/search';
+import type { TripDto } from '../../../shared/contracts/trips';
+import { PartnerLinks } from './PartnerLinks';
+import { ShortlistPanel } from './ShortlistPanel';
+import { countUpTo, formatPrice, stopsLabel, timeAgo } from './searchText';
+import { useAddOption, useSearches, useSearchFlights, useShortlist } from './useSearch';
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** The form starts from the trip's last search, else from the trip's own dates. */
+function startingQuery(trip: TripDto, last: FlightSearch | null) {
+  if (last) return { ...last.query, returnDate: last.query.returnDate ?? '' };
+  const future = trip.startDate >= today();
+  return {
+    origin: '',
+    destination: '',
+    departDate: future ? trip.startDate : '',
+    returnDate: future ? trip.endDate : '',
+    travellers: 1,
+    cabin: 'economy' as Cabin,
+  };
+}
+
+function FlightSearchForm({
+  trip,
+  last,
+  onDone,
+}: {
+  trip: TripDto;
+  last: FlightSearch | null;
+  /** After a search, or Cancel; absent while there is no search to go back to. */
+  onDone?: () => void;
+}) {
+  const id = useId();
+  const search = useSearchFlights(trip.id);
+  const [values, setValues] = useState(() => startingQuery(trip, last));
+  const [error, setError] = useState<string | null>(null);
+  const set = <K extends keyof typeof values>(key: K, value: (typeof values)[K]) =>
+    setValues((current) => ({ ...current, [key]: value }));
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (search.isPending) return;
+    const parsed = parseForm(flightQuery, { ...values, returnDate: values.returnDate || null });
+    if (!parsed.ok) return setError(parsed.message);
+    setError(null);
+    search.mutate(parsed.data, {
+      onSuccess: () => onDone?.(),
+      onError: (failure) =>
+        setError(errorMessage(failure, 'Could not search flights. Please try again.')),
+    });
+  }
+
+  const field = (name: string) => `${id}-${name}`;
+  return (
+    <form aria-label="Search flights" noValidate onSubmit={handleSubmit} className="grid gap-2.5">
+      <div className="grid grid-cols-2 gap-2">
+        <div className="grid gap-1">
+          <Label htmlFor={field('origin')}>From</Label>
+          <Input
+            id={field('origin')}
+            value={values.origin}
+            onChange={(event) => set('origin', event.target.value.toUpperCase())}
+            placeholder="SIN"
+            maxLength={3}
+            autoCapitalize="characters"
+            className="uppercase"
+          />
+        </div>
+        <div className="grid gap-1">
+          <Label htmlFor={field('destination')}>To</Label>
+          <Input
+            id={field('destination')}
+            value={values.destination}
+            onChange={(event) => set('destination', event.target.value.toUpperCase())}
+            placeholder="DPS"
+            maxLength={3}
+            autoCapitalize="characters"
+            className="uppercase"
+          />
+        </div>
+        <div className="grid gap-1">
+          <Label htmlFor={field('depart')}>Depart</Label>
+          <Input
+            id={field('depart')}
+            type="date"
+            value={values.departDate}
+            onChange={(event) => set('departDate', event.target.value)}
+          />
+        </div>
+        <div className="grid gap-1">
+          <Label htmlFor={field('return')}>Return (optional)</Label>
+          <Input
+            id={field('return')}
+            type="date"
+            value={values.returnDate}
+            onChange={(event) => set('returnDate', event.target.value)}
+          />
+        </div>
+        <div className="grid gap-1">
+          <Label htmlFor={field('travellers')}>Travellers</Label>
+          <NativeSelect
+            id={field('travellers')}
+            value={values.travellers}
+            onChange={(event) => set('travellers', Number(event.target.value))}
+          >
+            {countUpTo(MAX_TRAVELLERS).map((count) => (
+              <option key={count} value={count}>
+                {count}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="grid gap-1">
+          <Label htmlFor={field('cabin')}>Cabin</Label>
+          <NativeSelect
+            id={field('cabin')}
+            value={values.cabin}
+            onChange={(event) => set('cabin', event.target.value as Cabin)}
+          >
+            {CABINS.map((cabin) => (
+              <option key={cabin} value={cabin}>
+                {CABIN_LABELS[cabin]}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+      </div>
+      <FormError message={error} />
+      <div className="flex justify-end gap-2">
+        {onDone && (
+          <Button type="button" variant="ghost" size="sm" onClick={onDone}>
+            Cancel
+          </Button>
+        )}
+        <PendingButton type="submit" size="sm" pending={search.isPending} className="flex-1">
+          <Search aria-hidden />
+          {search.isPending ? 'Searching…' : 'Search flights'}
+        </PendingButton>
+      </div>
+    </form>
+  );
+}
+
+function OfferRow({ offer, tripId }: { offer: FlightOffer; tripId: string }) {
+  const add = useAddOption(tripId);
+  const [added, setAdded] = useState(false);
+  return (
+    <li
+      data-offer={offer.id}
+      className="grid gap-1 rounded-md border border-border bg-background/60 px-2.5 py-2 text-sm"
+    >
+      <div className="flex items-center gap-2">
+        <span className="min-w-0 flex-1 truncate font-medium text-foreground">{offer.carrier}</span>
+        <span className="font-semibold tabular-nums text-foreground">
+          {formatPrice(offer.price)}
+        </span>
+      </div>
+      {offer.slices.map((slice) => (
+        <p key={`${slice.origin}${slice.departAt}`} className="text-xs text-muted-foreground">
+          {formatFlightTime(slice.departAt)} {slice.origin} → {formatFlightTime(slice.arriveAt)}{' '}
+          {slice.destination} · {stopsLabel(slice.stops)} · {slice.flightNumbers.join(', ')}
+        </p>
+      ))}
+      <Button
+        type="button"
+        variant="outline"
+        size="sm"
+        className="h-7 justify-self-end px-2 text-xs"
+        disabled={added || add.isPending}
+        aria-label={`Shortlist ${offer.carrier}, ${formatPrice(offer.price)}`}
+        onClick={() =>
+          add.mutate(
+            { source: 'offer', offerId: offer.id },
+            {
+              onSuccess: () => setAdded(true),
+              onError: (failure) =>
+                toast({
+                  title: 'Could not shortlist the flight',
+                  description: errorMessage(failure, 'Please try again.'),
+                  variant: 'destructive',
+                }),
+            },
+          )
+        }
+      >
+        <Plus aria-hidden className="size-3.5" />
+        {added ? 'Shortlisted' : 'Shortlist'}
+      </Button>
+    </li>
+  );
+}
+
+function FlightResults({ search, tripId }: { search: FlightSearch; tripId: string }) {
+  const shortlist = useShortlist(tripId);
+  const shortlisted = new Set((shortlist.data ?? []).map((option) => option.bookUrl));
+  const { query } = search;
+  return (
+    <section aria-label="Flight results" className="grid gap-2">
+      <p role="status" className="text-xs text-muted-foreground">
+        {search.ranBy ? `${search.ranBy.name} searched` : 'Searched'} {timeAgo(search.ranAt)}:{' '}
+        {query.origin} → {query.destination}, {query.departDate}
+        {query.returnDate ? ` – ${query.returnDate}` : ', one way'} · {query.travellers}{' '}
+        {query.travellers === 1 ? 'traveller' : 'travellers'} · {CABIN_LABELS[query.cabin]}
+      </p>
+      {search.source === 'priced' &&
+        (search.offers.length > 0 ? (
+          <ul aria-label="Flights found" className="grid gap-1.5">
+            {search.offers.map((offer) => (
+              <OfferRow key={offer.id} offer={offer} tripId={tripId} />
+            ))}
+          </ul>
+        ) : (
+          <p className="text-sm text-foreground">
+            No flights found for these dates. The partners may know more:
+          </p>
+        ))}
+      {search.source === 'links' && (
+        <p className="text-sm text-foreground">Compare prices on the partners’ own sites:</p>
+      )}
+      <PartnerLinks tripId={tripId} kind="flight" links={search.links} shortlisted={shortlisted} />
+    </section>
+  );
+}
+
+/**
+ * The Flight Search widget (issue #21): one search for the whole trip — whoever runs it, everyone
+ * sees the query and the results as they land — and the group's shortlist of flights to vote on.
+ */
+export function FlightSearchWidget({ trip }: { trip: TripDto; expanded: boolean }) {
+  const searches = useSearches(trip.id);
+  const shortlist = useShortlist(trip.id);
+  const count = shortlist.data?.filter((option) => option.kind === 'flight').length ?? 0;
+  // With a search on the trip, its results lead; the form opens on Change search.
+  const [editing, setEditing] = useState(false);
+  if (isFirstLoad(searches)) return <WidgetLoading label="Loading the trip’s flight search" />;
+  if (searches.isError || searches.isPending) {
+    return <WidgetLoadError title="Could not load the flight search" query={searches} />;
+  }
+  const last = searches.data.flights;
+  return (
+    <Tabs defaultValue="search" className="@container min-h-0 flex-1 gap-3 p-3 text-foreground">
+      <TabsList>
+        <TabsTrigger value="search">Search</TabsTrigger>
+        <TabsTrigger value="shortlist">Shortlist ({count})</TabsTrigger>
+      </TabsList>
+      <TabsContent value="search" className="grid content-start gap-3">
+        {!last || editing ? (
+          // A new search from someone else refills the form with their query.
+          <FlightSearchForm
+            key={last?.ranAt ?? 'none'}
+            trip={trip}
+            last={last}
+            onDone={last ? () => setEditing(false) : undefined}
+          />
+        ) : (
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            className="justify-self-start"
+            onClick={() => setEditing(true)}
+          >
+            <Search aria-hidden />
+            Change search
+          </Button>
+        )}
+        {last ? (
+          <FlightResults search={last} tripId={trip.id} />
+        ) : (
+          <p className="text-center text-sm text-muted-foreground">
+            No search yet. Whoever searches, the whole group sees the flights here.
+          </p>
+        )}
+      </TabsContent>
+      <TabsContent value="shortlist">
+        <ShortlistPanel trip={trip} kind="flight" />
+      </TabsContent>
+    </Tabs>
+  );
+}

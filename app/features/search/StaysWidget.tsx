@@ -1,0 +1,258 @@
+import { Link2, Search } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { FormError } from '@/components/FormError';
+import { PendingButton } from '@/components/PendingButton';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { WidgetLoadError, WidgetLoading } from '@/features/board/WidgetStates';
+import { NativeSelect } from '@/features/flights/NativeSelect';
+import { errorMessage } from '@/lib/apiError';
+import { isFirstLoad } from '@/lib/queryStates';
+import { parseForm } from '@/lib/validation';
+import { MAX_GUESTS, type StaySearch, stayQuery } from '../../../shared/contracts/search';
+import { addShortlistBody } from '../../../shared/contracts/shortlist';
+import type { TripDto } from '../../../shared/contracts/trips';
+import { PartnerLinks } from './PartnerLinks';
+import { ShortlistPanel } from './ShortlistPanel';
+import { countUpTo, timeAgo } from './searchText';
+import { useAddOption, useSearches, useSearchStays, useShortlist } from './useSearch';
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+function startingQuery(trip: TripDto, last: StaySearch | null) {
+  if (last) return last.query;
+  const future = trip.startDate >= today();
+  // "Bali, Indonesia" → "Bali": partners search places by name.
+  const place = trip.destination?.split(',')[0]?.trim() ?? '';
+  return {
+    destination: place,
+    checkIn: future ? trip.startDate : '',
+    checkOut: future ? trip.endDate : '',
+    guests: 2,
+  };
+}
+
+function StaySearchForm({
+  trip,
+  last,
+  onDone,
+}: {
+  trip: TripDto;
+  last: StaySearch | null;
+  onDone?: () => void;
+}) {
+  const id = useId();
+  const search = useSearchStays(trip.id);
+  const [values, setValues] = useState(() => startingQuery(trip, last));
+  const [error, setError] = useState<string | null>(null);
+  const set = <K extends keyof typeof values>(key: K, value: (typeof values)[K]) =>
+    setValues((current) => ({ ...current, [key]: value }));
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (search.isPending) return;
+    const parsed = parseForm(stayQuery, values);
+    if (!parsed.ok) return setError(parsed.message);
+    setError(null);
+    search.mutate(parsed.data, {
+      onSuccess: () => onDone?.(),
+      onError: (failure) =>
+        setError(errorMessage(failure, 'Could not search stays. Please try again.')),
+    });
+  }
+
+  const field = (name: string) => `${id}-${name}`;
+  return (
+    <form aria-label="Search stays" noValidate onSubmit={handleSubmit} className="grid gap-2.5">
+      <div className="grid gap-1">
+        <Label htmlFor={field('where')}>Where</Label>
+        <Input
+          id={field('where')}
+          value={values.destination}
+          onChange={(event) => set('destination', event.target.value)}
+          placeholder="Ubud"
+          maxLength={200}
+        />
+      </div>
+      <div className="grid grid-cols-2 gap-2">
+        <div className="grid gap-1">
+          <Label htmlFor={field('in')}>Check-in</Label>
+          <Input
+            id={field('in')}
+            type="date"
+            value={values.checkIn}
+            onChange={(event) => set('checkIn', event.target.value)}
+          />
+        </div>
+        <div className="grid gap-1">
+          <Label htmlFor={field('out')}>Check-out</Label>
+          <Input
+            id={field('out')}
+            type="date"
+            value={values.checkOut}
+            onChange={(event) => set('checkOut', event.target.value)}
+          />
+        </div>
+      </div>
+      <div className="grid gap-1">
+        <Label htmlFor={field('guests')}>Guests</Label>
+        <NativeSelect
+          id={field('guests')}
+          value={values.guests}
+          onChange={(event) => set('guests', Number(event.target.value))}
+        >
+          {countUpTo(MAX_GUESTS).map((count) => (
+            <option key={count} value={count}>
+              {count}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      <FormError message={error} />
+      <div className="flex justify-end gap-2">
+        {onDone && (
+          <Button type="button" variant="ghost" size="sm" onClick={onDone}>
+            Cancel
+          </Button>
+        )}
+        <PendingButton type="submit" size="sm" pending={search.isPending} className="flex-1">
+          <Search aria-hidden />
+          Search stays
+        </PendingButton>
+      </div>
+    </form>
+  );
+}
+
+/** Paste any listing (a hotel, a rental): the server reads its public preview. */
+function PasteLinkForm({ tripId }: { tripId: string }) {
+  const id = useId();
+  const add = useAddOption(tripId);
+  const [url, setUrl] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [added, setAdded] = useState<string | null>(null);
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (add.isPending) return;
+    const parsed = parseForm(addShortlistBody, { source: 'link', url, kind: 'stay' });
+    if (!parsed.ok) return setError(parsed.message);
+    setError(null);
+    setAdded(null);
+    add.mutate(parsed.data, {
+      onSuccess: (option) => {
+        setUrl('');
+        setAdded(`Shortlisted: ${option.title}`);
+      },
+      onError: (failure) =>
+        setError(errorMessage(failure, 'Could not read that link. Please try again.')),
+    });
+  }
+
+  return (
+    <form
+      aria-label="Paste a listing"
+      noValidate
+      onSubmit={handleSubmit}
+      className="grid gap-1.5 border-t border-border pt-3"
+    >
+      <Label htmlFor={`${id}-url`}>Found a place? Paste its link</Label>
+      <div className="flex gap-2">
+        <Input
+          id={`${id}-url`}
+          type="url"
+          inputMode="url"
+          value={url}
+          onChange={(event) => setUrl(event.target.value)}
+          placeholder="https://…"
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
+        <PendingButton type="submit" size="sm" className="h-10" pending={add.isPending}>
+          <Link2 aria-hidden />
+          Add
+        </PendingButton>
+      </div>
+      <FormError id={`${id}-error`} message={error} />
+      {added && (
+        <p role="status" className="text-xs text-muted-foreground">
+          {added}
+        </p>
+      )}
+    </form>
+  );
+}
+
+function StayResults({ search, tripId }: { search: StaySearch; tripId: string }) {
+  const shortlist = useShortlist(tripId);
+  const shortlisted = new Set((shortlist.data ?? []).map((option) => option.bookUrl));
+  const { query } = search;
+  return (
+    <section aria-label="Stay results" className="grid gap-2">
+      <p role="status" className="text-xs text-muted-foreground">
+        {search.ranBy ? `${search.ranBy.name} searched` : 'Searched'} {timeAgo(search.ranAt)}:{' '}
+        {query.destination}, {query.checkIn} – {query.checkOut} · {query.guests}{' '}
+        {query.guests === 1 ? 'guest' : 'guests'}
+      </p>
+      <PartnerLinks tripId={tripId} kind="stay" links={search.links} shortlisted={shortlisted} />
+    </section>
+  );
+}
+
+/**
+ * The Stays widget (issue #21): the partners' searches for where and when, shared with the whole
+ * trip; any listing pasted by link; and the group's shortlist of places to vote on. A chosen
+ * stay stands out on the shortlist, on everyone's board.
+ */
+export function StaysWidget({ trip }: { trip: TripDto; expanded: boolean }) {
+  const searches = useSearches(trip.id);
+  const shortlist = useShortlist(trip.id);
+  const stays = shortlist.data?.filter((option) => option.kind === 'stay') ?? [];
+  const chosen = stays.find((option) => option.chosenAt);
+  const [editing, setEditing] = useState(false);
+  if (isFirstLoad(searches)) return <WidgetLoading label="Loading the trip’s stay search" />;
+  if (searches.isError || searches.isPending) {
+    return <WidgetLoadError title="Could not load the stay search" query={searches} />;
+  }
+  const last = searches.data.stays;
+  return (
+    <Tabs defaultValue="search" className="@container min-h-0 flex-1 gap-3 p-3 text-foreground">
+      {chosen && (
+        <p className="rounded-md bg-emerald-500/10 px-2.5 py-1.5 text-sm">
+          <span className="font-medium">Staying at:</span> {chosen.title}
+        </p>
+      )}
+      <TabsList>
+        <TabsTrigger value="search">Search</TabsTrigger>
+        <TabsTrigger value="shortlist">Shortlist ({stays.length})</TabsTrigger>
+      </TabsList>
+      <TabsContent value="search" className="grid content-start gap-3">
+        {!last || editing ? (
+          <StaySearchForm
+            key={last?.ranAt ?? 'none'}
+            trip={trip}
+            last={last}
+            onDone={last ? () => setEditing(false) : undefined}
+          />
+        ) : (
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            className="justify-self-start"
+            onClick={() => setEditing(true)}
+          >
+            <Search aria-hidden />
+            Change search
+          </Button>
+        )}
+        {last && <StayResults search={last} tripId={trip.id} />}
+        <PasteLinkForm tripId={trip.id} />
+      </TabsContent>
+      <TabsContent value="shortlist">
+        <ShortlistPanel trip={trip} kind="stay" />
+      </TabsContent>
+    </Tabs>
+  );
+}

@@ -102,6 +102,7 @@ describe('/profile', () => {
       firstName: 'Ana Maria',
       lastName: 'Lima',
       profileImageUrl: null,
+      homeAirport: null,
     });
     expect(queryClient.getQueryData(CURRENT_USER_KEY)).toEqual(saved);
     expect(screen.getByRole('heading', { name: 'Ana Maria Lima' })).toBeTruthy();

@@ -79,6 +79,7 @@ export function makeUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
     role: 'user',
     twoFactorEnabled: false,
     hasPassword: true,
+    homeAirport: null,
     ...overrides,
   };
 }

@@ -21,6 +21,8 @@ export const currentUser = z.object({
   /** An address asked for (at sign-up or in the profile) whose link has not been opened yet. */
   pendingEmail: z.string().nullable(),
   profileImageUrl: z.string().nullable(),
+  /** Where this person's flights start from (issue #21): a 3-letter airport code, or null. */
+  homeAirport: z.string().nullable(),
   isPremium: z.boolean(),
   plan: z.enum(PLANS),
   role: z.enum(ROLES),
@@ -58,6 +60,8 @@ export const newPassword = text()
   .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
 
+export const HOME_AIRPORT_MESSAGE = 'Home airport: the 3-letter code, like SIN';
+
 const personName = text().trim().max(64, 'Names are at most 64 characters');
 /** A first or last name; an empty one is stored as none. */
 export const optionalName = personName.nullish().transform((value) => value || null);
@@ -72,6 +76,13 @@ export const updateUserBody = z
       .max(2048)
       .pipe(z.url({ protocol: /^https?$/, error: 'Profile image must be an http(s) URL' }))
       .nullable(),
+    /** An empty one (the field cleared) is none. */
+    homeAirport: text(HOME_AIRPORT_MESSAGE)
+      .trim()
+      .toUpperCase()
+      .regex(/^([A-Z]{3})?$/, HOME_AIRPORT_MESSAGE)
+      .nullable()
+      .transform((value) => value || null),
   })
   .partial();
 export type UpdateUserBody = z.input<typeof updateUserBody>;

@@ -153,6 +153,12 @@ export const flightSearch = z.object({
   /** `priced`: offers from a priced provider (none found is an empty list); `links`: no prices. */
   source: z.enum(['priced', 'links']),
   offers: z.array(flightOffer),
+  /**
+   * The same search from each member's home airport (their profile), as the partners' links:
+   * the one search read "from each person's airport". Members without one, or whose airport is
+   * the search's origin or destination, are not listed.
+   */
+  fromHomes: z.array(z.object({ member: person, origin: z.string(), links: z.array(partnerLink) })),
 });
 export type FlightSearch = z.infer<typeof flightSearch>;
 

@@ -14,13 +14,20 @@ import { type CurrentUser, updateUserBody } from '../../../shared/contracts/acco
 import { shownEmail } from './ProfileHeader';
 import { useUpdateProfile } from './useAccount';
 
-type Values = { firstName: string; lastName: string; email: string; profileImageUrl: string };
+type Values = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  profileImageUrl: string;
+  homeAirport: string;
+};
 
 const valuesOf = (user: CurrentUser): Values => ({
   firstName: user.firstName ?? '',
   lastName: user.lastName ?? '',
   email: shownEmail(user),
   profileImageUrl: user.profileImageUrl ?? '',
+  homeAirport: user.homeAirport ?? '',
 });
 
 /**
@@ -32,7 +39,7 @@ const linkSent = (address: string) => ({
   description: `We sent a link to ${address}. Your e-mail address changes when you open it.`,
 });
 
-/** Edit name, e-mail and picture (`PATCH /api/user`). */
+/** Edit name, e-mail, picture and home airport (`PATCH /api/user`). */
 export function ProfileForm({ user }: { user: CurrentUser }) {
   const { id, values, setValues, error, setError, field } = useFormFields(() => valuesOf(user));
   const update = useUpdateProfile();
@@ -140,6 +147,24 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
               placeholder="https://…"
               {...field('profileImageUrl')}
             />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-homeAirport`}>Home airport</Label>
+            <Input
+              autoCapitalize="characters"
+              spellCheck={false}
+              maxLength={3}
+              placeholder="SIN"
+              className="uppercase sm:max-w-32"
+              {...field('homeAirport')}
+              aria-describedby={[`${id}-homeAirport-hint`, error && `${id}-error`]
+                .filter(Boolean)
+                .join(' ')}
+            />
+            <p id={`${id}-homeAirport-hint`} className="text-xs text-muted-foreground">
+              The 3-letter code your flights leave from: trip flight searches start there, and show
+              the group’s search from it.
+            </p>
           </div>
           <FormError id={`${id}-error`} message={error} />
           <div className="flex justify-end">

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useAuth } from '@/features/auth/useAuth';
 import { WidgetLoadError, WidgetLoading } from '@/features/board/WidgetStates';
 import { formatFlightTime } from '@/features/flights/flightTime';
 import { NativeSelect } from '@/features/flights/NativeSelect';
@@ -30,12 +31,15 @@ import { useAddOption, useSearches, useSearchFlights, useShortlist } from './use
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-/** The form starts from the trip's last search, else from the trip's own dates. */
-function startingQuery(trip: TripDto, last: FlightSearch | null) {
+/**
+ * The form starts from the trip's last search, else from my home airport and the trip's own
+ * dates.
+ */
+function startingQuery(trip: TripDto, last: FlightSearch | null, home: string | null) {
   if (last) return { ...last.query, returnDate: last.query.returnDate ?? '' };
   const future = trip.startDate >= today();
   return {
-    origin: '',
+    origin: home ?? '',
     destination: '',
     departDate: future ? trip.startDate : '',
     returnDate: future ? trip.endDate : '',
@@ -56,7 +60,8 @@ function FlightSearchForm({
 }) {
   const id = useId();
   const search = useSearchFlights(trip.id);
-  const [values, setValues] = useState(() => startingQuery(trip, last));
+  const { user } = useAuth();
+  const [values, setValues] = useState(() => startingQuery(trip, last, user?.homeAirport ?? null));
   const [error, setError] = useState<string | null>(null);
   const set = <K extends keyof typeof values>(key: K, value: (typeof values)[K]) =>
     setValues((current) => ({ ...current, [key]: value }));
@@ -242,6 +247,34 @@ function FlightResults({ search, tripId }: { search: FlightSearch; tripId: strin
         <p className="text-sm text-foreground">Compare prices on the partners’ own sites:</p>
       )}
       <PartnerLinks tripId={tripId} kind="flight" links={search.links} shortlisted={shortlisted} />
+      {search.fromHomes.length > 0 && (
+        <div className="grid gap-1 border-t border-border pt-2">
+          <h4 className="text-xs font-medium text-muted-foreground">
+            From each person’s home airport
+          </h4>
+          <ul aria-label="From each person’s home airport" className="grid gap-1 text-xs">
+            {search.fromHomes.map(({ member, origin, links }) => (
+              <li key={member.id} className="flex flex-wrap items-center gap-x-2 gap-y-0.5">
+                <span className="font-medium text-foreground">
+                  {member.name} from {origin}:
+                </span>
+                {links.map((link) => (
+                  <a
+                    key={link.partner}
+                    href={link.url}
+                    target="_blank"
+                    rel="noopener noreferrer sponsored"
+                    className="text-primary underline-offset-2 hover:underline"
+                  >
+                    {link.partner}
+                    <span className="sr-only"> for {member.name} (opens in a new tab)</span>
+                  </a>
+                ))}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
     </section>
   );
 }

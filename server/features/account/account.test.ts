@@ -6,6 +6,7 @@ import type {
   LoginActivity,
   NotificationPreferences,
 } from '../../../shared/contracts/account';
+import { HOME_AIRPORT_MESSAGE } from '../../../shared/contracts/account';
 import type { ErrorResponse } from '../../../shared/contracts/errors';
 import { users } from '../../platform/db/schema';
 import { apiClient, newAccount, TEST_PASSWORD } from '../../test/apiClient';
@@ -135,6 +136,18 @@ describe('profile and account', () => {
     expect(
       (await client.patch('/api/user', { profileImageUrl: 'javascript:alert(1)' })).status,
     ).toBe(400);
+  });
+
+  it('keeps a home airport for flight searches (issue #21), and clears it', async () => {
+    const { client } = await createAccount(t);
+    const set = await client.patch<CurrentUser>('/api/user', { homeAirport: ' sin ' });
+    expect(set.body.homeAirport).toBe('SIN');
+    expect((await client.get<CurrentUser>('/api/user')).body.homeAirport).toBe('SIN');
+    const wrong = await client.patch<ErrorResponse>('/api/user', { homeAirport: 'Singapore' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toContain(HOME_AIRPORT_MESSAGE);
+    const cleared = await client.patch<CurrentUser>('/api/user', { homeAirport: '' });
+    expect(cleared.body.homeAirport).toBeNull();
   });
 });
 

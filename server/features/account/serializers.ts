@@ -12,6 +12,7 @@ export function toCurrentUser(user: User): CurrentUser {
     email: user.email,
     pendingEmail: user.pendingEmail,
     profileImageUrl: user.profileImageUrl,
+    homeAirport: user.homeAirport,
     // spec §3 keeps isPremium; any paid plan counts.
     isPremium: user.plan !== 'free',
     plan: user.plan,

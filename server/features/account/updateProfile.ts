@@ -8,6 +8,7 @@ type ProfileFields = {
   firstName?: string | null;
   lastName?: string | null;
   profileImageUrl?: string | null;
+  homeAirport?: string | null;
 };
 
 async function save(db: Db, user: User, input: ProfileFields): Promise<User> {

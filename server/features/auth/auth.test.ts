@@ -45,6 +45,7 @@ describe('sign-up', () => {
       email: null,
       pendingEmail: account.email,
       profileImageUrl: null,
+      homeAirport: null,
       isPremium: false,
       plan: 'free',
       role: 'admin',

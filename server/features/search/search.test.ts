@@ -185,6 +185,27 @@ describe('without a Duffel token', () => {
   });
 });
 
+describe('from each person’s airport', () => {
+  it('reads the same search from each member’s home airport, as partner links', async () => {
+    const { owner, member, tripId } = await tripWithTwo(linksOnly);
+    await owner.client.patch('/api/user', { homeAirport: 'SIN' });
+    await member.client.patch('/api/user', { homeAirport: 'CGK' });
+    const res = await member.client.post<FlightSearch>(flights(tripId), {
+      origin: 'CGK',
+      destination: 'DPS',
+      departDate: inDays(5),
+      travellers: 2,
+    });
+    // The member's own airport is the search's origin: only the owner's is another reading.
+    expect(res.body.fromHomes).toHaveLength(1);
+    expect(res.body.fromHomes[0]).toMatchObject({
+      member: { id: owner.id, name: 'Ana Lima' },
+      origin: 'SIN',
+    });
+    expect(res.body.fromHomes[0]!.links[0]!.url).toContain('/transport/flights/sin/dps/');
+  });
+});
+
 describe('the trip’s searches', () => {
   it('keep the latest of each kind for everyone on the trip, and tell the others live', async () => {
     const { owner, member, tripId } = await tripWithTwo(linksOnly);

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   type FlightOffer,
@@ -13,7 +13,7 @@ import {
 } from '../../../shared/contracts/search';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
-import { tripSearches, users } from '../../platform/db/schema';
+import { tripMembers, tripSearches, users } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
 import { TtlCache } from '../../platform/ttlCache';
 import { UpstreamError } from '../../platform/upstream';
@@ -53,6 +53,7 @@ function toSearch(row: Row): TripSearch {
     ranBy,
     ranAt: row.ranAt.toISOString(),
     query: row.query,
+    ...(row.kind === 'flights' ? { fromHomes: [] } : {}),
     ...row.answer,
   } as TripSearch;
 }
@@ -78,6 +79,34 @@ async function readSearches(db: Db, tripId: string, kind?: SearchKind) {
         : eq(tripSearches.tripId, tripId),
     );
   return rows.map(toSearch);
+}
+
+/** The query from each member's home airport, where it differs from the query's airports. */
+async function fromHomes(
+  db: Db,
+  tripId: string,
+  query: FlightQuery,
+  affiliates: Config['search']['affiliates'],
+) {
+  const members = await db
+    .select({
+      id: users.id,
+      username: users.username,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      homeAirport: users.homeAirport,
+    })
+    .from(tripMembers)
+    .innerJoin(users, eq(users.id, tripMembers.userId))
+    .where(and(eq(tripMembers.tripId, tripId), isNotNull(users.homeAirport)))
+    .orderBy(asc(tripMembers.joinedAt));
+  return members
+    .filter(({ homeAirport }) => homeAirport !== query.origin && homeAirport !== query.destination)
+    .map((member) => ({
+      member: { id: member.id, name: memberName(member) },
+      origin: member.homeAirport!,
+      links: flightLinks({ ...query, origin: member.homeAirport! }, affiliates),
+    }));
 }
 
 /** The trip's latest flight and stay searches. */
@@ -156,6 +185,7 @@ export function createSearchService(settings: Config['search']) {
         links,
         source: offers ? 'priced' : 'links',
         offers: offers ?? [],
+        fromHomes: await fromHomes(context.db, tripId, query, settings.affiliates),
       });
     },
 

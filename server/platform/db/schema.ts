@@ -39,6 +39,8 @@ export const users = pgTable(
     firstName: text('first_name'),
     lastName: text('last_name'),
     profileImageUrl: text('profile_image_url'),
+    /** Issue #21: the airport flight searches start from for this person (3 letters), if set. */
+    homeAirport: text('home_airport'),
     plan: text('plan', { enum: ['free', 'premium', 'pro'] })
       .notNull()
       .default('free'),

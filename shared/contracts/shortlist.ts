@@ -25,7 +25,8 @@ export const SHORTLIST_MESSAGES = {
   vote: 'The vote must be yes, no or null (to take it back)',
   chosen: 'chosen must be true or false',
   travellers: 'travellerIds must be a list of members of this trip',
-  ownerChooses: 'Only the trip’s owner marks an option chosen',
+  ownerChooses:
+    'Only the trip’s owner marks an option chosen (the owner can let everyone in the trip settings)',
   creatorOnly: 'Only who added it, or the trip’s owner, takes an option off the shortlist',
   notFound: 'No such option',
 } as const;

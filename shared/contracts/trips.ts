@@ -35,9 +35,10 @@ export const updateTripBody = z
     destination: destination.optional(),
     startDate: isoDay.optional(),
     endDate: isoDay.optional(),
+    anyoneChooses: z.boolean({ error: 'anyoneChooses must be true or false' }).optional(),
   })
   .refine((body) => Object.values(body).some((value) => value !== undefined), {
-    message: 'Nothing to change: send a name, destination or dates',
+    message: 'Nothing to change: send a name, destination, dates or anyoneChooses',
   })
   .refine(endsAfterStart, END_BEFORE_START);
 export type UpdateTripBody = z.input<typeof updateTripBody>;
@@ -51,6 +52,8 @@ export const trip = z.object({
   startDate: z.string(),
   endDate: z.string(),
   ownerId: z.string(),
+  /** Whether any member (not only the owner) marks a shortlisted option chosen (issue #21). */
+  anyoneChooses: z.boolean(),
   role: z.enum(TRIP_ROLES),
   createdAt: z.string(),
 });

@@ -16,6 +16,7 @@ const trip: TripDto = {
   startDate: '2026-12-20',
   endDate: '2027-01-03',
   ownerId: 'u1',
+  anyoneChooses: false,
   role: 'owner',
   createdAt: '2026-11-01T10:00:00.000Z',
 };

@@ -19,6 +19,8 @@ type Props = {
   tripId: string;
   userId: string | undefined;
   isOwner: boolean;
+  /** The owner, or anyone when the trip's settings say so. */
+  canChoose: boolean;
   leading: boolean;
 };
 
@@ -80,9 +82,10 @@ function TravellerPicker({
 
 /**
  * One option on the shortlist: what it is, its price where known, who added it, everyone's yes
- * and no (each a toggle of mine), the Book link to the partner, and — for the owner — Choose.
+ * and no (each a toggle of mine), the Book link to the partner, and Choose (the owner's, or
+ * anyone's when the trip allows it).
  */
-export function OptionCard({ option, tripId, userId, isOwner, leading }: Props) {
+export function OptionCard({ option, tripId, userId, isOwner, canChoose, leading }: Props) {
   const titleId = useId();
   const vote = useVoteOption(tripId);
   const choose = useChooseOption(tripId);
@@ -196,7 +199,7 @@ export function OptionCard({ option, tripId, userId, isOwner, leading }: Props) 
           {chosen && option.chosenBy ? ` · chosen by ${option.chosenBy.name}` : ''}
         </span>
         <span className="flex items-center gap-1">
-          {isOwner && !picking && (
+          {canChoose && !picking && (
             <PendingButton
               type="button"
               variant="ghost"

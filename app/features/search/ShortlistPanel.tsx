@@ -39,6 +39,7 @@ export function ShortlistPanel({ trip, kind }: { trip: TripDto; kind: ShortlistK
             tripId={trip.id}
             userId={user?.id}
             isOwner={trip.role === 'owner'}
+            canChoose={trip.role === 'owner' || trip.anyoneChooses}
             leading={leader?.id === option.id}
           />
         </li>

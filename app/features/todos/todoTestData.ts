@@ -21,6 +21,7 @@ export const trip: TripDto = {
   startDate: '2027-01-12',
   endDate: '2027-01-26',
   ownerId: 'u1',
+  anyoneChooses: false,
   role: 'owner',
   createdAt: '2026-12-01T09:00:00.000Z',
 };

@@ -76,6 +76,22 @@ describe('TripSettingsDialog for the owner', () => {
     expect(screen.getByTestId('open').textContent).toBe('false');
   });
 
+  it('lets everyone choose on the shortlists at the switch, saved at once', async () => {
+    const { api, dialog } = renderDialog(bali, {
+      'PATCH /api/trips/t1': { body: makeTrip({ anyoneChooses: true }) },
+    });
+    const toggle = within(dialog).getByRole('switch', { name: 'Anyone can mark an option chosen' });
+    expect(toggle.getAttribute('aria-checked')).toBe('false');
+    await userEvent.click(toggle);
+    await vi.waitFor(() =>
+      expect(api.callsTo('PATCH /api/trips/t1').map((call) => call.body)).toEqual([
+        { anyoneChooses: true },
+      ]),
+    );
+    // The dialog stays open: the switch is not the form's Save.
+    expect(screen.getByTestId('open').textContent).toBe('true');
+  });
+
   it('sends a single changed date alone', async () => {
     const { api, endDate, button } = renderDialog(bali, {
       'PATCH /api/trips/t1': { body: makeTrip({ endDate: '2027-01-10' }) },

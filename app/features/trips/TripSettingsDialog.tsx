@@ -13,6 +13,8 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { Label } from '@/components/ui/label';
+import { Switch } from '@/components/ui/switch';
 import { ConfirmLeaveTrip } from '@/features/members/ConfirmLeaveTrip';
 import { toast } from '@/hooks/useToast';
 import { errorMessage } from '@/lib/apiError';
@@ -227,6 +229,7 @@ function OwnerSettings({
       </DialogHeader>
       <form noValidate onSubmit={handleSubmit} className="grid gap-5" aria-label="Trip settings">
         <TripFormFields id={id} values={values} errors={fieldErrors} onChange={handleChange} />
+        <ChooserSetting trip={trip} />
         <FormError message={error} />
         <DialogFooter className="sm:justify-between">
           <Button
@@ -252,6 +255,47 @@ function OwnerSettings({
         </DialogFooter>
       </form>
     </>
+  );
+}
+
+/**
+ * Issue #21: who marks a shortlisted flight or stay chosen — the owner, or anyone on the trip.
+ * Saved as soon as it is switched, apart from the form's Save.
+ */
+function ChooserSetting({ trip }: { trip: TripDto }) {
+  const id = useId();
+  const update = useUpdateTrip();
+  const checked = update.isPending
+    ? (update.variables.body.anyoneChooses ?? trip.anyoneChooses)
+    : trip.anyoneChooses;
+  return (
+    <div className="flex items-start justify-between gap-3 rounded-md border border-border p-3">
+      <div className="grid gap-0.5">
+        <Label htmlFor={`${id}-chooses`}>Anyone can mark an option chosen</Label>
+        <p id={`${id}-chooses-hint`} className="text-xs text-muted-foreground">
+          On the flight and stay shortlists. Off: only you, the owner.
+        </p>
+      </div>
+      <Switch
+        id={`${id}-chooses`}
+        aria-describedby={`${id}-chooses-hint`}
+        checked={checked}
+        disabled={update.isPending}
+        onCheckedChange={(anyoneChooses) =>
+          update.mutate(
+            { tripId: trip.id, body: { anyoneChooses } },
+            {
+              onError: (failure) =>
+                toast({
+                  title: 'Could not change who chooses',
+                  description: errorMessage(failure, 'Please try again.'),
+                  variant: 'destructive',
+                }),
+            },
+          )
+        }
+      />
+    </div>
   );
 }
 

@@ -9,6 +9,7 @@ export function makeTrip(overrides: Partial<TripDto> = {}): TripDto {
     startDate: '2026-12-20',
     endDate: '2027-01-03',
     ownerId: 'u1',
+    anyoneChooses: false,
     role: 'owner',
     createdAt: '2026-01-01T00:00:00.000Z',
     ...overrides,

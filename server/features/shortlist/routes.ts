@@ -23,7 +23,8 @@ const tags = ['shortlist'];
 
 function actorOf(request: FastifyRequest) {
   const { trip, role } = tripAccessOf(request);
-  return { tripId: trip.id, actor: { userId: currentAuth(request).user.id, role } };
+  const userId = currentAuth(request).user.id;
+  return { tripId: trip.id, actor: { userId, role, anyoneChooses: trip.anyoneChooses } };
 }
 
 // Each pasted link is a fetch of someone else's page: a member's bursts are bounded.
@@ -122,7 +123,7 @@ export const shortlistRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> 
       config: { access: optionMember },
       schema: {
         tags,
-        summary: 'Mark an option chosen, or not (the trip’s owner)',
+        summary: 'Mark an option chosen, or not (the owner; anyone when the trip allows it)',
         description:
           'A chosen priced flight is added to Flight Details, a leg a record, for each of ' +
           '`travellerIds` or for the whole group.',

@@ -265,10 +265,10 @@ export async function voteOnOption(
   return announce(context, id);
 }
 
-export type ShortlistActor = { userId: string; role: TripRole };
+export type ShortlistActor = { userId: string; role: TripRole; anyoneChooses: boolean };
 
 /**
- * Marks the option chosen (or not), the owner's call. A chosen priced flight becomes records in
+ * Marks the option chosen (or not): the owner's call, or anyone's when the trip says so. A chosen priced flight becomes records in
  * Flight Details: one a leg, for each traveller picked, or for the whole group when none is.
  * Unmarking leaves those records: they are the trip's flights now, edited there.
  */
@@ -279,7 +279,9 @@ export async function chooseOption(
   id: string,
   { chosen, travellerIds }: ChooseShortlist,
 ): Promise<ShortlistOption> {
-  if (actor.role !== 'owner') throw new HttpError('owner_only', SHORTLIST_MESSAGES.ownerChooses);
+  if (actor.role !== 'owner' && !actor.anyoneChooses) {
+    throw new HttpError('owner_only', SHORTLIST_MESSAGES.ownerChooses);
+  }
   const row = await optionOf(context.db, tripId, id);
   const becomesChosen = chosen && !row.chosenAt;
   if (becomesChosen && row.slices) {

@@ -259,6 +259,27 @@ describe('votes, the leader and choosing', () => {
   });
 });
 
+describe('who chooses', () => {
+  it('any member chooses once the owner lets everyone (a trip setting)', async () => {
+    const tripId = await newTrip();
+    const villa = await add(tripId, { source: 'link', url: `${site.url}/villa` });
+    expect((await member.client.patch(`/api/shortlist/${villa.id}`, { chosen: true })).status).toBe(
+      403,
+    );
+    const setting = await member.client.patch(`/api/trips/${tripId}`, { anyoneChooses: true });
+    expect(setting.status).toBe(403);
+    const allowed = await owner.client.patch<{ anyoneChooses: boolean }>(`/api/trips/${tripId}`, {
+      anyoneChooses: true,
+    });
+    expect(allowed.body.anyoneChooses).toBe(true);
+    const chosen = await member.client.patch<ShortlistOption>(`/api/shortlist/${villa.id}`, {
+      chosen: true,
+    });
+    expect(chosen.status).toBe(200);
+    expect(chosen.body.chosenBy).toEqual({ id: member.id, name: 'Bruno Costa' });
+  });
+});
+
 describe('removing, outsiders and live', () => {
   it('who added it, or the owner, removes an option, with its votes', async () => {
     const tripId = await newTrip();

@@ -32,6 +32,7 @@ export function toTripDto(trip: Trip, role: TripRole): TripDto {
     startDate: trip.startDate,
     endDate: trip.endDate,
     ownerId: trip.ownerId,
+    anyoneChooses: trip.anyoneChooses,
     role,
     createdAt: trip.createdAt.toISOString(),
   };
@@ -39,8 +40,8 @@ export function toTripDto(trip: Trip, role: TripRole): TripDto {
 
 /** A trip's settings as every member sees them (the live `trip:saved` change): no role. */
 export function liveSettingsOf(trip: Trip | TripDto): LiveTripSettings {
-  const { id, name, destination, startDate, endDate, ownerId } = trip;
-  return { id, name, destination, startDate, endDate, ownerId };
+  const { id, name, destination, startDate, endDate, ownerId, anyoneChooses } = trip;
+  return { id, name, destination, startDate, endDate, ownerId, anyoneChooses };
 }
 
 async function tripsOf(db: Db | Tx, userId: string) {
@@ -161,6 +162,7 @@ export async function updateTrip(
     .set({
       ...(body.name === undefined ? {} : { name: body.name }),
       ...(body.destination === undefined ? {} : { destination: body.destination ?? null }),
+      ...(body.anyoneChooses === undefined ? {} : { anyoneChooses: body.anyoneChooses }),
       startDate,
       endDate,
       updatedAt: new Date(),

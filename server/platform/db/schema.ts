@@ -227,6 +227,8 @@ export const trips = pgTable(
     destination: text('destination'),
     startDate: date('start_date', { mode: 'string' }).notNull(),
     endDate: date('end_date', { mode: 'string' }).notNull(),
+    /** Issue #21: anyone on the trip may mark a shortlisted option chosen, not only the owner. */
+    anyoneChooses: boolean('anyone_chooses').notNull().default(false),
     ownerId: uuid('owner_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

@@ -1,0 +1,1 @@
+ALTER TABLE "trips" ADD COLUMN "anyone_chooses" boolean DEFAULT false NOT NULL;

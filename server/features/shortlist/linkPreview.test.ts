@@ -102,9 +102,12 @@ describe('readLinkPreview', () => {
     });
   });
 
-  it('reads at most 1 MB of a page', async () => {
-    expect(await readLinkPreview(`${site.url}/huge`, allow)).toMatchObject({
-      title: 'A very long page',
+  it('refuses a page announced as over 1 MB, and reads only the first 1 MB of one sent unannounced', async () => {
+    await expect(readLinkPreview(`${site.url}/huge`, allow)).rejects.toEqual(
+      new PreviewError('unreadable'),
+    );
+    expect(await readLinkPreview(`${site.url}/endless`, allow)).toMatchObject({
+      title: 'A page without an end',
     });
   });
 

@@ -11,8 +11,9 @@ import type { Money } from '../../../shared/contracts/search';
  * it is fenced in. http(s) only; every address the name resolves to must be a public unicast
  * one — checked when the connection is made, on every redirect, so a name that resolves to
  * 127.0.0.1 or 169.254.169.254 (or changes its answer between a check and the connect) reaches
- * nothing; at most 1 MB and 5 s in all; HTML only, read for Open Graph and schema.org fields,
- * never run or rendered.
+ * nothing; at most 5 s in all, and 1 MB (a page announced as larger is refused unread, one
+ * sent without its length is cut there, its head being what counts); HTML only, read for Open
+ * Graph and schema.org fields, never run or rendered.
  */
 export const PREVIEW_MAX_BYTES = 1024 * 1024;
 export const PREVIEW_TIMEOUT_MS = 5000;
@@ -91,6 +92,11 @@ function getOnce(url: URL, options: PreviewOptions, signal: AbortSignal): Promis
         if (status >= 300 && status < 400) {
           response.resume();
           return resolve({ status, location: response.headers.location, type, body: '' });
+        }
+        // A page that says it is bigger than the limit is not read at all.
+        if (Number(response.headers['content-length'] ?? 0) > PREVIEW_MAX_BYTES) {
+          response.destroy();
+          return reject(new PreviewError('unreadable'));
         }
         const chunks: Buffer[] = [];
         let size = 0;

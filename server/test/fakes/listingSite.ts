@@ -7,7 +7,8 @@
  * - `/hotel`  schema.org JSON-LD only: a Hotel with an Offer (EUR 189.5) and its picture
  * - `/plain`  a bare page with a <title>
  * - `/moved`  302 to /villa; `/to-metadata` 302 to the cloud metadata address 169.254.169.254
- * - `/huge`   2 MB of HTML, its Open Graph title first
+ * - `/huge`   2 MB of HTML, its length announced; `/endless` 2 MB sent in chunks, unannounced,
+ *            its Open Graph title first
  * - `/data`   JSON, not a page; `/missing` 404
  */
 import http from 'node:http';
@@ -51,6 +52,21 @@ export async function startListingSite(options: { port?: number } = {}) {
       response.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' });
       return response.end();
     }
+    if (path === '/endless') {
+      response.writeHead(200, { 'content-type': 'text/html' });
+      response.write(page('<meta property="og:title" content="A page without an end">'));
+      const chunk = `<p>${'x'.repeat(64 * 1024)}</p>`;
+      let sent = 0;
+      const more = () => {
+        while (sent < 32 && !response.destroyed) {
+          sent += 1;
+          if (!response.write(chunk)) return void response.once('drain', more);
+        }
+        response.end();
+      };
+      more();
+      return;
+    }
     if (path === '/data') {
       response.writeHead(200, { 'content-type': 'application/json' });
       return response.end('{"name":"not a page"}');
@@ -60,7 +76,10 @@ export async function startListingSite(options: { port?: number } = {}) {
       response.writeHead(404, { 'content-type': 'text/html' });
       return response.end(page('<title>Not found</title>'));
     }
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.writeHead(200, {
+      'content-type': 'text/html; charset=utf-8',
+      'content-length': Buffer.byteLength(html),
+    });
     response.end(html);
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));

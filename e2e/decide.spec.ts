@@ -62,6 +62,13 @@ test('search flights together, shortlist, vote, choose into Flight Details; past
   // Each shortlists a flight; both appear on both shortlists.
   await ownerSearch.getByRole('button', { name: /^Shortlist Duffel Airways, .*490\.00/ }).click();
   await memberSearch.getByRole('button', { name: /^Shortlist Duffel Airways, .*636\.40/ }).click();
+  // Shortlisted is shown as such on both screens: an offer goes on the list once.
+  await expect(
+    memberSearch.getByRole('button', { name: /^Shortlist Duffel Airways, .*490\.00/ }),
+  ).toBeDisabled();
+  await expect(
+    ownerSearch.getByRole('button', { name: /^Shortlist Duffel Airways, .*636\.40/ }),
+  ).toHaveText(/Shortlisted/);
   await ownerSearch.getByRole('tab', { name: 'Shortlist (2)' }).click();
   await memberSearch.getByRole('tab', { name: 'Shortlist (2)' }).click();
   const ownerList = ownerSearch.getByRole('list', { name: 'Shortlist' }).getByRole('article');

@@ -96,6 +96,8 @@ export const shortlistOption = z.object({
   id: z.string(),
   tripId: z.string(),
   kind: z.enum(SHORTLIST_KINDS),
+  /** What it was made from, one per trip: `offer:<id>`, `partner:<url>` or `link:<url>`. */
+  source: z.string(),
   title: z.string(),
   /** A second line: dates and travellers, a listing's description. */
   detail: z.string().nullable(),

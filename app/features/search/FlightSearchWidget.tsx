@@ -170,9 +170,16 @@ function FlightSearchForm({
   );
 }
 
-function OfferRow({ offer, tripId }: { offer: FlightOffer; tripId: string }) {
+function OfferRow({
+  offer,
+  tripId,
+  shortlisted,
+}: {
+  offer: FlightOffer;
+  tripId: string;
+  shortlisted: boolean;
+}) {
   const add = useAddOption(tripId);
-  const [added, setAdded] = useState(false);
   return (
     <li
       data-offer={offer.id}
@@ -195,13 +202,12 @@ function OfferRow({ offer, tripId }: { offer: FlightOffer; tripId: string }) {
         variant="outline"
         size="sm"
         className="h-7 justify-self-end px-2 text-xs"
-        disabled={added || add.isPending}
+        disabled={shortlisted || add.isPending}
         aria-label={`Shortlist ${offer.carrier}, ${formatPrice(offer.price)}`}
         onClick={() =>
           add.mutate(
             { source: 'offer', offerId: offer.id },
             {
-              onSuccess: () => setAdded(true),
               onError: (failure) =>
                 toast({
                   title: 'Could not shortlist the flight',
@@ -213,7 +219,7 @@ function OfferRow({ offer, tripId }: { offer: FlightOffer; tripId: string }) {
         }
       >
         <Plus aria-hidden className="size-3.5" />
-        {added ? 'Shortlisted' : 'Shortlist'}
+        {shortlisted ? 'Shortlisted' : 'Shortlist'}
       </Button>
     </li>
   );
@@ -221,7 +227,7 @@ function OfferRow({ offer, tripId }: { offer: FlightOffer; tripId: string }) {
 
 function FlightResults({ search, tripId }: { search: FlightSearch; tripId: string }) {
   const shortlist = useShortlist(tripId);
-  const shortlisted = new Set((shortlist.data ?? []).map((option) => option.bookUrl));
+  const shortlisted = new Set((shortlist.data ?? []).map((option) => option.source));
   const { query } = search;
   return (
     <section aria-label="Flight results" className="grid gap-2">
@@ -235,7 +241,12 @@ function FlightResults({ search, tripId }: { search: FlightSearch; tripId: strin
         (search.offers.length > 0 ? (
           <ul aria-label="Flights found" className="grid gap-1.5">
             {search.offers.map((offer) => (
-              <OfferRow key={offer.id} offer={offer} tripId={tripId} />
+              <OfferRow
+                key={offer.id}
+                offer={offer}
+                tripId={tripId}
+                shortlisted={shortlisted.has(`offer:${offer.id}`)}
+              />
             ))}
           </ul>
         ) : (

@@ -19,7 +19,7 @@ export function PartnerLinks({
   tripId: string;
   kind: ShortlistKind;
   links: PartnerLink[];
-  /** Book URLs already on the shortlist. */
+  /** The sources of what is on the shortlist (`partner:<url>` for a partner's search). */
   shortlisted: Set<string>;
 }) {
   const add = useAddOption(tripId);
@@ -45,7 +45,7 @@ export function PartnerLinks({
             variant="ghost"
             size="sm"
             className="h-7 px-2 text-xs"
-            disabled={shortlisted.has(link.url) || add.isPending}
+            disabled={shortlisted.has(`partner:${link.url}`) || add.isPending}
             aria-label={`Shortlist the ${link.partner} search`}
             onClick={() =>
               add.mutate(
@@ -62,7 +62,7 @@ export function PartnerLinks({
             }
           >
             <Plus aria-hidden className="size-3.5" />
-            {shortlisted.has(link.url) ? 'Shortlisted' : 'Shortlist'}
+            {shortlisted.has(`partner:${link.url}`) ? 'Shortlisted' : 'Shortlist'}
           </Button>
         </li>
       ))}

@@ -186,7 +186,7 @@ function PasteLinkForm({ tripId }: { tripId: string }) {
 
 function StayResults({ search, tripId }: { search: StaySearch; tripId: string }) {
   const shortlist = useShortlist(tripId);
-  const shortlisted = new Set((shortlist.data ?? []).map((option) => option.bookUrl));
+  const shortlisted = new Set((shortlist.data ?? []).map((option) => option.source));
   const { query } = search;
   return (
     <section aria-label="Stay results" className="grid gap-2">

@@ -80,6 +80,7 @@ async function readOptions(db: Db, where: ReturnType<typeof eq>): Promise<Shortl
       id: option.id,
       tripId: option.tripId,
       kind: option.kind,
+      source: option.sourceKey,
       title: option.title,
       detail: option.detail,
       partner: option.partner,

@@ -76,6 +76,7 @@ describe('adding options', () => {
     expect(option).toMatchObject({
       tripId,
       kind: 'flight',
+      source: 'offer:off_direct',
       title: 'Duffel Airways: CGK → DPS and back',
       partner: 'Skyscanner',
       price: { amount: '636.40', currency: 'USD' },

@@ -1,11 +1,8 @@
-import { Plus, Search } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { FormError } from '@/components/FormError';
-import { PendingButton } from '@/components/PendingButton';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useAuth } from '@/features/auth/useAuth';
 import { WidgetLoadError, WidgetLoading } from '@/features/board/WidgetStates';
 import { formatFlightTime } from '@/features/flights/flightTime';
@@ -25,8 +22,9 @@ import {
 } from '../../../shared/contracts/search';
 import type { TripDto } from '../../../shared/contracts/trips';
 import { PartnerLinks } from './PartnerLinks';
+import { CountSelect, DateField, SearchFormFooter, SearchWidgetTabs } from './SearchWidgetParts';
 import { ShortlistPanel } from './ShortlistPanel';
-import { countUpTo, formatPrice, stopsLabel, timeAgo } from './searchText';
+import { formatPrice, stopsLabel, timeAgo } from './searchText';
 import { useAddOption, useSearches, useSearchFlights, useShortlist } from './useSearch';
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -107,38 +105,25 @@ function FlightSearchForm({
             className="uppercase"
           />
         </div>
-        <div className="grid gap-1">
-          <Label htmlFor={field('depart')}>Depart</Label>
-          <Input
-            id={field('depart')}
-            type="date"
-            value={values.departDate}
-            onChange={(event) => set('departDate', event.target.value)}
-          />
-        </div>
-        <div className="grid gap-1">
-          <Label htmlFor={field('return')}>Return (optional)</Label>
-          <Input
-            id={field('return')}
-            type="date"
-            value={values.returnDate}
-            onChange={(event) => set('returnDate', event.target.value)}
-          />
-        </div>
-        <div className="grid gap-1">
-          <Label htmlFor={field('travellers')}>Travellers</Label>
-          <NativeSelect
-            id={field('travellers')}
-            value={values.travellers}
-            onChange={(event) => set('travellers', Number(event.target.value))}
-          >
-            {countUpTo(MAX_TRAVELLERS).map((count) => (
-              <option key={count} value={count}>
-                {count}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
+        <DateField
+          id={field('depart')}
+          label="Depart"
+          value={values.departDate}
+          onChange={(value) => set('departDate', value)}
+        />
+        <DateField
+          id={field('return')}
+          label="Return (optional)"
+          value={values.returnDate}
+          onChange={(value) => set('returnDate', value)}
+        />
+        <CountSelect
+          id={field('travellers')}
+          label="Travellers"
+          max={MAX_TRAVELLERS}
+          value={values.travellers}
+          onChange={(value) => set('travellers', value)}
+        />
         <div className="grid gap-1">
           <Label htmlFor={field('cabin')}>Cabin</Label>
           <NativeSelect
@@ -154,18 +139,9 @@ function FlightSearchForm({
           </NativeSelect>
         </div>
       </div>
-      <FormError message={error} />
-      <div className="flex justify-end gap-2">
-        {onDone && (
-          <Button type="button" variant="ghost" size="sm" onClick={onDone}>
-            Cancel
-          </Button>
-        )}
-        <PendingButton type="submit" size="sm" pending={search.isPending} className="flex-1">
-          <Search aria-hidden />
-          {search.isPending ? 'Searching…' : 'Search flights'}
-        </PendingButton>
-      </div>
+      <SearchFormFooter error={error} pending={search.isPending} onCancel={onDone}>
+        {search.isPending ? 'Searching…' : 'Search flights'}
+      </SearchFormFooter>
     </form>
   );
 }
@@ -298,51 +274,29 @@ export function FlightSearchWidget({ trip }: { trip: TripDto; expanded: boolean 
   const searches = useSearches(trip.id);
   const shortlist = useShortlist(trip.id);
   const count = shortlist.data?.filter((option) => option.kind === 'flight').length ?? 0;
-  // With a search on the trip, its results lead; the form opens on Change search.
-  const [editing, setEditing] = useState(false);
   if (isFirstLoad(searches)) return <WidgetLoading label="Loading the trip’s flight search" />;
   if (searches.isError || searches.isPending) {
     return <WidgetLoadError title="Could not load the flight search" query={searches} />;
   }
   const last = searches.data.flights;
   return (
-    <Tabs defaultValue="search" className="@container min-h-0 flex-1 gap-3 p-3 text-foreground">
-      <TabsList>
-        <TabsTrigger value="search">Search</TabsTrigger>
-        <TabsTrigger value="shortlist">Shortlist ({count})</TabsTrigger>
-      </TabsList>
-      <TabsContent value="search" className="grid content-start gap-3">
-        {!last || editing ? (
-          // A new search from someone else refills the form with their query.
-          <FlightSearchForm
-            key={last?.ranAt ?? 'none'}
-            trip={trip}
-            last={last}
-            onDone={last ? () => setEditing(false) : undefined}
-          />
-        ) : (
-          <Button
-            type="button"
-            variant="outline"
-            size="sm"
-            className="justify-self-start"
-            onClick={() => setEditing(true)}
-          >
-            <Search aria-hidden />
-            Change search
-          </Button>
-        )}
-        {last ? (
+    <SearchWidgetTabs
+      shortlistCount={count}
+      hasSearch={last !== null}
+      // A new search from someone else refills the form with their query.
+      form={(onDone) => (
+        <FlightSearchForm key={last?.ranAt ?? 'none'} trip={trip} last={last} onDone={onDone} />
+      )}
+      results={
+        last ? (
           <FlightResults search={last} tripId={trip.id} />
         ) : (
           <p className="text-center text-sm text-muted-foreground">
             No search yet. Whoever searches, the whole group sees the flights here.
           </p>
-        )}
-      </TabsContent>
-      <TabsContent value="shortlist">
-        <ShortlistPanel trip={trip} kind="flight" />
-      </TabsContent>
-    </Tabs>
+        )
+      }
+      shortlist={<ShortlistPanel trip={trip} kind="flight" />}
+    />
   );
 }

@@ -1,13 +1,10 @@
-import { Link2, Search } from 'lucide-react';
+import { Link2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { FormError } from '@/components/FormError';
 import { PendingButton } from '@/components/PendingButton';
-import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { WidgetLoadError, WidgetLoading } from '@/features/board/WidgetStates';
-import { NativeSelect } from '@/features/flights/NativeSelect';
 import { errorMessage } from '@/lib/apiError';
 import { isFirstLoad } from '@/lib/queryStates';
 import { parseForm } from '@/lib/validation';
@@ -15,8 +12,9 @@ import { MAX_GUESTS, type StaySearch, stayQuery } from '../../../shared/contract
 import { addShortlistBody } from '../../../shared/contracts/shortlist';
 import type { TripDto } from '../../../shared/contracts/trips';
 import { PartnerLinks } from './PartnerLinks';
+import { CountSelect, DateField, SearchFormFooter, SearchWidgetTabs } from './SearchWidgetParts';
 import { ShortlistPanel } from './ShortlistPanel';
-import { countUpTo, timeAgo } from './searchText';
+import { timeAgo } from './searchText';
 import { useAddOption, useSearches, useSearchStays, useShortlist } from './useSearch';
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -77,51 +75,29 @@ function StaySearchForm({
         />
       </div>
       <div className="grid grid-cols-2 gap-2">
-        <div className="grid gap-1">
-          <Label htmlFor={field('in')}>Check-in</Label>
-          <Input
-            id={field('in')}
-            type="date"
-            value={values.checkIn}
-            onChange={(event) => set('checkIn', event.target.value)}
-          />
-        </div>
-        <div className="grid gap-1">
-          <Label htmlFor={field('out')}>Check-out</Label>
-          <Input
-            id={field('out')}
-            type="date"
-            value={values.checkOut}
-            onChange={(event) => set('checkOut', event.target.value)}
-          />
-        </div>
+        <DateField
+          id={field('in')}
+          label="Check-in"
+          value={values.checkIn}
+          onChange={(value) => set('checkIn', value)}
+        />
+        <DateField
+          id={field('out')}
+          label="Check-out"
+          value={values.checkOut}
+          onChange={(value) => set('checkOut', value)}
+        />
       </div>
-      <div className="grid gap-1">
-        <Label htmlFor={field('guests')}>Guests</Label>
-        <NativeSelect
-          id={field('guests')}
-          value={values.guests}
-          onChange={(event) => set('guests', Number(event.target.value))}
-        >
-          {countUpTo(MAX_GUESTS).map((count) => (
-            <option key={count} value={count}>
-              {count}
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
-      <FormError message={error} />
-      <div className="flex justify-end gap-2">
-        {onDone && (
-          <Button type="button" variant="ghost" size="sm" onClick={onDone}>
-            Cancel
-          </Button>
-        )}
-        <PendingButton type="submit" size="sm" pending={search.isPending} className="flex-1">
-          <Search aria-hidden />
-          Search stays
-        </PendingButton>
-      </div>
+      <CountSelect
+        id={field('guests')}
+        label="Guests"
+        max={MAX_GUESTS}
+        value={values.guests}
+        onChange={(value) => set('guests', value)}
+      />
+      <SearchFormFooter error={error} pending={search.isPending} onCancel={onDone}>
+        Search stays
+      </SearchFormFooter>
     </form>
   );
 }
@@ -210,49 +186,32 @@ export function StaysWidget({ trip }: { trip: TripDto; expanded: boolean }) {
   const shortlist = useShortlist(trip.id);
   const stays = shortlist.data?.filter((option) => option.kind === 'stay') ?? [];
   const chosen = stays.find((option) => option.chosenAt);
-  const [editing, setEditing] = useState(false);
   if (isFirstLoad(searches)) return <WidgetLoading label="Loading the trip’s stay search" />;
   if (searches.isError || searches.isPending) {
     return <WidgetLoadError title="Could not load the stay search" query={searches} />;
   }
   const last = searches.data.stays;
   return (
-    <Tabs defaultValue="search" className="@container min-h-0 flex-1 gap-3 p-3 text-foreground">
-      {chosen && (
-        <p className="rounded-md bg-emerald-500/10 px-2.5 py-1.5 text-sm">
-          <span className="font-medium">Staying at:</span> {chosen.title}
-        </p>
+    <SearchWidgetTabs
+      shortlistCount={stays.length}
+      hasSearch={last !== null}
+      banner={
+        chosen && (
+          <p className="rounded-md bg-emerald-500/10 px-2.5 py-1.5 text-sm">
+            <span className="font-medium">Staying at:</span> {chosen.title}
+          </p>
+        )
+      }
+      form={(onDone) => (
+        <StaySearchForm key={last?.ranAt ?? 'none'} trip={trip} last={last} onDone={onDone} />
       )}
-      <TabsList>
-        <TabsTrigger value="search">Search</TabsTrigger>
-        <TabsTrigger value="shortlist">Shortlist ({stays.length})</TabsTrigger>
-      </TabsList>
-      <TabsContent value="search" className="grid content-start gap-3">
-        {!last || editing ? (
-          <StaySearchForm
-            key={last?.ranAt ?? 'none'}
-            trip={trip}
-            last={last}
-            onDone={last ? () => setEditing(false) : undefined}
-          />
-        ) : (
-          <Button
-            type="button"
-            variant="outline"
-            size="sm"
-            className="justify-self-start"
-            onClick={() => setEditing(true)}
-          >
-            <Search aria-hidden />
-            Change search
-          </Button>
-        )}
-        {last && <StayResults search={last} tripId={trip.id} />}
-        <PasteLinkForm tripId={trip.id} />
-      </TabsContent>
-      <TabsContent value="shortlist">
-        <ShortlistPanel trip={trip} kind="stay" />
-      </TabsContent>
-    </Tabs>
+      results={
+        <>
+          {last && <StayResults search={last} tripId={trip.id} />}
+          <PasteLinkForm tripId={trip.id} />
+        </>
+      }
+      shortlist={<ShortlistPanel trip={trip} kind="stay" />}
+    />
   );
 }

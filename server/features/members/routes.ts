@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { okResponse } from '../../../shared/contracts/auth';
 import { errorResponse } from '../../../shared/contracts/errors';
@@ -22,6 +21,7 @@ import { currentAuth, requestMeta } from '../../platform/auth';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
 import type { Mailer } from '../../platform/mailer';
+import { perUser } from '../../platform/rateLimit';
 import { setSessionCookie } from '../../platform/sessions';
 import { toCurrentUser } from '../account/serializers';
 import { changeContext, liveChangesOf } from '../realtime';
@@ -33,17 +33,6 @@ import * as members from './service';
 const tags = ['members'];
 // Invitations and the member list are the owner's (issue #7 roles); outsiders get a 404 first.
 const owner = tripOwner(MEMBER_MESSAGES.ownerOnly);
-
-// Per signed-in person rather than per address: a group behind one network shares an address.
-// Counted after the access check (preValidation), so refused calls are not counted.
-const perUser = (max: number, timeWindow: number) => ({
-  rateLimit: {
-    max,
-    timeWindow,
-    hook: 'preHandler' as const,
-    keyGenerator: (request: FastifyRequest) => `user:${request.auth?.user.id ?? request.ip}`,
-  },
-});
 
 /** Members and invitations (issue #7): links, e-mail invites, joining, removing, leaving. */
 export const membersRoutes: FastifyPluginAsyncZod<{

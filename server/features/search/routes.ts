@@ -10,6 +10,7 @@ import { tripParams } from '../../../shared/contracts/trips';
 import { currentAuth } from '../../platform/auth';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
+import { perUser } from '../../platform/rateLimit';
 import { changeContext } from '../realtime';
 import { tripAccessOf, tripMember } from '../trips/access';
 import { createSearchService, listSearches } from './service';
@@ -17,15 +18,7 @@ import { createSearchService, listSearches } from './service';
 const tags = ['search'];
 
 // Each flight search may call the priced provider: a member's bursts are bounded.
-const perUser = {
-  rateLimit: {
-    max: 30,
-    timeWindow: 60_000,
-    hook: 'preHandler' as const,
-    keyGenerator: (request: { auth?: { user: { id: string } } | null; ip: string }) =>
-      `search:${request.auth?.user.id ?? request.ip}`,
-  },
-};
+const searchesPerMinute = perUser(30, 60_000);
 
 /** Issue #21: the trip's shared flight and stay searches. */
 export const searchRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (
@@ -52,7 +45,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = a
   app.post(
     '/api/trips/:tripId/searches/flights',
     {
-      config: { access: member, ...perUser },
+      config: { access: member, ...searchesPerMinute },
       schema: {
         tags,
         summary: 'Search flights for the trip; everyone on it sees the search',
@@ -78,7 +71,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = a
   app.post(
     '/api/trips/:tripId/searches/stays',
     {
-      config: { access: member, ...perUser },
+      config: { access: member, ...searchesPerMinute },
       schema: {
         tags,
         summary: 'Search places to stay for the trip; everyone on it sees the search',

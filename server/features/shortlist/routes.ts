@@ -15,6 +15,7 @@ import { currentAuth } from '../../platform/auth';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
 import { shortlistOptions } from '../../platform/db/schema';
+import { perUser } from '../../platform/rateLimit';
 import { changeContext } from '../realtime';
 import { itemOf, tripAccessOf, tripMember } from '../trips/access';
 import * as options from './service';
@@ -28,14 +29,7 @@ function actorOf(request: FastifyRequest) {
 }
 
 // Each pasted link is a fetch of someone else's page: a member's bursts are bounded.
-const perUser = {
-  rateLimit: {
-    max: 30,
-    timeWindow: 60_000,
-    hook: 'preHandler' as const,
-    keyGenerator: (request: FastifyRequest) => `shortlist:${request.auth?.user.id ?? request.ip}`,
-  },
-};
+const addsPerMinute = perUser(30, 60_000);
 
 /**
  * Issue #21: the trip's shortlist. Any member adds and votes; the owner marks an option chosen;
@@ -66,7 +60,7 @@ export const shortlistRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> 
   app.post(
     '/api/trips/:tripId/shortlist',
     {
-      config: { access: member, ...perUser },
+      config: { access: member, ...addsPerMinute },
       schema: {
         tags,
         summary: 'Add an option: an offer or a partner of the trip’s searches, or a pasted link',

@@ -123,16 +123,25 @@ export async function duffelOffers(
   });
   const parsed = offerRequestAnswer.safeParse(answer);
   if (!parsed.success) throw new UpstreamError(DUFFEL_SERVICE, 'malformed');
-  return parsed.data.data.offers
-    .map((found) => ({ found, total: Number(found.total_amount) }))
-    .filter(({ total }) => Number.isFinite(total))
-    .sort((a, b) => a.total - b.total)
-    .slice(0, MAX_OFFERS)
-    .map(({ found }) => ({
-      id: found.id,
-      carrier: found.owner.name,
-      price: { amount: found.total_amount, currency: found.total_currency },
-      slices: found.slices.map((slice) => toSlice(slice.segments)),
-      bookUrl,
-    }));
+  return (
+    parsed.data.data.offers
+      .map((found) => ({ found, total: Number(found.total_amount) }))
+      // An offer whose flights have no numbers could not go into Flight Details once chosen.
+      .filter(
+        ({ found, total }) =>
+          Number.isFinite(total) &&
+          found.slices.every((slice) =>
+            slice.segments.every((leg) => Boolean(leg.marketing_carrier_flight_number)),
+          ),
+      )
+      .sort((a, b) => a.total - b.total)
+      .slice(0, MAX_OFFERS)
+      .map(({ found }) => ({
+        id: found.id,
+        carrier: found.owner.name,
+        price: { amount: found.total_amount, currency: found.total_currency },
+        slices: found.slices.map((slice) => toSlice(slice.segments)),
+        bookUrl,
+      }))
+  );
 }

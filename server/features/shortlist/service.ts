@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { createFlightBody } from '../../../shared/contracts/flights';
 import {
@@ -266,6 +266,32 @@ export async function voteOnOption(
   return announce(context, id);
 }
 
+/** A record in Flight Details for each leg, for each traveller (null: the whole group). */
+async function addChosenFlights(
+  context: ChangeContext,
+  tripId: string,
+  slices: NonNullable<OptionRow['slices']>,
+  travellers: (string | null)[],
+) {
+  for (const travellerId of travellers) {
+    for (const slice of slices) {
+      await createFlight(
+        context,
+        tripId,
+        createFlightBody.parse({
+          flightNumber: slice.flightNumbers[0],
+          departureAirport: slice.origin,
+          departureTime: slice.departAt,
+          arrivalAirport: slice.destination,
+          arrivalTime: slice.arriveAt,
+          stops: slice.stops,
+          travellerId,
+        }),
+      );
+    }
+  }
+}
+
 export type ShortlistActor = { userId: string; role: TripRole; anyoneChooses: boolean };
 
 /**
@@ -284,8 +310,7 @@ export async function chooseOption(
     throw new HttpError('owner_only', SHORTLIST_MESSAGES.ownerChooses);
   }
   const row = await optionOf(context.db, tripId, id);
-  const becomesChosen = chosen && !row.chosenAt;
-  if (becomesChosen && row.slices) {
+  if (chosen && !row.chosenAt) {
     const travellers = travellerIds?.length ? [...new Set(travellerIds)] : [null];
     // All checked before any is written, so a wrong one adds nothing.
     for (const travellerId of travellers) {
@@ -296,29 +321,29 @@ export async function chooseOption(
         throw new HttpError('not_a_member', SHORTLIST_MESSAGES.travellers);
       }
     }
-    for (const travellerId of travellers) {
-      for (const slice of row.slices) {
-        const flight = createFlightBody.parse({
-          flightNumber: slice.flightNumbers[0] ?? 'ZZ 1',
-          departureAirport: slice.origin,
-          departureTime: slice.departAt,
-          arrivalAirport: slice.destination,
-          arrivalTime: slice.arriveAt,
-          stops: slice.stops,
-          travellerId,
-        });
-        await createFlight(context, tripId, flight);
+    // Claimed first, where it is still unchosen: two members choosing it at once add its
+    // flights once.
+    const [claimed] = await context.db
+      .update(shortlistOptions)
+      .set({ chosenAt: new Date(), chosenBy: actor.userId })
+      .where(and(eq(shortlistOptions.id, id), isNull(shortlistOptions.chosenAt)))
+      .returning({ id: shortlistOptions.id });
+    if (claimed && row.slices) {
+      try {
+        await addChosenFlights(context, tripId, row.slices, travellers);
+      } catch (error) {
+        // The trip's flights are full, say: the option is not left chosen without them.
+        await context.db
+          .update(shortlistOptions)
+          .set({ chosenAt: null, chosenBy: null })
+          .where(eq(shortlistOptions.id, id));
+        throw error;
       }
     }
-  }
-  if (chosen !== Boolean(row.chosenAt)) {
+  } else if (!chosen && row.chosenAt) {
     await context.db
       .update(shortlistOptions)
-      .set(
-        chosen
-          ? { chosenAt: new Date(), chosenBy: actor.userId }
-          : { chosenAt: null, chosenBy: null },
-      )
+      .set({ chosenAt: null, chosenBy: null })
       .where(eq(shortlistOptions.id, id));
   }
   return announce(context, id);

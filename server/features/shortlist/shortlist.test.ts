@@ -281,6 +281,24 @@ describe('who chooses', () => {
   });
 });
 
+describe('choosing at the same moment', () => {
+  it('adds a chosen flight’s records once when two members choose it at once', async () => {
+    const tripId = await newTrip();
+    await owner.client.patch(`/api/trips/${tripId}`, { anyoneChooses: true });
+    await searchFlights(tripId);
+    const option = await add(tripId, { source: 'offer', offerId: 'off_late' });
+    const answers = await Promise.all([
+      owner.client.patch<ShortlistOption>(`/api/shortlist/${option.id}`, { chosen: true }),
+      member.client.patch<ShortlistOption>(`/api/shortlist/${option.id}`, { chosen: true }),
+    ]);
+    expect(answers.map((res) => res.status)).toEqual([200, 200]);
+    // Out and back, for the whole group: two records, not four.
+    expect((await owner.client.get<FlightDto[]>(`/api/trips/${tripId}/flights`)).body).toHaveLength(
+      2,
+    );
+  });
+});
+
 describe('removing, outsiders and live', () => {
   it('who added it, or the owner, removes an option, with its votes', async () => {
     const tripId = await newTrip();

@@ -1,7 +1,6 @@
 import { Plus } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useId } from 'react';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { useAuth } from '@/features/auth/useAuth';
 import { WidgetLoadError, WidgetLoading } from '@/features/board/WidgetStates';
@@ -10,7 +9,6 @@ import { NativeSelect } from '@/features/flights/NativeSelect';
 import { toast } from '@/hooks/useToast';
 import { errorMessage } from '@/lib/apiError';
 import { isFirstLoad } from '@/lib/queryStates';
-import { parseForm } from '@/lib/validation';
 import {
   CABIN_LABELS,
   CABINS,
@@ -22,7 +20,14 @@ import {
 } from '../../../shared/contracts/search';
 import type { TripDto } from '../../../shared/contracts/trips';
 import { PartnerLinks } from './PartnerLinks';
-import { CountSelect, DateField, SearchFormFooter, SearchWidgetTabs } from './SearchWidgetParts';
+import {
+  AirportField,
+  CountSelect,
+  DateField,
+  SearchFormFooter,
+  SearchWidgetTabs,
+  useSearchForm,
+} from './SearchWidgetParts';
 import { ShortlistPanel } from './ShortlistPanel';
 import { formatPrice, stopsLabel, timeAgo } from './searchText';
 import { useAddOption, useSearches, useSearchFlights, useShortlist } from './useSearch';
@@ -59,52 +64,33 @@ function FlightSearchForm({
   const id = useId();
   const search = useSearchFlights(trip.id);
   const { user } = useAuth();
-  const [values, setValues] = useState(() => startingQuery(trip, last, user?.homeAirport ?? null));
-  const [error, setError] = useState<string | null>(null);
-  const set = <K extends keyof typeof values>(key: K, value: (typeof values)[K]) =>
-    setValues((current) => ({ ...current, [key]: value }));
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (search.isPending) return;
-    const parsed = parseForm(flightQuery, { ...values, returnDate: values.returnDate || null });
-    if (!parsed.ok) return setError(parsed.message);
-    setError(null);
-    search.mutate(parsed.data, {
-      onSuccess: () => onDone?.(),
-      onError: (failure) =>
-        setError(errorMessage(failure, 'Could not search flights. Please try again.')),
-    });
-  }
+  const { values, set, error, handleSubmit } = useSearchForm({
+    schema: flightQuery,
+    initial: () => startingQuery(trip, last, user?.homeAirport ?? null),
+    toBody: (current) => ({ ...current, returnDate: current.returnDate || null }),
+    search,
+    failure: 'Could not search flights. Please try again.',
+    onDone,
+  });
 
   const field = (name: string) => `${id}-${name}`;
   return (
     <form aria-label="Search flights" noValidate onSubmit={handleSubmit} className="grid gap-2.5">
       <div className="grid grid-cols-2 gap-2">
-        <div className="grid gap-1">
-          <Label htmlFor={field('origin')}>From</Label>
-          <Input
-            id={field('origin')}
-            value={values.origin}
-            onChange={(event) => set('origin', event.target.value.toUpperCase())}
-            placeholder="SIN"
-            maxLength={3}
-            autoCapitalize="characters"
-            className="uppercase"
-          />
-        </div>
-        <div className="grid gap-1">
-          <Label htmlFor={field('destination')}>To</Label>
-          <Input
-            id={field('destination')}
-            value={values.destination}
-            onChange={(event) => set('destination', event.target.value.toUpperCase())}
-            placeholder="DPS"
-            maxLength={3}
-            autoCapitalize="characters"
-            className="uppercase"
-          />
-        </div>
+        <AirportField
+          id={field('origin')}
+          label="From"
+          placeholder="SIN"
+          value={values.origin}
+          onChange={(value) => set('origin', value)}
+        />
+        <AirportField
+          id={field('destination')}
+          label="To"
+          placeholder="DPS"
+          value={values.destination}
+          onChange={(value) => set('destination', value)}
+        />
         <DateField
           id={field('depart')}
           label="Depart"

@@ -1,5 +1,6 @@
 import { Search } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import type { z } from 'zod';
 import { FormError } from '@/components/FormError';
 import { PendingButton } from '@/components/PendingButton';
 import { Button } from '@/components/ui/button';
@@ -7,9 +8,87 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { NativeSelect } from '@/features/flights/NativeSelect';
+import { errorMessage } from '@/lib/apiError';
+import { parseForm } from '@/lib/validation';
 import { countUpTo } from './searchText';
 
 /** What the Flight Search and Stays widgets share: their tabs and their forms' parts. */
+
+/**
+ * A search form's values, checked with the server's schema on submit and sent as the trip's
+ * search; `onDone` folds the form once the search is in.
+ */
+export function useSearchForm<S extends z.ZodType, V extends Record<string, unknown>>({
+  schema,
+  initial,
+  toBody = (values) => values,
+  search,
+  failure,
+  onDone,
+}: {
+  schema: S;
+  initial: () => V;
+  toBody?: (values: V) => unknown;
+  /** The search's mutation (useSearchFlights, useSearchStays). */
+  search: {
+    isPending: boolean;
+    mutate(
+      body: z.output<S>,
+      options: { onSuccess: () => void; onError: (problem: Error) => void },
+    ): void;
+  };
+  failure: string;
+  onDone: (() => void) | undefined;
+}) {
+  const [values, setValues] = useState(initial);
+  const [error, setError] = useState<string | null>(null);
+  const set = <K extends keyof V>(key: K, value: V[K]) =>
+    setValues((current) => ({ ...current, [key]: value }));
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (search.isPending) return;
+    const parsed = parseForm(schema, toBody(values));
+    if (!parsed.ok) return setError(parsed.message);
+    setError(null);
+    search.mutate(parsed.data, {
+      onSuccess: () => onDone?.(),
+      onError: (problem) => setError(errorMessage(problem, failure)),
+    });
+  }
+
+  return { values, set, error, handleSubmit };
+}
+
+/** A 3-letter airport code, upper case as it is typed. */
+export function AirportField({
+  id,
+  label,
+  placeholder,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  placeholder: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="grid gap-1">
+      <Label htmlFor={id}>{label}</Label>
+      <Input
+        id={id}
+        value={value}
+        onChange={(event) => onChange(event.target.value.toUpperCase())}
+        placeholder={placeholder}
+        maxLength={3}
+        autoCapitalize="characters"
+        className="uppercase"
+      />
+    </div>
+  );
+}
 
 /**
  * Search (the form, folded under the trip's latest results once there are some; Change search

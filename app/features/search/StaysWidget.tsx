@@ -12,7 +12,13 @@ import { MAX_GUESTS, type StaySearch, stayQuery } from '../../../shared/contract
 import { addShortlistBody } from '../../../shared/contracts/shortlist';
 import type { TripDto } from '../../../shared/contracts/trips';
 import { PartnerLinks } from './PartnerLinks';
-import { CountSelect, DateField, SearchFormFooter, SearchWidgetTabs } from './SearchWidgetParts';
+import {
+  CountSelect,
+  DateField,
+  SearchFormFooter,
+  SearchWidgetTabs,
+  useSearchForm,
+} from './SearchWidgetParts';
 import { ShortlistPanel } from './ShortlistPanel';
 import { timeAgo } from './searchText';
 import { useAddOption, useSearches, useSearchStays, useShortlist } from './useSearch';
@@ -43,23 +49,13 @@ function StaySearchForm({
 }) {
   const id = useId();
   const search = useSearchStays(trip.id);
-  const [values, setValues] = useState(() => startingQuery(trip, last));
-  const [error, setError] = useState<string | null>(null);
-  const set = <K extends keyof typeof values>(key: K, value: (typeof values)[K]) =>
-    setValues((current) => ({ ...current, [key]: value }));
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (search.isPending) return;
-    const parsed = parseForm(stayQuery, values);
-    if (!parsed.ok) return setError(parsed.message);
-    setError(null);
-    search.mutate(parsed.data, {
-      onSuccess: () => onDone?.(),
-      onError: (failure) =>
-        setError(errorMessage(failure, 'Could not search stays. Please try again.')),
-    });
-  }
+  const { values, set, error, handleSubmit } = useSearchForm({
+    schema: stayQuery,
+    initial: () => startingQuery(trip, last),
+    search,
+    failure: 'Could not search stays. Please try again.',
+    onDone,
+  });
 
   const field = (name: string) => `${id}-${name}`;
   return (

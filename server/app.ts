@@ -28,6 +28,7 @@ import { tripsRoutes } from './features/trips/routes';
 import { twoFactorRoutes } from './features/twofactor/routes';
 import { waitlistRoutes } from './features/waitlist/routes';
 import { weatherRoutes } from './features/weather/routes';
+import { whiteboardRoutes } from './features/whiteboard/routes';
 import { registerAccessControl } from './platform/access';
 import { authentication } from './platform/auth';
 import { type BuiltClient, loadBuiltClient, registerClient } from './platform/client';
@@ -173,6 +174,7 @@ export async function buildApp(config: Config, deps: AppDeps) {
   await app.register(todosRoutes, { db: deps.database.db });
   await app.register(flightsRoutes, { db: deps.database.db });
   await app.register(pollsRoutes, { db: deps.database.db });
+  await app.register(whiteboardRoutes, { db: deps.database.db });
   await app.register(searchRoutes, { db: deps.database.db, config });
   await app.register(shortlistRoutes, { db: deps.database.db, config });
   await app.register(membersRoutes, { db: deps.database.db, config, mailer });

@@ -125,7 +125,7 @@ function Dashboard({ user }: { user: CurrentUser }) {
       </main>
       {trip && (
         <>
-          <AddWidgetDialog tripId={trip.id} open={addingWidget} onOpenChange={setAddingWidget} />
+          <AddWidgetDialog trip={trip} open={addingWidget} onOpenChange={setAddingWidget} />
           <InviteFriendsDialog trip={trip} open={inviting} onOpenChange={setInviting} />
           <LeaveCallDialog
             nextTripName={switchingToName}

@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import type { Browser } from '@playwright/test';
+import type { Browser, BrowserContext } from '@playwright/test';
 
 // A signed-out visitor's `/` loads at most 100 KB of gzipped JavaScript (issue #4 set 120 KB).
 export const SCRIPT_BUDGET_BYTES = 100 * 1024;
@@ -15,12 +15,25 @@ export type ScriptSizes = {
  * may send brotli, which is smaller; the budget is stated in gzip).
  */
 export async function measureLandingScripts(browser: Browser, base: string): Promise<ScriptSizes> {
+  return measurePageScripts(browser, `${base}/`);
+}
+
+/**
+ * The scripts `url` loads in a fresh phone-sized context, as measureLandingScripts does;
+ * `prepare` runs first in that context (to sign someone in, say).
+ */
+export async function measurePageScripts(
+  browser: Browser,
+  url: string,
+  prepare?: (context: BrowserContext) => Promise<void>,
+): Promise<ScriptSizes> {
   const context = await browser.newContext({
     viewport: { width: 375, height: 812 },
     isMobile: true,
     hasTouch: true,
   });
   try {
+    await prepare?.(context);
     const page = await context.newPage();
     const pending: Promise<{ path: string; gzipBytes: number }>[] = [];
     page.on('response', (response) => {
@@ -32,7 +45,7 @@ export async function measureLandingScripts(browser: Browser, base: string): Pro
         })),
       );
     });
-    await page.goto(`${base}/`, { waitUntil: 'networkidle' });
+    await page.goto(url, { waitUntil: 'networkidle' });
     const files = await Promise.all(pending);
     return { files, totalGzipBytes: files.reduce((sum, file) => sum + file.gzipBytes, 0) };
   } finally {

@@ -31,11 +31,19 @@ export function apiClient(baseUrl: string, options: { ip?: string } = {}) {
       headers: {
         origin: baseUrl,
         'x-forwarded-for': ip,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(body === undefined || body instanceof Uint8Array
+          ? {}
+          : { 'content-type': 'application/json' }),
         ...(cookie ? { cookie: `${SESSION_COOKIE}=${cookie}` } : {}),
         ...headers,
       },
-      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      // Bytes (a picture) go as they are, anything else as JSON.
+      body:
+        body === undefined || typeof body === 'string'
+          ? body
+          : body instanceof Uint8Array
+            ? new Blob([new Uint8Array(body)])
+            : JSON.stringify(body),
     });
     for (const line of res.headers.getSetCookie()) {
       const [pair = ''] = line.split(';');

@@ -12,6 +12,7 @@ import type { TripDto } from '../../shared/contracts/trips';
 import * as schema from '../platform/db/schema';
 import { type ApiClient, apiClient } from './apiClient';
 import { createAccount, createAccountWithFirstTrip, createTrip } from './factories';
+import { ONE_PIXEL_PNG } from './pictures';
 import { startTestApp, type TestApp } from './testApp';
 
 /**
@@ -418,6 +419,21 @@ describe('trip-scoped routes', () => {
       partner: 'Booking.com',
     });
     expect([stays.status, option.status]).toEqual([200, 201]);
+    // A whiteboard (the owner on Premium) with a picture on it.
+    await t.database.db
+      .update(schema.users)
+      .set({ plan: 'premium' })
+      .where(eq(schema.users.id, owner.id));
+    const whiteboard = await friend.client.post<WidgetDto>(`/api/trips/${tripId}/widgets`, {
+      type: 'whiteboard',
+      position: { top: 10, left: 10 },
+    });
+    const picture = await friend.client.put(
+      `/api/trips/${tripId}/whiteboards/${whiteboard.body.id}/files/f1`,
+      ONE_PIXEL_PNG,
+      { 'content-type': 'image/png' },
+    );
+    expect([whiteboard.status, picture.status]).toEqual([201, 201]);
     const objectIds: Record<TripObjectKind, string> = {
       widgets: board.body[0]!.id,
       todos: todo.body.id,
@@ -438,6 +454,8 @@ describe('trip-scoped routes', () => {
         if (name === 'id' && kind) return objectIds[kind];
         // A member of the victim's trip, so a removal that slipped through would show.
         if (name === 'userId') return friend.id;
+        if (name === 'widgetId') return whiteboard.body.id;
+        if (name === 'fileId') return 'f1';
         failures.push(`${route.method} ${route.path}: no value for ${param}; add one in urlOf`);
         return param;
       });

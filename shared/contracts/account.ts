@@ -8,6 +8,7 @@ import { text } from './text';
 // two-factor contracts: they import this.
 
 export const PLANS = ['free', 'premium', 'pro'] as const;
+export type Plan = (typeof PLANS)[number];
 export const ROLES = ['user', 'admin'] as const;
 
 /** `GET /api/user`: the signed-in user (spec §3 User, with plan and role of architecture §7). */

@@ -3,7 +3,7 @@ import { textIdParam } from './params';
 import { jsonDataProblem, text } from './text';
 
 // spec §3: the widget types of the board.
-// Issue #21 adds the last three: polls, and searching flights and stays together.
+// Issue #21 adds polls, and searching flights and stays together; issue #22 the whiteboard.
 export const WIDGET_TYPES = [
   'countdown',
   'flight',
@@ -13,6 +13,7 @@ export const WIDGET_TYPES = [
   'poll',
   'flightSearch',
   'stays',
+  'whiteboard',
 ] as const;
 export type WidgetType = (typeof WIDGET_TYPES)[number];
 

@@ -20,6 +20,13 @@ import { shortlistOption } from './shortlist';
 import { text } from './text';
 import { todo } from './todos';
 import { trip } from './trips';
+import type {
+  WhiteboardPointerEvent,
+  WhiteboardPointerMessage,
+  WhiteboardUpdateAck,
+  WhiteboardUpdateEvent,
+  WhiteboardUpdateMessage,
+} from './whiteboard';
 
 /**
  * The live protocol between a tab and the server (architecture §6), over one Socket.IO
@@ -31,7 +38,7 @@ import { trip } from './trips';
  * is dropped and counted. Presence and cursors are never stored; data changes are broadcast only
  * after the database has them.
  */
-export const REALTIME_PROTOCOL_VERSION = 3;
+export const REALTIME_PROTOCOL_VERSION = 4;
 export const REALTIME_PATH = '/socket.io';
 
 /** Handshake refusals (the `connect_error` message the client sees). */
@@ -187,6 +194,9 @@ export type ServerToClientEvents = {
     at: BoardPoint | null;
   }) => void;
   change: (message: TripChangeMessage) => void;
+  // The trip's whiteboards (issue #22, shared/contracts/whiteboard.ts).
+  'whiteboard:update': (message: WhiteboardUpdateMessage) => void;
+  'whiteboard:pointer': (message: WhiteboardPointerMessage) => void;
   /** This user is no longer a member of the trip (removed, left in another tab, or it was deleted). */
   'trip:gone': (message: { tripId: string; message: string }) => void;
 };
@@ -203,6 +213,11 @@ export type ClientToServerEvents = {
   'call:ice': (ack: (answer: CallIceAck) => void) => void;
   // Cursor moves are cursor messages, not events: encodeCursorMove.
   'widget:drag': (event: WidgetDragEvent) => void;
+  'whiteboard:update': (
+    event: WhiteboardUpdateEvent,
+    ack: (answer: WhiteboardUpdateAck) => void,
+  ) => void;
+  'whiteboard:pointer': (event: WhiteboardPointerEvent) => void;
 };
 
 /** What a tab is told when its user is no longer on the trip it shows. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PLANS } from './account';
 import { uuidParam } from './params';
 import { text } from './text';
 
@@ -54,6 +55,8 @@ export const trip = z.object({
   ownerId: z.string(),
   /** Whether any member (not only the owner) marks a shortlisted option chosen (issue #21). */
   anyoneChooses: z.boolean(),
+  /** The owner's plan: what the trip may do (the host pays, spec §1 and §9). */
+  ownerPlan: z.enum(PLANS),
   role: z.enum(TRIP_ROLES),
   createdAt: z.string(),
 });

@@ -6,10 +6,11 @@ import { makeTrip } from '@/features/trips/tripFixtures';
 import { deferred, mockApi, type Reply, type Route } from '@/test/api';
 import { renderPage } from '@/test/render';
 import type { WidgetDto } from '../../../shared/contracts/board';
+import type { TripDto } from '../../../shared/contracts/trips';
 import { AddWidgetDialog } from './AddWidgetDialog';
 import { Board } from './Board';
 
-const trip = makeTrip();
+const trip = makeTrip({ ownerPlan: 'premium' });
 const WIDGETS_URL = '/api/trips/t1/widgets';
 
 /** What the server makes of a POST (spec §4: id `<type><timestamp>`, title `New <type> Widget`). */
@@ -25,20 +26,20 @@ function created(type: WidgetDto['type']): WidgetDto {
 }
 
 /** The dashboard's wiring: an empty board whose Add Widget opens the dialog. */
-function Dashboard() {
+function Dashboard({ on = trip }: { on?: TripDto }) {
   const [adding, setAdding] = useState(false);
   return (
     <>
-      <Board trip={trip} onAddWidget={() => setAdding(true)} />
-      <AddWidgetDialog tripId={trip.id} open={adding} onOpenChange={setAdding} />
+      <Board trip={on} onAddWidget={() => setAdding(true)} />
+      <AddWidgetDialog trip={on} open={adding} onOpenChange={setAdding} />
     </>
   );
 }
 
-async function openDialog(post: Route) {
+async function openDialog(post: Route, on = trip) {
   const api = mockApi({ [`GET ${WIDGETS_URL}`]: { body: [] }, [`POST ${WIDGETS_URL}`]: post });
   const user = userEvent.setup();
-  renderPage(<Dashboard />, { route: '/dashboard' });
+  renderPage(<Dashboard on={on} />, { route: '/dashboard' });
   await user.click(await screen.findByRole('button', { name: 'Add Widget' }));
   const dialog = await screen.findByRole('dialog', { name: 'Add Widget' });
   return { api, user, dialog };
@@ -54,7 +55,7 @@ beforeEach(() => {
 });
 
 describe('AddWidgetDialog', () => {
-  it('lists the spec’s five kinds of widget with their names and descriptions, then issue #21’s', async () => {
+  it('lists the spec’s five kinds of widget with their names and descriptions, then issues #21’s and #22’s', async () => {
     const { dialog } = await openDialog({ body: created('countdown') });
     const entries = within(dialog)
       .getAllByRole('listitem')
@@ -69,7 +70,29 @@ describe('AddWidgetDialog', () => {
       'Flight SearchSearch flights together',
       'StaysFind a place to stay together',
       'PollVote on dates, places, anything',
+      // Issue #22, on a trip whose owner is on Premium.
+      'WhiteboardSketch plans together',
     ]);
+  });
+
+  it('shows the whiteboard on a Free trip with what upgrading gives, and does not offer it', async () => {
+    const free = makeTrip({ ownerPlan: 'free' });
+    const { api, dialog } = await openDialog({ body: created('whiteboard') }, free);
+    const whiteboard = within(dialog).getByText('Whiteboard').closest('li')!;
+    expect(within(whiteboard).queryByRole('button')).toBeNull();
+    expect(whiteboard.textContent).toContain('Whiteboards come with Premium and Pro.');
+    expect(
+      within(whiteboard).getByRole('link', { name: 'See the plans' }).getAttribute('href'),
+    ).toBe('/plans');
+    expect(api.callsTo(`POST ${WIDGETS_URL}`)).toHaveLength(0);
+  });
+
+  it('tells a member of a Free trip to ask its owner', async () => {
+    const free = makeTrip({ ownerPlan: 'free', role: 'member', ownerId: 'u2' });
+    const { dialog } = await openDialog({ body: created('whiteboard') }, free);
+    const whiteboard = within(dialog).getByText('Whiteboard').closest('li')!;
+    expect(within(whiteboard).queryByRole('link')).toBeNull();
+    expect(whiteboard.textContent).toContain("Ask the trip's owner about upgrading.");
   });
 
   it('adds the chosen widget at top 100, left 100, closes, and puts focus on the new widget', async () => {

@@ -1,3 +1,4 @@
+import { Lock } from 'lucide-react';
 import { useRef } from 'react';
 import { FormError } from '@/components/FormError';
 import { Spinner } from '@/components/Spinner';
@@ -9,13 +10,15 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { errorMessage } from '@/lib/apiError';
+import { Link } from '@/lib/router';
 import { cn } from '@/lib/utils';
 import type { WidgetType } from '../../../shared/contracts/board';
+import type { TripDto } from '../../../shared/contracts/trips';
 import { freePlace, type Position } from './boardGeometry';
 import { useAddWidget } from './useWidgets';
-import { NEW_WIDGET_POSITION, WIDGET_KINDS, widgetKind } from './widgetCatalog';
+import { NEW_WIDGET_POSITION, WIDGET_KINDS, type WidgetKind, widgetKind } from './widgetCatalog';
 
-type Props = { tripId: string; open: boolean; onOpenChange: (open: boolean) => void };
+type Props = { trip: TripDto; open: boolean; onOpenChange: (open: boolean) => void };
 
 /**
  * Where a new widget goes on the board as it is on screen: spec §4's top 100, left 100 when that
@@ -46,8 +49,8 @@ function placeFor(type: WidgetType): Position {
  * left 100, or the free place nearest to it; the server names it (`<type><timestamp>`, "New
  * <type> Widget").
  */
-export function AddWidgetDialog({ tripId, open, onOpenChange }: Props) {
-  const addWidget = useAddWidget(tripId);
+export function AddWidgetDialog({ trip, open, onOpenChange }: Props) {
+  const addWidget = useAddWidget(trip.id);
   const added = useRef<string | null>(null);
 
   function add(type: WidgetType) {
@@ -91,6 +94,9 @@ export function AddWidgetDialog({ tripId, open, onOpenChange }: Props) {
         </DialogHeader>
         <ul className="grid gap-2">
           {WIDGET_KINDS.map((kind) => {
+            if (kind.paidPlan && !kind.paidPlan.allowed(trip.ownerPlan)) {
+              return <UpgradeEntry key={kind.type} kind={kind} isOwner={trip.role === 'owner'} />;
+            }
             const adding = addWidget.isPending && addWidget.variables?.type === kind.type;
             return (
               <li key={kind.type}>
@@ -129,5 +135,37 @@ export function AddWidgetDialog({ tripId, open, onOpenChange }: Props) {
         />
       </DialogContent>
     </Dialog>
+  );
+}
+
+/**
+ * A kind of widget the trip's plan does not have (spec §9): shown, not offered, with what
+ * upgrading would give; the owner (who would upgrade) gets the way to the plans.
+ */
+function UpgradeEntry({ kind, isOwner }: { kind: WidgetKind; isOwner: boolean }) {
+  return (
+    <li className="flex items-center gap-3 rounded-lg border border-dashed border-border p-3">
+      <span className="relative grid size-10 shrink-0 place-items-center rounded-md bg-muted text-muted-foreground">
+        <kind.icon aria-hidden className="size-5" />
+        <Lock
+          aria-hidden
+          className="absolute -right-1 -bottom-1 size-4 rounded-full bg-card p-0.5"
+        />
+      </span>
+      <span className="grid">
+        <span className="font-medium text-muted-foreground">{kind.name}</span>
+        <span className="text-sm text-muted-foreground">{kind.description}</span>
+        <span className="text-sm">
+          {kind.paidPlan?.note}{' '}
+          {isOwner ? (
+            <Link to="/plans" className="rounded-sm font-medium text-primary hover:underline">
+              See the plans
+            </Link>
+          ) : (
+            "Ask the trip's owner about upgrading."
+          )}
+        </span>
+      </span>
+    </li>
   );
 }

@@ -3,6 +3,14 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { RetryButton } from '@/components/RetryButton';
 import { Spinner } from '@/components/Spinner';
 import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { ToastAction } from '@/components/ui/toast';
 import { LiveCursors } from '@/features/realtime/LiveCursors';
 import type { LiveTrip } from '@/features/realtime/useLiveTrip';
@@ -79,6 +87,7 @@ export function Board({
   const layout: BoardLayout = useMediaQuery(STACK_QUERY) ? 'stack' : 'canvas';
   const { layerOf, bringToFront } = useLayers();
   const [expandedId, setExpandedId] = useState<string | null>(null);
+  const [confirmingRemoval, setConfirmingRemoval] = useState<WidgetDto | null>(null);
   const measureBoard = useCallback(
     () =>
       boardRef.current
@@ -188,14 +197,36 @@ export function Board({
             onRename={(title) => updateWidget(widget.id, { title })}
             onRemove={() => {
               if (expandedId === widget.id) setExpandedId(null);
-              removeWidget.mutate(widget, { onSuccess: () => offerUndo(widget) });
+              // A whiteboard's drawing goes with it, and Undo could not bring that back: asked first.
+              if (widget.type === 'whiteboard') setConfirmingRemoval(widget);
+              else removeWidget.mutate(widget, { onSuccess: () => offerUndo(widget) });
             }}
           >
-            <WidgetBody widget={widget} trip={trip} expanded={expandedId === widget.id} />
+            <WidgetBody
+              widget={widget}
+              trip={trip}
+              expanded={expandedId === widget.id}
+              live={live}
+              onExpand={() => setExpandedId(widget.id)}
+            />
           </WidgetFrame>
         ))
       )}
       {live && layout === 'canvas' && <LiveCursors store={live.cursors} members={live.members} />}
+      <ConfirmRemoval
+        widget={confirmingRemoval}
+        onCancel={() => setConfirmingRemoval(null)}
+        onConfirm={(widget) => {
+          setConfirmingRemoval(null);
+          removeWidget.mutate(widget, {
+            onSuccess: () =>
+              toast({
+                title: `${widget.title} removed`,
+                description: 'It is gone for everyone on this trip.',
+              }),
+          });
+        }}
+      />
     </div>
   );
 }
@@ -218,5 +249,37 @@ function BoardMessage({
         <div className="mt-4">{action}</div>
       </div>
     </div>
+  );
+}
+
+/** Asks before a widget whose contents cannot be brought back (a whiteboard's drawing) goes. */
+function ConfirmRemoval({
+  widget,
+  onCancel,
+  onConfirm,
+}: {
+  widget: WidgetDto | null;
+  onCancel: () => void;
+  onConfirm: (widget: WidgetDto) => void;
+}) {
+  return (
+    <Dialog open={widget !== null} onOpenChange={(open) => !open && onCancel()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Remove {widget?.title}?</DialogTitle>
+          <DialogDescription>
+            The drawing on it is deleted for everyone on this trip, and cannot be brought back.
+          </DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <Button type="button" variant="outline" onClick={onCancel}>
+            Keep it
+          </Button>
+          <Button type="button" variant="destructive" onClick={() => widget && onConfirm(widget)}>
+            Remove
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
   );
 }

@@ -187,6 +187,8 @@ export function WidgetFrame({
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Escape' || event.defaultPrevented) return;
       if (document.querySelector('[role="dialog"], [role="menu"], [role="listbox"]')) return;
+      // An editor inside the widget (the whiteboard's) uses Escape itself.
+      if (event.target instanceof Element && event.target.closest('[data-owns-escape]')) return;
       onExpandedChangeRef.current(false);
     };
     document.addEventListener('keydown', onKeyDown);
@@ -238,10 +240,11 @@ export function WidgetFrame({
             !expanded &&
             'absolute w-(--widget-width) has-[[data-widget-loaded]]:w-(--widget-loaded-width)',
           layout === 'stack' && !expanded && 'relative w-full shrink-0',
-          // Phones: nearly the whole screen (80 % of 375 px was narrower than the widget).
+          // Phones: the whole screen below the top bar (80 % of 375 px was narrower than the
+          // widget; centred, its own header slid under the top bar, which the board never covers).
           expanded && [
-            'fixed top-1/2 left-1/2 h-[calc(100dvh-2rem)] w-[calc(100vw-1rem)] -translate-x-1/2 -translate-y-1/2',
-            'sm:h-[min(80vh,800px)] sm:w-[min(80vw,1200px)]',
+            'fixed top-16 bottom-2 left-1/2 w-[calc(100vw-1rem)] -translate-x-1/2',
+            'sm:top-1/2 sm:bottom-auto sm:h-[min(80vh,800px)] sm:w-[min(80vw,1200px)] sm:-translate-y-1/2',
           ],
           dragging && 'shadow-2xl ring-2 ring-primary/60',
           remoteDrag && !preview && 'shadow-2xl outline-2 outline-offset-2 outline-solid',

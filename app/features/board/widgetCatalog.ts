@@ -5,11 +5,14 @@ import {
   Image,
   ListTodo,
   type LucideIcon,
+  PencilRuler,
   Plane,
   PlaneTakeoff,
   Vote,
 } from 'lucide-react';
+import type { Plan } from '../../../shared/contracts/account';
 import type { WidgetType } from '../../../shared/contracts/board';
+import { PLAN_LIMITS } from '../../../shared/plans';
 
 export type WidgetKind = {
   type: WidgetType;
@@ -22,13 +25,18 @@ export type WidgetKind = {
   /** About how tall it stands on the board, for finding a new one a free place. */
   height: number;
   /**
+   * Only on a trip whose owner's plan allows it (spec §9; the server refuses it otherwise), and
+   * what upgrading would give, said where it is offered.
+   */
+  paidPlan?: { allowed: (plan: Plan) => boolean; note: string };
+  /**
    * spec §9: the weather widget widens to 300 px once its data is in. The body marks that moment
    * with a `data-widget-loaded` element and the frame's CSS does the rest.
    */
   loadedWidth?: number;
 };
 
-/** The widget types in the Add Widget dialog's order: spec §2's five, then issue #21's. */
+/** The widget types in the Add Widget dialog's order: spec §2's five, then issues #21's and #22's. */
 export const WIDGET_KINDS: readonly WidgetKind[] = [
   {
     type: 'countdown',
@@ -94,6 +102,18 @@ export const WIDGET_KINDS: readonly WidgetKind[] = [
     icon: Vote,
     width: 320,
     height: 400,
+  },
+  {
+    type: 'whiteboard',
+    name: 'Whiteboard',
+    description: 'Sketch plans together',
+    icon: PencilRuler,
+    width: 400,
+    height: 330,
+    paidPlan: {
+      allowed: (plan) => PLAN_LIMITS[plan].whiteboard,
+      note: 'Whiteboards come with Premium and Pro.',
+    },
   },
 ];
 

@@ -17,6 +17,7 @@ const trip: TripDto = {
   endDate: '2027-01-03',
   ownerId: 'u1',
   anyoneChooses: false,
+  ownerPlan: 'free',
   role: 'owner',
   createdAt: '2026-11-01T10:00:00.000Z',
 };

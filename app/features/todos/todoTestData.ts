@@ -22,6 +22,7 @@ export const trip: TripDto = {
   endDate: '2027-01-26',
   ownerId: 'u1',
   anyoneChooses: false,
+  ownerPlan: 'free',
   role: 'owner',
   createdAt: '2026-12-01T09:00:00.000Z',
 };

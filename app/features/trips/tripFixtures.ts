@@ -10,6 +10,7 @@ export function makeTrip(overrides: Partial<TripDto> = {}): TripDto {
     endDate: '2027-01-03',
     ownerId: 'u1',
     anyoneChooses: false,
+    ownerPlan: 'free',
     role: 'owner',
     createdAt: '2026-01-01T00:00:00.000Z',
     ...overrides,

@@ -6,7 +6,7 @@ import type { Mailer } from '../../platform/mailer';
 import { hashToken, newToken } from '../../platform/tokens';
 import { verifyPassword } from '../auth/passwords';
 import type { ChangeContext } from '../realtime';
-import { tripIdsOf, tripMemberIds } from '../trips/access';
+import { ownerPlanOf, tripIdsOf, tripMemberIds } from '../trips/access';
 import { handOverOwnedTrips } from '../trips/handOver';
 import { liveSettingsOf } from '../trips/service';
 import { consumeCode, invalidCode } from '../twofactor/consumeCode';
@@ -147,7 +147,7 @@ async function removeAccount({ db, live }: ChangeContext, user: User) {
   for (const trip of handedOver) {
     live.tripChanged(
       trip.id,
-      { type: 'trip:saved', trip: liveSettingsOf(trip) },
+      { type: 'trip:saved', trip: liveSettingsOf(trip, await ownerPlanOf(db, trip.id)) },
       { memberIds: await tripMemberIds(db, trip.id) },
     );
   }

@@ -12,6 +12,7 @@ import type { Db, Tx } from '../../platform/db/client';
 import { type WidgetRow, widgets } from '../../platform/db/schema';
 import type { ChangeContext, LiveChanges } from '../realtime';
 import { deleteTripItem, insertWithinLimit, updateTripItem } from '../trips/items';
+import { assertWhiteboardAllowed } from '../whiteboard/service';
 
 export function toWidgetDto(row: WidgetRow): WidgetDto {
   return {
@@ -81,20 +82,22 @@ export async function createWidget(
   body: CreateWidgetBody,
 ) {
   const limit = { max: MAX_WIDGETS_PER_TRIP, message: TOO_MANY_WIDGETS };
-  const row = await insertWithinLimit(db, widgets, tripId, limit, (tx) =>
-    insertWithFreeId(tx, tripId, body),
-  );
+  const row = await insertWithinLimit(db, widgets, tripId, limit, async (tx) => {
+    if (body.type === 'whiteboard') await assertWhiteboardAllowed(tx, tripId);
+    return insertWithFreeId(tx, tripId, body);
+  });
   return announceSaved(live, toWidgetDto(row));
 }
 
 /**
- * spec §4's `New <type> Widget` for its five types; the widgets issue #21 added read better by
- * their names ("New flightSearch Widget" would not).
+ * spec §4's `New <type> Widget` for its five types; the widgets issues #21 and #22 added read
+ * better by their names ("New flightSearch Widget" would not).
  */
 const NAMED_TYPES: Partial<Record<WidgetType, string>> = {
   poll: 'Polls',
   flightSearch: 'Flight Search',
   stays: 'Stays',
+  whiteboard: 'Whiteboard',
 };
 const defaultTitle = (type: WidgetType) => NAMED_TYPES[type] ?? `New ${type} Widget`;
 

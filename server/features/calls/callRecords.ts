@@ -1,7 +1,8 @@
 import { and, eq, inArray, isNull, notInArray } from 'drizzle-orm';
 import { PLAN_LIMITS } from '../../../shared/plans';
 import type { Db } from '../../platform/db/client';
-import { type CallRow, callParticipants, calls, trips, users } from '../../platform/db/schema';
+import { type CallRow, callParticipants, calls } from '../../platform/db/schema';
+import { ownerPlanOf } from '../trips/access';
 
 /**
  * The record of a trip's calls (issue #19): when each started and ended, why it ended, and who
@@ -21,17 +22,6 @@ export async function openCallOf(db: Db, tripId: string): Promise<CallRow | null
 export async function callById(db: Db, callId: string): Promise<CallRow | null> {
   const [call] = await db.select().from(calls).where(eq(calls.id, callId));
   return call ?? null;
-}
-
-/** The plan of the trip's owner, which decides how long its calls may last (spec §9). */
-export async function ownerPlanOf(db: Db, tripId: string) {
-  const [owner] = await db
-    .select({ plan: users.plan })
-    .from(trips)
-    .innerJoin(users, eq(users.id, trips.ownerId))
-    .where(eq(trips.id, tripId));
-  if (!owner) throw new Error('no such trip');
-  return owner.plan;
 }
 
 /**

@@ -27,15 +27,9 @@ import {
 } from '../realtime/core';
 import { createRateLimit, decoderOf } from '../realtime/eventGuard';
 import { createSettler } from '../realtime/presence';
+import { ownerPlanOf } from '../trips/access';
 import { callEndsAt, createCallClock } from './callClock';
-import {
-  callById,
-  endCall,
-  openCallOf,
-  ownerPlanOf,
-  startCall,
-  syncParticipants,
-} from './callRecords';
+import { callById, endCall, openCallOf, startCall, syncParticipants } from './callRecords';
 import { iceServersFor } from './iceServers';
 
 export const callRoomOf = (tripId: string) => `call:${tripId}`;

@@ -80,6 +80,11 @@ export type LivePiece = {
   name: string;
   /** The client events it listens for; any other a client sends is counted as malformed. */
   clientEvents?: readonly (keyof ClientToServerEvents)[];
+  /**
+   * Those of its events that carry more than the few dozen values every other event has, and how
+   * many values at most (the socket guard refuses bigger payloads before any handler runs).
+   */
+  payloadValues?: Partial<Record<keyof ClientToServerEvents, number>>;
   /** Before the server exists: the server options it needs (an adapter, a request check). */
   configure?(): Partial<ServerOptions> | Promise<Partial<ServerOptions>>;
   /** The server exists, no connection has come yet. */
@@ -130,8 +135,10 @@ export type LiveCore = {
 const PING_INTERVAL_MS = 10_000;
 const PING_TIMEOUT_MS = 10_000;
 // Every client event is a few hundred bytes at most, but for a call's session descriptions (up
-// to MAX_SDP_LENGTH, shared/contracts/calls.ts); anything larger closes the connection.
-const MAX_MESSAGE_BYTES = 40 * 1024;
+// to MAX_SDP_LENGTH, shared/contracts/calls.ts) and a whiteboard's edits (up to
+// WHITEBOARD_MAX_UPDATE_BYTES of elements, shared/contracts/whiteboard.ts, a long hand-drawn
+// stroke being ~100 KB); anything larger closes the connection.
+const MAX_MESSAGE_BYTES = 256 * 1024;
 
 /**
  * The small core of the live side: Socket.IO on the app's HTTP server, running the pieces'
@@ -162,10 +169,14 @@ export function createLiveCore(log: FastifyBaseLogger): LiveCore {
     leftTrip(tripId, socket.data.user.id);
   }
 
-  function handleConnection(socket: LiveSocket, clientEvents: Set<string>) {
+  function handleConnection(
+    socket: LiveSocket,
+    clientEvents: Set<string>,
+    payloadValues: Map<string, number>,
+  ) {
     const { user, sessionId, tab } = socket.data;
     // Events nobody listens for are counted with the malformed (Socket.IO would ignore them).
-    guard.watch(socket, clientEvents);
+    guard.watch(socket, clientEvents, payloadValues);
     socket.join([userRoom(user.id), sessionRoom(sessionId)]);
     if (tab) socket.join(tabRoom(user.id, tab));
     for (const piece of pieces) piece.connected?.(socket);
@@ -234,7 +245,10 @@ export function createLiveCore(log: FastifyBaseLogger): LiveCore {
         }
       });
       const clientEvents = new Set<string>(pieces.flatMap((piece) => piece.clientEvents ?? []));
-      server.on('connection', (socket) => handleConnection(socket, clientEvents));
+      const payloadValues = new Map<string, number>(
+        pieces.flatMap((piece) => Object.entries(piece.payloadValues ?? {})),
+      );
+      server.on('connection', (socket) => handleConnection(socket, clientEvents, payloadValues));
       for (const piece of pieces) piece.started?.();
     },
 

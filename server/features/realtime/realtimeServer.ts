@@ -5,6 +5,7 @@ import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
 import { callRoom } from '../calls/callRoom';
 import { memberName, tripIdsOf } from '../trips/access';
+import { whiteboardLive } from '../whiteboard/livePiece';
 import { createLiveCore, type LiveServer, sessionRoom, tabRoom, tripRoom, userRoom } from './core';
 import { cursors } from './cursors';
 import type { DropStats } from './eventGuard';
@@ -100,6 +101,7 @@ export async function createRealtime(
     tripRooms(live, { db, presence: livePresence }),
     cursors(live),
     callRoom(live, { db, calls: options.calls }),
+    whiteboardLive(live, { db }),
     livePresence,
     liveRecheck,
   ]);

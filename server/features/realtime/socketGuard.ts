@@ -18,15 +18,22 @@ export const EVENTS_PER_SECOND = 300;
 /** Dropped events within ABUSE_WINDOW_MS after which the socket is disconnected. */
 export const ABUSE_DROPS = 200;
 export const ABUSE_WINDOW_MS = 10_000;
-/** No event of the protocol has more than a few dozen values; anything bigger is not ours. */
-const MAX_VALUES = 200;
+/**
+ * No event of the protocol has more than a few dozen values, but for those a piece names with
+ * their own limit (a whiteboard's edits); anything bigger is not ours.
+ */
+export const MAX_VALUES = 200;
 
 /**
  * Whether an event's arguments are what the protocol sends: plain JSON values (no binary
  * attachments, which it never uses) and few of them. Walked without recursion: a 16 KB message
  * can nest thousands of levels deep.
  */
-export function isPlainPayload(args: readonly unknown[], from = 0): boolean {
+export function isPlainPayload(
+  args: readonly unknown[],
+  from = 0,
+  maxValues = MAX_VALUES,
+): boolean {
   // Runs for every event (30 a second per moving pointer): no copies of the arguments or of
   // each object's values, just one stack.
   const pending: unknown[] = [];
@@ -35,7 +42,7 @@ export function isPlainPayload(args: readonly unknown[], from = 0): boolean {
   while (pending.length > 0) {
     const value = pending.pop();
     seen += 1;
-    if (seen > MAX_VALUES) return false;
+    if (seen > maxValues) return false;
     if (typeof value === 'function') continue; // the acknowledgement callback
     if (typeof value !== 'object' || value === null) continue;
     if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer) return false;
@@ -55,9 +62,10 @@ type Guarded = {
 export type SocketGuard = {
   /**
    * Puts the overall budget, the payload check and the list of known events in front of the
-   * socket's handlers: an event not in `known` is dropped as malformed.
+   * socket's handlers: an event not in `known` is dropped as malformed. `maxValues` names the
+   * events allowed more than MAX_VALUES values, and how many.
    */
-  watch(socket: Guarded, known: ReadonlySet<string>): void;
+  watch(socket: Guarded, known: ReadonlySet<string>, maxValues?: ReadonlyMap<string, number>): void;
   /** An event of the socket was dropped: counted, and the socket let go if it keeps on. */
   drop(socket: Guarded, why: keyof DropStats): void;
 };
@@ -85,12 +93,12 @@ export function createSocketGuard(
 
   return {
     drop,
-    watch(socket, known) {
+    watch(socket, known, maxValues = new Map()) {
       const allow = createRateLimit(EVENTS_PER_SECOND, now);
       socket.use((packet, next) => {
         if (socket.disconnected) return;
         // packet: [event name, ...arguments]
-        if (!isPlainPayload(packet, 1)) {
+        if (!isPlainPayload(packet, 1, maxValues.get(packet[0] as string))) {
           stats.malformed += 1;
           onAbuse(socket, 'a payload the protocol does not use');
           socket.disconnect(true);

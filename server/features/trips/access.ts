@@ -4,8 +4,8 @@ import { isStorableText } from '../../../shared/contracts/text';
 import { NO_SUCH_TRIP } from '../../../shared/contracts/trips';
 import type { Policy } from '../../platform/access';
 import { currentAuth } from '../../platform/auth';
-import type { Db } from '../../platform/db/client';
-import { type Trip, tripMembers, trips } from '../../platform/db/schema';
+import type { Db, Tx } from '../../platform/db/client';
+import { type Trip, tripMembers, trips, users } from '../../platform/db/schema';
 import { readTrip } from '../../platform/db/tripReads';
 import { HttpError } from '../../platform/errors';
 import { isUuid } from '../../platform/uuid';
@@ -38,6 +38,21 @@ export async function findTripAccess(
       .where(and(eq(trips.id, tripId), eq(tripMembers.userId, userId)));
     return row ?? null;
   });
+}
+
+/**
+ * The plan of the trip's owner, which decides what the trip may do (spec §9: the host pays):
+ * how long its calls last, whether it has whiteboards. Read fresh, not from the trip reads: a
+ * plan changes without the trip changing.
+ */
+export async function ownerPlanOf(db: Db | Tx, tripId: string) {
+  const [owner] = await db
+    .select({ plan: users.plan })
+    .from(trips)
+    .innerJoin(users, eq(users.id, trips.ownerId))
+    .where(eq(trips.id, tripId));
+  if (!owner) throw new HttpError('not_found', NO_SUCH_TRIP);
+  return owner.plan;
 }
 
 /**

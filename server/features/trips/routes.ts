@@ -12,7 +12,7 @@ import {
 import { currentAuth } from '../../platform/auth';
 import type { Db } from '../../platform/db/client';
 import { changeContext } from '../realtime';
-import { tripAccessOf, tripMember, tripOwner } from './access';
+import { ownerPlanOf, tripAccessOf, tripMember, tripOwner } from './access';
 import * as trips from './service';
 
 const tags = ['trips'];
@@ -54,7 +54,7 @@ export const tripsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     },
     async (request) => {
       const access = tripAccessOf(request);
-      return trips.toTripDto(access.trip, access.role);
+      return trips.toTripDto(access.trip, access.role, await ownerPlanOf(db, access.trip.id));
     },
   );
 

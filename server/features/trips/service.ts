@@ -1,5 +1,6 @@
 import { and, asc, count, eq, gte } from 'drizzle-orm';
 import { DEFAULT_TRIP } from '../../../shared/constants';
+import type { Plan } from '../../../shared/contracts/account';
 import type { LiveTripSettings } from '../../../shared/contracts/realtime';
 import type {
   CreateTripBody,
@@ -15,7 +16,7 @@ import { HttpError } from '../../platform/errors';
 import { addDefaultWidgets } from '../board/service';
 import type { ChangeContext } from '../realtime';
 import { createSampleTodos } from '../todos/service';
-import { memberName, type TripAccess, type TripRole, tripMemberIds } from './access';
+import { memberName, ownerPlanOf, type TripAccess, type TripRole, tripMemberIds } from './access';
 
 const DAY_MS = 86_400_000;
 
@@ -24,7 +25,7 @@ function dayAfter(from: Date, days: number): string {
   return new Date(from.getTime() + days * DAY_MS).toISOString().slice(0, 10);
 }
 
-export function toTripDto(trip: Trip, role: TripRole): TripDto {
+export function toTripDto(trip: Trip, role: TripRole, ownerPlan: Plan): TripDto {
   return {
     id: trip.id,
     name: trip.name,
@@ -33,22 +34,24 @@ export function toTripDto(trip: Trip, role: TripRole): TripDto {
     endDate: trip.endDate,
     ownerId: trip.ownerId,
     anyoneChooses: trip.anyoneChooses,
+    ownerPlan,
     role,
     createdAt: trip.createdAt.toISOString(),
   };
 }
 
 /** A trip's settings as every member sees them (the live `trip:saved` change): no role. */
-export function liveSettingsOf(trip: Trip | TripDto): LiveTripSettings {
+export function liveSettingsOf(trip: Trip | TripDto, ownerPlan: Plan): LiveTripSettings {
   const { id, name, destination, startDate, endDate, ownerId, anyoneChooses } = trip;
-  return { id, name, destination, startDate, endDate, ownerId, anyoneChooses };
+  return { id, name, destination, startDate, endDate, ownerId, anyoneChooses, ownerPlan };
 }
 
 async function tripsOf(db: Db | Tx, userId: string) {
   return db
-    .select({ trip: trips, role: tripMembers.role })
+    .select({ trip: trips, role: tripMembers.role, ownerPlan: users.plan })
     .from(tripMembers)
     .innerJoin(trips, eq(trips.id, tripMembers.tripId))
+    .innerJoin(users, eq(users.id, trips.ownerId))
     .where(eq(tripMembers.userId, userId))
     .orderBy(asc(trips.startDate), asc(trips.createdAt));
 }
@@ -80,7 +83,7 @@ async function insertTrip(
 /** The trips the user is on: a read, nothing more (the first trip is made at sign-up). */
 export async function listTrips(db: Db, user: User): Promise<TripDto[]> {
   const rows = await tripsOf(db, user.id);
-  return rows.map((row) => toTripDto(row.trip, row.role));
+  return rows.map((row) => toTripDto(row.trip, row.role, row.ownerPlan));
 }
 
 /**
@@ -139,7 +142,7 @@ export async function createTrip(
       startDate: body.startDate,
       endDate: body.endDate,
     });
-    return toTripDto(trip, 'owner');
+    return toTripDto(trip, 'owner', user.plan);
   });
 }
 
@@ -169,12 +172,13 @@ export async function updateTrip(
     })
     .where(eq(trips.id, access.trip.id))
     .returning();
+  const ownerPlan = await ownerPlanOf(db, trip!.id);
   live.tripChanged(
     trip!.id,
-    { type: 'trip:saved', trip: liveSettingsOf(trip!) },
+    { type: 'trip:saved', trip: liveSettingsOf(trip!, ownerPlan) },
     { memberIds: await tripMemberIds(db, trip!.id) },
   );
-  return toTripDto(trip!, access.role);
+  return toTripDto(trip!, access.role, ownerPlan);
 }
 
 /**

@@ -1,0 +1,188 @@
+import fs from 'node:fs';
+import { type Download, expect, type Page, request, test } from '@playwright/test';
+import { E2E_ADMIN } from './support/accounts';
+import { openTrip, ownerAndMemberOnTrip, signUpPerson } from './support/together';
+
+/**
+ * The shared whiteboard (issue #22): on a Premium trip two people sketch at once, each sees the
+ * other's shapes and pointer, the drawing is kept, and undo is each person's own; on a Free trip
+ * the Add Widget dialog shows what upgrading would give.
+ */
+
+const whiteboard = (page: Page) => page.getByRole('region', { name: 'Whiteboard', exact: true });
+/** A shape in the board's preview of the drawing (the editor draws on a canvas). */
+const previewShape = (page: Page, type: string) =>
+  whiteboard(page).locator(`svg [data-element-type="${type}"]`);
+
+/** Moves the person's account to `plan`, as an administrator does. */
+async function setPlan(base: string, page: Page, plan: 'free' | 'premium' | 'pro') {
+  const { id } = await (await page.request.get('/api/user')).json();
+  const admin = await request.newContext({
+    baseURL: base,
+    extraHTTPHeaders: { origin: base, 'x-forwarded-for': '192.0.2.200' },
+  });
+  try {
+    const login = await admin.post('/api/login', {
+      data: { username: E2E_ADMIN.username, password: E2E_ADMIN.password },
+    });
+    expect(login.status()).toBe(200);
+    expect((await admin.patch(`/api/admin/users/${id}/plan`, { data: { plan } })).status()).toBe(
+      200,
+    );
+  } finally {
+    await admin.dispose();
+  }
+}
+
+/** Where Excalidraw listens for its shortcuts (R for a rectangle, Ctrl+Z to undo). */
+const editorKeyboard = (page: Page) => page.locator('[data-widget-type="whiteboard"] .excalidraw');
+
+/** Opens the whiteboard's editor and waits until Excalidraw can be drawn on. */
+async function openEditor(page: Page) {
+  await whiteboard(page).getByRole('button', { name: 'Open whiteboard' }).click();
+  const canvas = page.locator(
+    '[data-widget-type="whiteboard"] canvas.excalidraw__canvas.interactive',
+  );
+  await expect(canvas).toBeVisible({ timeout: 30_000 });
+  return canvas;
+}
+
+/**
+ * Draws a shape with the tool of `key` by dragging from `from` to `to` (canvas coordinates, clear
+ * of the style panel Excalidraw opens at the left once a tool is chosen). Answers when (the
+ * page's clock) the press reached the page: Excalidraw makes the shape then, and it is live.
+ */
+async function draw(page: Page, key: string, from: [number, number], to: [number, number]) {
+  const canvas = page.locator(
+    '[data-widget-type="whiteboard"] canvas.excalidraw__canvas.interactive',
+  );
+  const box = (await canvas.boundingBox())!;
+  await editorKeyboard(page).focus();
+  await page.keyboard.press(key);
+  await page.mouse.move(box.x + from[0], box.y + from[1]);
+  await page.evaluate(() => {
+    const onDown = () => {
+      (window as unknown as { drawnAt: number }).drawnAt = Date.now();
+      document.removeEventListener('pointerdown', onDown, true);
+    };
+    document.addEventListener('pointerdown', onDown, true);
+  });
+  await page.mouse.down();
+  await page.mouse.move(box.x + to[0], box.y + to[1], { steps: 4 });
+  await page.mouse.up();
+  await page.keyboard.press('Escape');
+  return page.evaluate(() => (window as unknown as { drawnAt: number }).drawnAt);
+}
+
+async function savedDownload(download: Download) {
+  const file = await download.path();
+  return fs.readFileSync(file);
+}
+
+test('two people sketch together live on a Premium trip, and the drawing is kept', async ({
+  browser,
+}) => {
+  const base = test.info().project.use.baseURL ?? '';
+  const { owner, member, tripId } = await ownerAndMemberOnTrip(
+    browser,
+    { base, firstName: 'Wanda', lastName: 'Board' },
+    { base, firstName: 'Kofi', lastName: 'Sketch' },
+  );
+  await setPlan(base, owner, 'premium');
+  await openTrip(owner, tripId);
+
+  // The owner adds a whiteboard; it arrives on the member's board, empty.
+  await owner.getByRole('button', { name: 'Add Widget' }).click();
+  await owner
+    .getByRole('dialog', { name: 'Add Widget' })
+    .getByRole('button', { name: 'Whiteboard Sketch plans together' })
+    .click();
+  await expect(whiteboard(member).getByText(/Nothing drawn yet/)).toBeVisible();
+
+  // The owner draws a rectangle; the member's board shows it within a second.
+  await openEditor(owner);
+  await expect(whiteboard(owner).getByText('0 shapes · All changes saved')).toBeVisible();
+  // The member's page notes when the rectangle appears on its board (a MutationObserver, so no
+  // polling delay is counted), the owner's when it was drawn (both pages share the clock).
+  await member.evaluate(() => {
+    const found = () =>
+      document.querySelector('[data-widget-type="whiteboard"] svg [data-element-type="rectangle"]');
+    const observer = new MutationObserver(() => {
+      if (!found()) return;
+      (window as unknown as { rectangleSeenAt: number }).rectangleSeenAt = Date.now();
+      observer.disconnect();
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+  });
+  const drawnAt = await draw(owner, 'r', [450, 150], [650, 300]);
+  await expect(previewShape(member, 'rectangle')).toHaveCount(1);
+  const seenAt = await member.evaluate(
+    () => (window as unknown as { rectangleSeenAt: number }).rectangleSeenAt,
+  );
+  test.info().annotations.push({ type: 'latency', description: `${seenAt - drawnAt} ms` });
+  expect(seenAt - drawnAt).toBeLessThan(1000);
+
+  // The member opens it too: each sees the other's pointer, with the name.
+  await openEditor(member);
+  const canvas = owner.locator(
+    '[data-widget-type="whiteboard"] canvas.excalidraw__canvas.interactive',
+  );
+  await canvas.hover({ position: { x: 500, y: 200 } });
+  await canvas.hover({ position: { x: 520, y: 220 } });
+  await expect(whiteboard(member).getByRole('list', { name: 'Drawing with you' })).toHaveText(
+    'Wanda Board',
+  );
+
+  // The member draws an ellipse, which the owner's editor takes in.
+  await draw(member, 'o', [700, 320], [860, 440]);
+  await expect(whiteboard(member).getByText(/All changes saved/)).toBeVisible();
+  await expect(whiteboard(owner).getByText(/^2 shapes/)).toBeVisible();
+
+  // Undo is each person's own: the owner's takes back the rectangle, and no more however often
+  // it is pressed (the ellipse is the member's).
+  await editorKeyboard(owner).focus();
+  await expect
+    .poll(async () => {
+      await owner.keyboard.press('Control+z');
+      return whiteboard(owner)
+        .getByText(/^\d+ shapes? ·/)
+        .textContent();
+    })
+    .toMatch(/^1 shape ·/);
+  await owner.keyboard.press('Control+z');
+  await owner.keyboard.press('Control+z');
+  await expect(whiteboard(owner).getByText('1 shape · All changes saved')).toBeVisible();
+
+  // Exported as PNG and SVG.
+  const [png] = await Promise.all([
+    owner.waitForEvent('download'),
+    whiteboard(owner).getByRole('button', { name: /^PNG/ }).click(),
+  ]);
+  expect(png.suggestedFilename()).toBe('Whiteboard.png');
+  expect((await savedDownload(png)).subarray(0, 8)).toEqual(
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  );
+  const [svg] = await Promise.all([
+    owner.waitForEvent('download'),
+    whiteboard(owner).getByRole('button', { name: /^SVG/ }).click(),
+  ]);
+  expect((await savedDownload(svg)).toString('utf8')).toMatch(/^<svg[\s\S]*<\/svg>$/);
+
+  // After a reload, the drawing is as it was left: the member's ellipse, not the undone rectangle.
+  await member.reload();
+  await expect(previewShape(member, 'ellipse')).toHaveCount(1, { timeout: 30_000 });
+  await expect(previewShape(member, 'rectangle')).toHaveCount(0);
+});
+
+test('a Free trip shows the whiteboard with what upgrading gives', async ({ browser }) => {
+  const base = test.info().project.use.baseURL ?? '';
+  const owner = await signUpPerson(browser, { base, firstName: 'Fern', lastName: 'Free' });
+  await owner.goto('/dashboard');
+  await owner.getByRole('button', { name: 'Add Widget' }).click();
+  const dialog = owner.getByRole('dialog', { name: 'Add Widget' });
+  const entry = dialog.getByRole('listitem').filter({ hasText: 'Whiteboard' });
+  await expect(entry).toContainText('Whiteboards come with Premium and Pro.');
+  await expect(entry.getByRole('button')).toHaveCount(0);
+  await entry.getByRole('link', { name: 'See the plans' }).click();
+  await expect(owner).toHaveURL(/\/plans$/);
+});

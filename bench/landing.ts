@@ -1,27 +1,8 @@
-/**
- * Budgets of the public face (issue #4), measured on the production build in Debian's Chromium:
- *
- *   npm run build && npm run lighthouse
- *
- * Starts the real server (embedded database in a temporary directory) on 127.0.0.1, then
- *   1. loads `/` as a signed-out visitor on a phone and sums the gzipped size of every script the
- *      page loaded (budget: 100 KB);
- *   2. runs Lighthouse on `/` with its mobile settings (simulated slow 4G and a 4x slower CPU):
- *      performance ≥ 90, accessibility ≥ 95, best practices ≥ 95, SEO ≥ 95.
- * Prints the figures and exits 1 when a budget is missed. Lighthouse scores move a few points
- * with machine load, so this is a script to run and read, not a test; the byte budget and the
- * axe-core checks also run in the end-to-end tests (e2e/public.spec.ts).
- */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import { measureLandingScripts, SCRIPT_BUDGET_BYTES } from '../e2e/support/scriptBudget';
 import { chromiumLaunchOptions } from '../playwright.config';
-import { buildApp } from '../server/app';
-import { loadConfig } from '../server/platform/config';
-import { openDatabase } from '../server/platform/db/client';
+import { startBuiltApp } from './support/builtApp';
 
 const CATEGORY_BUDGETS = {
   performance: 90,
@@ -30,18 +11,7 @@ const CATEGORY_BUDGETS = {
   seo: 95,
 } as const;
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tripmates-lighthouse-'));
-const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, PORT: '0' });
-if (!fs.existsSync(path.join(config.clientDir, 'index.html'))) {
-  console.error('No production build: run `npm run build` first.');
-  process.exit(1);
-}
-const database = await openDatabase(config);
-await database.migrate();
-const app = await buildApp(config, { database });
-await app.listen({ port: 0, host: '127.0.0.1' });
-const address = app.server.address();
-const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+const { base, close } = await startBuiltApp('lighthouse');
 
 const debuggingPort = 9300 + Math.floor(Math.random() * 500);
 const browser = await chromium.launch({
@@ -110,9 +80,7 @@ try {
   }
 } finally {
   await browser.close();
-  await app.close();
-  await database.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await close();
 }
 console.log(failed ? '\nA budget was missed.' : '\nAll budgets met.');
 process.exit(failed ? 1 : 0);

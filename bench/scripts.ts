@@ -2,65 +2,69 @@
  * What the first load of the landing page and of the dashboard costs in JavaScript, measured on
  * the production build in Debian's Chromium (issue #22: a lazy feature must not grow either):
  *
- *   npm run build && node --import tsx bench/scripts.ts
+ *   npm run build && npm run bench:scripts
  *
  * Starts the real server (embedded database in a temporary directory) on 127.0.0.1, loads `/`
  * signed out and `/dashboard` as a newly signed-up person (their first trip's board), both on a
- * phone until the network is idle, and prints each script's gzipped size and the totals.
+ * phone until the network is idle, then a board with a whiteboard, closed and opened, and prints
+ * each script's gzipped size and the totals.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { chromium } from '@playwright/test';
+import { type BrowserContext, chromium } from '@playwright/test';
+import { signUpNewTraveller } from '../e2e/support/accounts';
 import { measurePageScripts, type ScriptSizes } from '../e2e/support/scriptBudget';
 import { chromiumLaunchOptions } from '../playwright.config';
-import { buildApp } from '../server/app';
-import { loadConfig } from '../server/platform/config';
-import { openDatabase } from '../server/platform/db/client';
+import { startBuiltApp } from './support/builtApp';
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tripmates-scripts-'));
-const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, PORT: '0' });
-if (!fs.existsSync(path.join(config.clientDir, 'index.html'))) {
-  console.error('No production build: run `npm run build` first.');
-  process.exit(1);
-}
-const database = await openDatabase(config);
-await database.migrate();
-const app = await buildApp(config, { database });
-await app.listen({ port: 0, host: '127.0.0.1' });
-const address = app.server.address();
-const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+const { base, close } = await startBuiltApp('scripts');
 
+/** The total, and each script of 5 KB or more (the many small chunks together). */
 function print(title: string, { files, totalGzipBytes }: ScriptSizes) {
-  console.log(
-    `${title}: ${(totalGzipBytes / 1024).toFixed(1)} KB gzipped in ${files.length} files`,
-  );
-  for (const file of files) {
-    console.log(`  ${(file.gzipBytes / 1024).toFixed(1).padStart(7)} KB  ${file.path}`);
-  }
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1).padStart(7)} KB`;
+  console.log(`${title}: ${kb(totalGzipBytes).trim()} gzipped in ${files.length} files`);
+  const large = files.filter((file) => file.gzipBytes >= 5 * 1024);
+  for (const file of large) console.log(`  ${kb(file.gzipBytes)}  ${file.path}`);
+  const rest = files.length - large.length;
+  const restBytes = totalGzipBytes - large.reduce((sum, file) => sum + file.gzipBytes, 0);
+  if (rest > 0) console.log(`  ${kb(restBytes)}  ${rest} smaller files`);
 }
 
 const browser = await chromium.launch(chromiumLaunchOptions);
 try {
   print('/ (signed out)', await measurePageScripts(browser, `${base}/`));
-  const dashboard = await measurePageScripts(browser, `${base}/dashboard`, async (context) => {
-    const id = `bench_${Date.now().toString(36)}`;
-    const answer = await context.request.post(`${base}/api/register`, {
-      headers: { origin: base },
-      data: {
-        username: id,
-        email: `${id}@example.com`,
-        password: 'terraces at sunrise',
-        firstName: 'Ana',
-        lastName: 'Lima',
-      },
+  // The first account is the server's administrator: it moves itself to Premium (whiteboards).
+  let tripId = '';
+  const signUp = async (context: BrowserContext) => {
+    await signUpNewTraveller(context.request, base, 'bench');
+    const { id } = await (await context.request.get(`${base}/api/user`)).json();
+    const headers = { origin: base };
+    await context.request.patch(`${base}/api/admin/users/${id}/plan`, {
+      headers,
+      data: { plan: 'premium' },
     });
-    if (answer.status() !== 201) throw new Error(`sign-up failed: ${answer.status()}`);
-  });
+    [{ id: tripId }] = await (await context.request.get(`${base}/api/trips`)).json();
+  };
+  const dashboard = await measurePageScripts(browser, `${base}/dashboard`, { prepare: signUp });
   print('/dashboard (signed in, first trip)', dashboard);
+
+  // A board with a whiteboard: its widget, then its editor once opened.
+  const addWhiteboard = async (context: BrowserContext) => {
+    await signUp(context);
+    await context.request.post(`${base}/api/trips/${tripId}/widgets`, {
+      headers: { origin: base },
+      data: { type: 'whiteboard', position: { top: 24, left: 24 } },
+    });
+  };
+  const board = await measurePageScripts(browser, `${base}/dashboard`, { prepare: addWhiteboard });
+  print('/dashboard with a whiteboard', board);
+  const opened = await measurePageScripts(browser, `${base}/dashboard`, {
+    prepare: addWhiteboard,
+    then: async (page) => {
+      await page.getByRole('button', { name: 'Open whiteboard' }).click();
+      await page.locator('canvas.excalidraw__canvas.interactive').waitFor();
+    },
+  });
+  print('/dashboard, the whiteboard opened', opened);
 } finally {
   await browser.close();
-  await app.close();
-  await database.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await close();
 }

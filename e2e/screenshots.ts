@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { chromiumLaunchOptions } from '../playwright.config';
+import { signUpNewTraveller } from './support/accounts';
 
 const [base = 'http://127.0.0.1:3000', ...rest] = process.argv.slice(2);
 const light = rest.includes('--light');
@@ -29,21 +30,7 @@ try {
     });
     if (light) await context.addInitScript(() => localStorage.setItem('theme', 'light'));
     const page = await context.newPage();
-    if (signedIn) {
-      const id = `shots_${Date.now().toString(36)}`;
-      const res = await page.request.post(`${base}/api/register`, {
-        headers: { origin: base },
-        data: {
-          username: id,
-          email: `${id}@example.com`,
-          password: 'terraces at sunrise',
-          firstName: 'Ana',
-          lastName: 'Lima',
-        },
-      });
-      if (res.status() !== 201)
-        throw new Error(`sign-up failed: ${res.status()} ${await res.text()}`);
-    }
+    if (signedIn) await signUpNewTraveller(page.request, base, 'shots');
     for (const pathname of pages.length ? pages : ['/']) {
       await page.goto(`${base}${pathname}`, { waitUntil: 'networkidle' });
       const name = pathname.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home';

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { type Download, expect, type Page, request, test } from '@playwright/test';
+import { ONE_PIXEL_PNG } from '../server/test/pictures';
 import { E2E_ADMIN } from './support/accounts';
 import { openTrip, ownerAndMemberOnTrip, signUpPerson } from './support/together';
 
@@ -153,6 +154,32 @@ test('two people sketch together live on a Premium trip, and the drawing is kept
   await owner.keyboard.press('Control+z');
   await expect(whiteboard(owner).getByText('1 shape · All changes saved')).toBeVisible();
 
+  // A picture dropped on the whiteboard is stored and shared.
+  await owner.evaluate(
+    async (bytes) => {
+      const file = new File([new Uint8Array(bytes)], 'pixel.png', { type: 'image/png' });
+      const transfer = new DataTransfer();
+      transfer.items.add(file);
+      const target = document.querySelector(
+        '[data-widget-type="whiteboard"] canvas.excalidraw__canvas.interactive',
+      )!;
+      const { x, y } = target.getBoundingClientRect();
+      for (const type of ['dragenter', 'dragover', 'drop']) {
+        target.dispatchEvent(
+          new DragEvent(type, {
+            bubbles: true,
+            cancelable: true,
+            dataTransfer: transfer,
+            clientX: x + 500,
+            clientY: y + 300,
+          }),
+        );
+      }
+    },
+    [...ONE_PIXEL_PNG],
+  );
+  await expect(whiteboard(owner).getByText('2 shapes · All changes saved')).toBeVisible();
+
   // Exported as PNG and SVG.
   const [png] = await Promise.all([
     owner.waitForEvent('download'),
@@ -168,10 +195,14 @@ test('two people sketch together live on a Premium trip, and the drawing is kept
   ]);
   expect((await savedDownload(svg)).toString('utf8')).toMatch(/^<svg[\s\S]*<\/svg>$/);
 
-  // After a reload, the drawing is as it was left: the member's ellipse, not the undone rectangle.
+  // After a reload, the drawing is as it was left: the member's ellipse and the picture, not the
+  // undone rectangle; the editor opens on it.
   await member.reload();
   await expect(previewShape(member, 'ellipse')).toHaveCount(1, { timeout: 30_000 });
+  await expect(previewShape(member, 'image')).toHaveCount(1);
   await expect(previewShape(member, 'rectangle')).toHaveCount(0);
+  await openEditor(member);
+  await expect(whiteboard(member).getByText('2 shapes · All changes saved')).toBeVisible();
 });
 
 test('a Free trip shows the whiteboard with what upgrading gives', async ({ browser }) => {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect } from '@playwright/test';
+import { type APIRequestContext, expect } from '@playwright/test';
 import { totpCode } from '../../server/features/twofactor/totp';
 
 /**
@@ -27,6 +27,18 @@ export function newTraveller(prefix: string) {
     firstName: 'Ana',
     lastName: 'Lima',
   };
+}
+
+/**
+ * Signs a new traveller up on the server at `base` through `request` (a page's or a context's),
+ * which holds their session afterwards: for the scripts that look at signed-in pages.
+ */
+export async function signUpNewTraveller(request: APIRequestContext, base: string, prefix: string) {
+  const res = await request.post(`${base}/api/register`, {
+    headers: { origin: base },
+    data: newTraveller(prefix),
+  });
+  if (res.status() !== 201) throw new Error(`sign-up failed: ${res.status()} ${await res.text()}`);
 }
 
 /** The e-mails the server wrote to DATA_DIR/outbox for an address, newest last. */

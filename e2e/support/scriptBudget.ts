@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import type { Browser, BrowserContext } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 
 // A signed-out visitor's `/` loads at most 100 KB of gzipped JavaScript (issue #4 set 120 KB).
 export const SCRIPT_BUDGET_BYTES = 100 * 1024;
@@ -20,12 +20,19 @@ export async function measureLandingScripts(browser: Browser, base: string): Pro
 
 /**
  * The scripts `url` loads in a fresh phone-sized context, as measureLandingScripts does;
- * `prepare` runs first in that context (to sign someone in, say).
+ * `prepare` runs first in that context (to sign someone in, say), and `then` once the page is
+ * idle (to open something whose scripts count too).
  */
 export async function measurePageScripts(
   browser: Browser,
   url: string,
-  prepare?: (context: BrowserContext) => Promise<void>,
+  {
+    prepare,
+    then,
+  }: {
+    prepare?: (context: BrowserContext) => Promise<void>;
+    then?: (page: Page) => Promise<void>;
+  } = {},
 ): Promise<ScriptSizes> {
   const context = await browser.newContext({
     viewport: { width: 375, height: 812 },
@@ -46,6 +53,10 @@ export async function measurePageScripts(
       );
     });
     await page.goto(url, { waitUntil: 'networkidle' });
+    if (then) {
+      await then(page);
+      await page.waitForLoadState('networkidle');
+    }
     const files = await Promise.all(pending);
     return { files, totalGzipBytes: files.reduce((sum, file) => sum + file.gzipBytes, 0) };
   } finally {

@@ -38,7 +38,7 @@ import {
 } from '../../../shared/contracts/whiteboard';
 import { throttle } from '../realtime/throttle';
 import type { LiveSocket } from '../realtime/useLiveSocket';
-import { mergeIntoScene } from './sceneCache';
+import { mergeIntoScene, type SceneElement, withoutDeletedStubs } from './sceneCache';
 import { createSendQueue } from './sendQueue';
 
 // A save the server could not make (its database, a reconnect in progress) is tried again after this.
@@ -133,11 +133,18 @@ export default function WhiteboardEditor({
       uploading: new Set<string>(),
       fetching: new Set<string>(),
       collaborators: new Map<SocketId, Collaborator>(),
+      closed: false,
     };
   });
   // Excalidraw reads it once.
   const [initialData] = useState(() => ({
-    elements: restoreElements(scene.elements as unknown as ExcalidrawElement[], null),
+    elements: restoreElements(
+      withoutDeletedStubs(
+        scene.elements as SceneElement[],
+        new Map(),
+      ) as unknown as ExcalidrawElement[],
+      null,
+    ),
     appState: { viewBackgroundColor: '#ffffff' },
     scrollToContent: true,
   }));
@@ -183,9 +190,14 @@ export default function WhiteboardEditor({
       sync.applied.set(element.id as string, element.version as number);
     // Known to the server: not mine to send back (set before updateScene, which calls onChange).
     sync.queue.learn(incoming as WhiteboardElement[]);
-    const restored = restoreElements(incoming as unknown as ExcalidrawElement[], null);
+    const local = api.getSceneElementsIncludingDeleted();
+    const mine = new Map(local.map((element) => [element.id, element as unknown as SceneElement]));
+    const restored = restoreElements(
+      withoutDeletedStubs(incoming as SceneElement[], mine) as unknown as ExcalidrawElement[],
+      null,
+    );
     const elements = reconcileElements(
-      api.getSceneElementsIncludingDeleted(),
+      local,
       restored as RemoteExcalidrawElement[],
       api.getAppState(),
     );
@@ -239,8 +251,10 @@ export default function WhiteboardEditor({
   const retry = useRef<ReturnType<typeof setTimeout>>(undefined);
   const retryLater = useCallback(() => {
     clearTimeout(retry.current);
+    // Closed (the whiteboard collapsed, or removed by someone): the last flush was the last word.
+    if (sync.closed) return;
     retry.current = setTimeout(() => flush.current(), RETRY_MS);
-  }, []);
+  }, [sync]);
   const scheduleFlush = useMemo(
     () => throttle(() => flush.current(), WHITEBOARD_SEND_INTERVAL_MS),
     [],
@@ -254,7 +268,7 @@ export default function WhiteboardEditor({
       sync.uploading.add(file.id);
       fetch(whiteboardFilePath(tripId, widgetId, file.id), {
         method: 'PUT',
-        headers: { 'content-type': file.mimeType, [CLIENT_ID_HEADER]: TAB_ID },
+        headers: { 'Content-Type': file.mimeType, [CLIENT_ID_HEADER]: TAB_ID },
         body: dataUrlBytes(file.dataURL),
         credentials: 'include',
       })
@@ -352,10 +366,12 @@ export default function WhiteboardEditor({
   // A layout effect: its cleanup runs before Excalidraw's own unmounting empties its scene.
   useLayoutEffect(() => {
     if (!api) return;
+    sync.closed = false;
     return () => {
       scheduleFlush.cancel();
       clearTimeout(retry.current);
       flush.current();
+      sync.closed = true;
       sendPointer.cancel();
       socket?.emit('whiteboard:pointer', { widgetId, pointer: null, button: 'up' });
       mergeIntoScene(
@@ -365,7 +381,7 @@ export default function WhiteboardEditor({
         api.getSceneElementsIncludingDeleted() as unknown as WhiteboardElement[],
       );
     };
-  }, [api, queryClient, scheduleFlush, sendPointer, socket, tripId, widgetId]);
+  }, [api, queryClient, scheduleFlush, sendPointer, socket, sync, tripId, widgetId]);
 
   async function exportAs(kind: 'png' | 'svg') {
     if (!api) return;
@@ -393,7 +409,7 @@ export default function WhiteboardEditor({
       <div className="flex flex-wrap items-center gap-2 border-b border-border/60 px-3 py-2 text-sm">
         <p
           aria-live="polite"
-          className="min-w-0 basis-full truncate text-muted-foreground sm:flex-1 sm:basis-auto"
+          className="w-full min-w-0 truncate text-muted-foreground sm:w-auto sm:flex-1"
         >
           {shapes === 1 ? '1 shape' : `${shapes} shapes`} ·{' '}
           {editable ? SAVE_STATE_TEXT[saveState] : WHITEBOARD_MESSAGES.planRequired}
@@ -411,26 +427,19 @@ export default function WhiteboardEditor({
             ))}
           </ul>
         )}
-        <Button
-          type="button"
-          variant="outline"
-          size="sm"
-          disabled={!api || exporting}
-          onClick={() => void exportAs('png')}
-        >
-          <Download aria-hidden /> PNG
-          <span className="sr-only"> (export the drawing)</span>
-        </Button>
-        <Button
-          type="button"
-          variant="outline"
-          size="sm"
-          disabled={!api || exporting}
-          onClick={() => void exportAs('svg')}
-        >
-          <Download aria-hidden /> SVG
-          <span className="sr-only"> (export the drawing)</span>
-        </Button>
+        {(['png', 'svg'] as const).map((kind) => (
+          <Button
+            key={kind}
+            type="button"
+            variant="outline"
+            size="sm"
+            disabled={!api || exporting}
+            onClick={() => void exportAs(kind)}
+          >
+            <Download aria-hidden /> {kind.toUpperCase()}
+            <span className="sr-only"> (export the drawing)</span>
+          </Button>
+        ))}
       </div>
       {problem && (
         <div

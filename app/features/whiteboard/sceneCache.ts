@@ -54,3 +54,25 @@ export function mergeIntoScene(
     return elements === current ? scene : { ...scene, elements: [...elements] };
   });
 }
+
+/**
+ * `incoming` as Excalidraw can take it. The server keeps only a stub of a deleted element (its
+ * id, type, version and place: service.ts), which Excalidraw cannot restore (a line without
+ * points throws): a stub is applied to this tab's own copy of the element, which it marks
+ * deleted, or left out when this tab has none (there is nothing to delete).
+ */
+export function withoutDeletedStubs<E extends { id: string; isDeleted?: boolean }>(
+  incoming: readonly E[],
+  local: ReadonlyMap<string, E>,
+): E[] {
+  const ready: E[] = [];
+  for (const element of incoming) {
+    const whole = 'x' in element;
+    if (!element.isDeleted || whole) ready.push(element);
+    else {
+      const mine = local.get(element.id);
+      if (mine) ready.push({ ...mine, ...element });
+    }
+  }
+  return ready;
+}

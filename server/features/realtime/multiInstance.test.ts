@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { users } from '../../platform/db/schema';
 import { type ApiClient, apiClient, newAccount } from '../../test/apiClient';
 import { createTrip } from '../../test/factories';
 import {
@@ -165,4 +167,40 @@ it('an audio room spans instances: state, signals, and a removal on the other in
   anaTab.emit('call:signal', { to: evaIn.peerId, candidate: null });
   await drained(a.app.live.io, evaTab);
   expect(unheard).toEqual([]);
+});
+
+it("a whiteboard's shape drawn on instance B reaches a tab of instance A, and its pointer too", async () => {
+  // Whiteboards are a paid plan's (issue #22): Ana, the owner, is on Premium.
+  await a.database.db.update(users).set({ plan: 'premium' }).where(eq(users.id, ana.id));
+  const widget = await ana.client.post<{ id: string }>(`/api/trips/${tripId}/widgets`, {
+    type: 'whiteboard',
+    position: { top: 0, left: 0 },
+  });
+  expect(widget.status).toBe(201);
+  const widgetId = widget.body.id;
+  const anaTab = await tabOn(a, ana.client.cookie);
+  const brunoTab = await tabOn(b, bruno.client.cookie);
+  const shape = {
+    id: 'across-instances',
+    type: 'rectangle' as const,
+    x: 1,
+    y: 2,
+    version: 1,
+    versionNonce: 7,
+    isDeleted: false,
+  };
+  const arrived = nextEvent(anaTab, 'whiteboard:update', (m) => m.widgetId === widgetId);
+  const ack = await brunoTab.timeout(5000).emitWithAck('whiteboard:update', {
+    widgetId,
+    elements: [shape],
+  });
+  expect(ack).toEqual({ ok: true });
+  expect((await arrived).elements).toEqual([shape]);
+  const pointer = nextEvent(anaTab, 'whiteboard:pointer');
+  brunoTab.emit('whiteboard:pointer', {
+    widgetId,
+    pointer: { x: 3, y: 4, tool: 'pointer' },
+    button: 'up',
+  });
+  expect(await pointer).toMatchObject({ userId: bruno.id, pointer: { x: 3, y: 4 } });
 });

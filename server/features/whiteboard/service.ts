@@ -22,6 +22,7 @@ import {
   widgets,
 } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
+import { ownerPlanOf } from '../trips/access';
 import { pictureType } from './pictureType';
 
 /** A whiteboard: its widget, on its trip. */
@@ -52,12 +53,7 @@ async function whiteboardOf(db: Db | Tx, { tripId, widgetId }: WhiteboardRef, lo
  * whatever the client shows. Runs in the transaction that adds the widget.
  */
 export async function assertWhiteboardAllowed(db: Db | Tx, tripId: string) {
-  const [owner] = await db
-    .select({ plan: users.plan })
-    .from(trips)
-    .innerJoin(users, eq(users.id, trips.ownerId))
-    .where(eq(trips.id, tripId));
-  if (!owner || !whiteboardAllowed(owner.plan)) throw planRequired();
+  if (!whiteboardAllowed(await ownerPlanOf(db, tripId))) throw planRequired();
 }
 
 // Excalidraw's fractional indices are base-62 strings that sort by their characters' codes.

@@ -552,6 +552,18 @@ const bytes = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
 });
 
+/** A row of a whiteboard's (issue #22): its trip, its widget, and the row's own id. */
+const ofWhiteboard = () => ({
+  // The widget's trip, so every row of a trip's is found by it (and goes with it).
+  tripId: uuid('trip_id')
+    .notNull()
+    .references(() => trips.id, { onDelete: 'cascade' }),
+  widgetId: text('widget_id')
+    .notNull()
+    .references(() => widgets.id, { onDelete: 'cascade' }),
+  id: text('id').notNull(),
+});
+
 /**
  * The elements of a whiteboard's scene (issue #22), one row each, so an edit rewrites only the
  * elements it touched. `version` and `version_nonce` are the element's own (copied out of it for
@@ -561,14 +573,7 @@ const bytes = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 export const whiteboardElements = pgTable(
   'whiteboard_elements',
   {
-    // The widget's trip, so every row of a trip's is found by it (and goes with it).
-    tripId: uuid('trip_id')
-      .notNull()
-      .references(() => trips.id, { onDelete: 'cascade' }),
-    widgetId: text('widget_id')
-      .notNull()
-      .references(() => widgets.id, { onDelete: 'cascade' }),
-    id: text('id').notNull(),
+    ...ofWhiteboard(),
     version: integer('version').notNull(),
     versionNonce: integer('version_nonce').notNull(),
     isDeleted: boolean('is_deleted').notNull(),
@@ -588,14 +593,7 @@ export const whiteboardElements = pgTable(
 export const whiteboardFiles = pgTable(
   'whiteboard_files',
   {
-    // The widget's trip, so every row of a trip's is found by it (and goes with it).
-    tripId: uuid('trip_id')
-      .notNull()
-      .references(() => trips.id, { onDelete: 'cascade' }),
-    widgetId: text('widget_id')
-      .notNull()
-      .references(() => widgets.id, { onDelete: 'cascade' }),
-    id: text('id').notNull(),
+    ...ofWhiteboard(),
     mimeType: text('mime_type').notNull(),
     data: bytes('data').notNull(),
     bytes: integer('bytes').notNull(),

@@ -140,9 +140,11 @@ async function phase(
           widgetId: tab.widgetId,
           elements: [stroke(id, version++)],
         })
-        .then((answer: { ok: boolean }) => {
-          if (!answer.ok) result.refused += 1;
-          else {
+        .then((answer: { ok: boolean; code?: string }) => {
+          if (!answer.ok) {
+            result.refused += 1;
+            if (result.refused === 1) console.log('first refusal:', JSON.stringify(answer));
+          } else {
             result.acked += 1;
             record(result.ack, performance.now() - sentAt);
           }

@@ -20,7 +20,7 @@ export async function measureLandingScripts(browser: Browser, base: string): Pro
 
 /**
  * The scripts `url` loads in a fresh phone-sized context, as measureLandingScripts does;
- * `prepare` runs first in that context (to sign someone in, say), and `then` once the page is
+ * `prepare` runs first in that context (to sign someone in, say), and `afterLoad` once the page is
  * idle (to open something whose scripts count too).
  */
 export async function measurePageScripts(
@@ -28,10 +28,10 @@ export async function measurePageScripts(
   url: string,
   {
     prepare,
-    then,
+    afterLoad,
   }: {
     prepare?: (context: BrowserContext) => Promise<void>;
-    then?: (page: Page) => Promise<void>;
+    afterLoad?: (page: Page) => Promise<void>;
   } = {},
 ): Promise<ScriptSizes> {
   const context = await browser.newContext({
@@ -53,8 +53,8 @@ export async function measurePageScripts(
       );
     });
     await page.goto(url, { waitUntil: 'networkidle' });
-    if (then) {
-      await then(page);
+    if (afterLoad) {
+      await afterLoad(page);
       await page.waitForLoadState('networkidle');
     }
     const files = await Promise.all(pending);

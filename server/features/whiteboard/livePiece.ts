@@ -9,7 +9,8 @@ import type { Db } from '../../platform/db/client';
 import { HttpError } from '../../platform/errors';
 import { joinedTrip, type LiveCore, type LivePiece, tripRoom } from '../realtime/core';
 import { createRateLimit, decoderOf } from '../realtime/eventGuard';
-import { saveElements } from './service';
+import { createSaveGroups } from './saveGroups';
+import { saveEdits, type WhiteboardRef } from './service';
 
 // A tab sends its edits at most every WHITEBOARD_SEND_INTERVAL_MS (20 a second); twice that
 // leaves room for a reconnect's catching up, and a flood loses what goes over.
@@ -18,11 +19,16 @@ const KNOWN_REFUSALS = new Set(['plan_required', 'item_limit', 'body_too_large',
 
 /**
  * The trip's whiteboards, live (issue #22): a member's edits are saved (reconciled with what is
- * saved, service.ts) and the copies that won go to the others in the trip's room, through the
+ * saved, service.ts; grouped with the others' that arrive meanwhile, saveGroups.ts) and the
+ * copies that won go to the others in the trip's room, through the
  * Redis adapter to other instances like every live event. Pointers are relayed, never stored.
  * Membership is the room's: a socket out of the trip's room is not heard.
  */
 export function whiteboardLive(live: LiveCore, { db }: { db: Db }): LivePiece {
+  const save = createSaveGroups<WhiteboardRef>(
+    ({ tripId, widgetId }) => `${tripId}/${widgetId}`,
+    (ref, edits) => saveEdits(db, ref, edits),
+  );
   const decodePointer = decoderOf(whiteboardPointerEvent);
 
   return {
@@ -61,7 +67,7 @@ export function whiteboardLive(live: LiveCore, { db }: { db: Db }): LivePiece {
         const update = parsed.data;
         try {
           const ref = { tripId, widgetId: update.widgetId };
-          const saved = await saveElements(db, ref, userId, update.elements);
+          const saved = await save(ref, { userId, elements: update.elements });
           if (saved.length > 0) {
             socket.to(tripRoom(tripId)).emit('whiteboard:update', {
               tripId,

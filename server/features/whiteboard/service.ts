@@ -103,24 +103,41 @@ function newestOfEach(elements: WhiteboardElement[]) {
   return [...newest.values()];
 }
 
-/**
- * Saves a member's edits to the whiteboard and answers the copies that won, for the others: each
- * element is kept if it is newer than the saved one (`newerElement`, checked again by the
- * database in the upsert), so two members' saves never drop each other's elements whatever
- * order they arrive in. Refused whole when the trip's plan has no whiteboards or the scene would
- * outgrow its limits.
- */
-export async function saveElements(
+/** One member's edits to a whiteboard: the elements they changed, each whole. */
+export type WhiteboardEdit = { userId: string; elements: WhiteboardElement[] };
+
+/** Saves one member's edits (see saveEdits). */
+export function saveElements(
   db: Db,
   ref: WhiteboardRef,
   userId: string,
   elements: WhiteboardElement[],
 ): Promise<WhiteboardElement[]> {
-  const incoming = newestOfEach(elements);
-  const incomingBytes = incoming.reduce((total, element) => total + elementBytes(element), 0);
-  if (incomingBytes > WHITEBOARD_MAX_UPDATE_BYTES) {
-    throw new HttpError('body_too_large', WHITEBOARD_MESSAGES.updateTooLarge);
+  return saveEdits(db, ref, [{ userId, elements }]);
+}
+
+/**
+ * Saves members' edits to the whiteboard in one transaction and answers the copies that won, for
+ * the others: each element is kept if it is newer than the saved one (`newerElement`, checked
+ * again by the database in the upsert), so two members' saves never drop each other's elements
+ * whatever order they arrive in. Refused whole when the trip's plan has no whiteboards or the
+ * scene would outgrow its limits.
+ */
+export async function saveEdits(
+  db: Db,
+  ref: WhiteboardRef,
+  edits: WhiteboardEdit[],
+): Promise<WhiteboardElement[]> {
+  for (const edit of edits) {
+    const bytes = edit.elements.reduce((total, element) => total + elementBytes(element), 0);
+    if (bytes > WHITEBOARD_MAX_UPDATE_BYTES) {
+      throw new HttpError('body_too_large', WHITEBOARD_MESSAGES.updateTooLarge);
+    }
   }
+  // Who saved the copy that is kept of each element.
+  const editorOf = new Map<WhiteboardElement, string>();
+  for (const edit of edits) for (const element of edit.elements) editorOf.set(element, edit.userId);
+  const incoming = newestOfEach(edits.flatMap((edit) => edit.elements));
   return db.transaction(async (tx) => {
     const { plan } = await whiteboardOf(tx, ref, true);
     if (!whiteboardAllowed(plan)) throw planRequired();
@@ -159,7 +176,7 @@ export async function saveElements(
     const accepted = await tx
       .insert(whiteboardElements)
       .values(
-        rows.map(({ stored, bytes }) => ({
+        rows.map(({ element, stored, bytes }) => ({
           widgetId: ref.widgetId,
           tripId: ref.tripId,
           id: stored.id,
@@ -168,7 +185,7 @@ export async function saveElements(
           isDeleted: stored.isDeleted,
           element: stored,
           bytes,
-          updatedBy: userId,
+          updatedBy: editorOf.get(element) ?? null,
         })),
       )
       .onConflictDoUpdate({

@@ -41,6 +41,10 @@ describe('whiteboardElement', () => {
       { ...rectangle, versionNonce: 1.5 },
       { ...rectangle, id: '' },
       { ...rectangle, text: 'a\u0000b' },
+      { ...rectangle, type: 'iframe' },
+      { ...rectangle, type: 'line', points: [null, null] },
+      { ...rectangle, type: 'line', points: [[0, 'x']] },
+      { ...rectangle, type: 'text', text: 1 },
     ]) {
       expect(whiteboardElement.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
     }

@@ -13,7 +13,8 @@ import { tripParams } from './trips';
  * copy, so edits travel as deltas and two saves never drop each other's elements.
  */
 
-// Excalidraw's element types (0.18); anything else is not an element of a scene.
+// Excalidraw's element types (0.18) a whiteboard keeps. Not its AI ones (`magicframe`, `iframe`:
+// the editor runs without AI, and an `iframe` element can carry any HTML to show).
 export const WHITEBOARD_ELEMENT_TYPES = [
   'rectangle',
   'diamond',
@@ -24,9 +25,7 @@ export const WHITEBOARD_ELEMENT_TYPES = [
   'text',
   'image',
   'frame',
-  'magicframe',
   'embeddable',
-  'iframe',
 ] as const;
 
 /** Elements a whiteboard keeps, deleted ones included (they carry the version that deleted them). */
@@ -74,6 +73,7 @@ export const WHITEBOARD_MESSAGES = {
   filesFull: `This whiteboard's pictures have reached ${megabytes(WHITEBOARD_MAX_FILES_BYTES)}. Delete a picture to add another.`,
   fileType: 'Pictures on a whiteboard are PNG, JPEG, GIF or WebP.',
   badElement: 'That is not a whiteboard shape.',
+  fileMismatch: 'That picture does not match its name. Paste it again.',
   unavailable:
     'The whiteboard could not be saved just now. Your drawing is kept here; it is sent again when the connection is back.',
 } as const;
@@ -105,6 +105,11 @@ export const whiteboardElement = z
     isDeleted: z.boolean(),
     /** Excalidraw's fractional index (its z-order), when it has one. */
     index: text().max(200).nullish(),
+    // What Excalidraw reads without checking (a line's points, a text's text): a malformed one
+    // would stop the editor from opening for everyone.
+    points: z.array(z.tuple([z.number().finite(), z.number().finite()])).optional(),
+    text: z.string().optional(),
+    originalText: z.string().optional(),
   })
   .superRefine((element, context) => {
     const problem = jsonDataProblem(element);

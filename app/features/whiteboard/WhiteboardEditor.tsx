@@ -21,13 +21,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { errorMessage } from '@/lib/apiError';
+import { ApiError, errorMessage } from '@/lib/apiError';
 import { throwIfNotOk } from '@/lib/queryClient';
 import { TAB_ID } from '@/lib/tabId';
 import { useTheme } from '@/lib/theme';
 import { CLIENT_ID_HEADER } from '../../../shared/clientId';
 import type { PresenceMember } from '../../../shared/contracts/realtime';
 import {
+  newerElement,
   WHITEBOARD_MESSAGES,
   WHITEBOARD_POINTER_INTERVAL_MS,
   WHITEBOARD_SEND_INTERVAL_MS,
@@ -81,6 +82,26 @@ function readAsDataUrl(blob: Blob): Promise<string> {
   });
 }
 
+type Versioned = Pick<WhiteboardElement, 'version' | 'versionNonce'>;
+
+/**
+ * Elements as Excalidraw restores them; one it cannot restore (a shape from a broken client) is
+ * left out rather than stopping the editor from opening for everyone.
+ */
+function safelyRestored(elements: readonly unknown[]): ExcalidrawElement[] {
+  try {
+    return restoreElements(elements as ExcalidrawElement[], null);
+  } catch {
+    return elements.flatMap((element) => {
+      try {
+        return restoreElements([element as ExcalidrawElement], null);
+      } catch {
+        return [];
+      }
+    });
+  }
+}
+
 function download(blob: Blob, name: string) {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
@@ -128,23 +149,25 @@ export default function WhiteboardEditor({
     queue.learn(scene.elements as WhiteboardElement[]);
     return {
       queue,
-      applied: new Map(scene.elements.map((e) => [e.id as string, e.version as number])),
+      // The copy (version, nonce) of each element taken in from the server.
+      applied: new Map(scene.elements.map((e) => [e.id as string, e as Versioned])),
       storedFiles: new Set(scene.files.map((file) => file.id)),
       uploading: new Set<string>(),
+      // Pictures the server refused (a type or a size): not sent again.
+      refusedFiles: new Set<string>(),
       fetching: new Set<string>(),
+      // Pictures not there yet, and the version of their element then: asked again once it changes.
+      missing: new Map<string, number>(),
       collaborators: new Map<SocketId, Collaborator>(),
-      closed: false,
+      // Once the editor closes: the scene as it was left (its unsent part goes on being sent), and
+      // whether the whiteboard is gone (nothing to send to any more).
+      closedScene: null as readonly ExcalidrawElement[] | null,
+      gone: false,
     };
   });
   // Excalidraw reads it once.
   const [initialData] = useState(() => ({
-    elements: restoreElements(
-      withoutDeletedStubs(
-        scene.elements as SceneElement[],
-        new Map(),
-      ) as unknown as ExcalidrawElement[],
-      null,
-    ),
+    elements: safelyRestored(withoutDeletedStubs(scene.elements as SceneElement[], new Map())),
     appState: { viewBackgroundColor: '#ffffff' },
     scrollToContent: true,
   }));
@@ -158,11 +181,18 @@ export default function WhiteboardEditor({
       const fileId = element.fileId;
       if (element.type !== 'image' || element.isDeleted || typeof fileId !== 'string') continue;
       if (have[fileId] || sync.fetching.has(fileId)) continue;
+      const version = element.version as number;
+      if ((sync.missing.get(fileId) ?? -1) >= version) continue;
       sync.fetching.add(fileId);
       fetch(whiteboardFilePath(tripId, widgetId, fileId), { credentials: 'include' })
         .then(async (res) => {
-          // Not stored yet (its upload is on its way): tried again with the element's next version.
-          if (!res.ok) return;
+          // Not stored yet (its upload is on its way): asked again when its element changes (the
+          // uploader marks it saved).
+          if (!res.ok) {
+            sync.missing.set(fileId, version);
+            return;
+          }
+          sync.missing.delete(fileId);
           const blob = await res.blob();
           sync.storedFiles.add(fileId);
           api.addFiles([
@@ -182,20 +212,22 @@ export default function WhiteboardEditor({
   // The others' edits (and a refetched scene after a reconnect), reconciled into mine.
   useEffect(() => {
     if (!api) return;
-    const incoming = scene.elements.filter(
-      (element) => (element.version as number) > (sync.applied.get(element.id as string) ?? 0),
+    // Of the same version too, a copy that wins on its nonce (two people moved it at once).
+    const incoming = scene.elements.filter((element) =>
+      newerElement(element as Versioned, sync.applied.get(element.id as string)),
     );
     if (incoming.length === 0) return;
-    for (const element of incoming)
-      sync.applied.set(element.id as string, element.version as number);
+    for (const element of incoming) sync.applied.set(element.id as string, element as Versioned);
     // Known to the server: not mine to send back (set before updateScene, which calls onChange).
     sync.queue.learn(incoming as WhiteboardElement[]);
     const local = api.getSceneElementsIncludingDeleted();
     const mine = new Map(local.map((element) => [element.id, element as unknown as SceneElement]));
-    const restored = restoreElements(
-      withoutDeletedStubs(incoming as SceneElement[], mine) as unknown as ExcalidrawElement[],
-      null,
+    // A text box someone has just opened is empty, and Excalidraw would restore it as deleted
+    // (a new version, which this tab would then send): it is taken in once it has text.
+    const ready = withoutDeletedStubs(incoming as SceneElement[], mine).filter(
+      (element) => !(element.type === 'text' && !element.isDeleted && !element.text),
     );
+    const restored = safelyRestored(ready);
     const elements = reconcileElements(
       local,
       restored as RemoteExcalidrawElement[],
@@ -212,8 +244,9 @@ export default function WhiteboardEditor({
   // My edits, to the server: gathered for WHITEBOARD_SEND_INTERVAL_MS, then sent as deltas.
   const flush = useRef(() => {});
   flush.current = () => {
-    if (!api || !editable) return;
-    const { batches, tooLarge } = sync.queue.take(api.getSceneElementsIncludingDeleted());
+    if (!api || !editable || sync.gone) return;
+    const drawing = sync.closedScene ?? api.getSceneElementsIncludingDeleted();
+    const { batches, tooLarge } = sync.queue.take(drawing);
     if (tooLarge.length > 0) setProblem(WHITEBOARD_MESSAGES.elementTooLarge);
     for (const batch of batches as unknown as WhiteboardElement[][]) {
       if (!socket?.connected) {
@@ -229,6 +262,11 @@ export default function WhiteboardEditor({
           (answer) => {
             if (answer.ok) {
               sync.queue.settled(batch);
+              // Closed meanwhile: the preview shows it once it is saved.
+              if (sync.closedScene) mergeIntoScene(queryClient, tripId, widgetId, batch);
+            } else if (answer.code === 'not_found' && sync.closedScene) {
+              // Closed, and the whiteboard is gone: nothing left to send to.
+              sync.gone = true;
             } else if (answer.code === 'unavailable' || answer.code === 'not_found') {
               // Not saved this time (a reconnect joining the trip, the database): again soon.
               sync.queue.failed(batch);
@@ -251,8 +289,8 @@ export default function WhiteboardEditor({
   const retry = useRef<ReturnType<typeof setTimeout>>(undefined);
   const retryLater = useCallback(() => {
     clearTimeout(retry.current);
-    // Closed (the whiteboard collapsed, or removed by someone): the last flush was the last word.
-    if (sync.closed) return;
+    // Edits not saved yet are sent again, also after the editor closed, until the whiteboard is gone.
+    if (sync.gone) return;
     retry.current = setTimeout(() => flush.current(), RETRY_MS);
   }, [sync]);
   const scheduleFlush = useMemo(
@@ -265,6 +303,7 @@ export default function WhiteboardEditor({
   function uploadNewPictures(files: BinaryFiles) {
     for (const file of Object.values(files)) {
       if (sync.storedFiles.has(file.id) || sync.uploading.has(file.id)) continue;
+      if (sync.refusedFiles.has(file.id)) continue;
       sync.uploading.add(file.id);
       fetch(whiteboardFilePath(tripId, widgetId, file.id), {
         method: 'PUT',
@@ -287,9 +326,13 @@ export default function WhiteboardEditor({
             captureUpdate: CaptureUpdateAction.NEVER,
           });
         })
-        .catch((error: unknown) =>
-          setProblem(errorMessage(error, 'The picture could not be shared. Please try again.')),
-        )
+        .catch((error: unknown) => {
+          // Refused (its type, its size, a full whiteboard): said once, not sent again.
+          if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
+            sync.refusedFiles.add(file.id);
+          }
+          setProblem(errorMessage(error, 'The picture could not be shared. Please try again.'));
+        })
         .finally(() => sync.uploading.delete(file.id));
     }
   }
@@ -366,20 +409,18 @@ export default function WhiteboardEditor({
   // A layout effect: its cleanup runs before Excalidraw's own unmounting empties its scene.
   useLayoutEffect(() => {
     if (!api) return;
-    sync.closed = false;
+    sync.closedScene = null;
     return () => {
       scheduleFlush.cancel();
       clearTimeout(retry.current);
+      const left = api.getSceneElementsIncludingDeleted();
+      sync.closedScene = left;
       flush.current();
-      sync.closed = true;
       sendPointer.cancel();
       socket?.emit('whiteboard:pointer', { widgetId, pointer: null, button: 'up' });
-      mergeIntoScene(
-        queryClient,
-        tripId,
-        widgetId,
-        api.getSceneElementsIncludingDeleted() as unknown as WhiteboardElement[],
-      );
+      // What the server has; the rest joins the preview as it is saved (see flush).
+      const saved = (left as unknown as WhiteboardElement[]).filter(sync.queue.holds);
+      mergeIntoScene(queryClient, tripId, widgetId, saved);
     };
   }, [api, queryClient, scheduleFlush, sendPointer, socket, sync, tripId, widgetId]);
 
@@ -463,6 +504,7 @@ export default function WhiteboardEditor({
           initialData={initialData}
           isCollaborating
           autoFocus
+          aiEnabled={false}
           viewModeEnabled={!editable}
           theme={resolvedTheme}
           name={title}

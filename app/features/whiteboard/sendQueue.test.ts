@@ -27,6 +27,20 @@ describe('createSendQueue', () => {
     expect(queue.take([shape('a', 3), shape('b', 1)]).batches).toEqual([[shape('a', 3)]]);
   });
 
+  it('says which versions the server holds', () => {
+    const queue = createSendQueue();
+    queue.learn([shape('a', 2)]);
+    expect([
+      queue.holds(shape('a', 1)),
+      queue.holds(shape('a', 2)),
+      queue.holds(shape('a', 3)),
+    ]).toEqual([true, true, false]);
+    const [batch] = queue.take([shape('b', 1)]).batches;
+    expect(queue.holds(shape('b', 1))).toBe(false);
+    queue.settled(batch!);
+    expect(queue.holds(shape('b', 1))).toBe(true);
+  });
+
   it('sends a batch again after it failed to arrive', () => {
     const queue = createSendQueue();
     const scene = [shape('a', 1)];

@@ -71,6 +71,8 @@ export function createSendQueue() {
         if (inFlight.get(id) === version) inFlight.delete(id);
       }
     },
+    /** Whether the server holds this version of the element (or a later one). */
+    holds: (element: Versioned) => (known.get(element.id) ?? 0) >= element.version,
     /** Whether anything is waiting for the server's answer. */
     get pending() {
       return inFlight.size > 0;

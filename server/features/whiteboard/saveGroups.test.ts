@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { WhiteboardElement } from '../../../shared/contracts/whiteboard';
-import { createSaveGroups } from './saveGroups';
+import { createSaveGroups, GROUP_MAX_ELEMENTS } from './saveGroups';
 import type { WhiteboardEdit } from './service';
 
 const shape = (id: string, version: number, versionNonce = 1) =>
@@ -67,21 +67,46 @@ describe('createSaveGroups', () => {
     expect(await newer).toEqual([shape('a', 2)]);
   });
 
-  it('refuses every edit of a group the save refused, and goes on with the next', async () => {
-    let calls = 0;
+  it('saves a refused group edit by edit, so only the edit at fault is refused', async () => {
+    const groups: string[][] = [];
     const save = createSaveGroups(
       (ref: string) => ref,
-      async (_ref, edits) => {
-        calls += 1;
-        if (calls === 1) throw new Error('plan_required');
+      async (_ref, edits: WhiteboardEdit[]) => {
+        groups.push(edits.map((edit) => edit.userId));
+        if (edits.some((edit) => edit.userId === 'mallory')) throw new Error('body_too_large');
         return edits.flatMap((edit) => edit.elements);
       },
     );
-    const [refused, after] = [
-      save('board', { userId: 'ana', elements: [shape('a', 1)] }),
-      save('board', { userId: 'bo', elements: [shape('b', 1)] }),
+    const first = save('board', { userId: 'ana', elements: [shape('a', 1)] });
+    const bad = save('board', { userId: 'mallory', elements: [shape('m', 1)] });
+    const good = save('board', { userId: 'bo', elements: [shape('b', 1)] });
+    expect(await first).toEqual([shape('a', 1)]);
+    await expect(bad).rejects.toThrow('body_too_large');
+    expect(await good).toEqual([shape('b', 1)]);
+    expect(groups).toEqual([['ana'], ['mallory', 'bo'], ['mallory'], ['bo']]);
+  });
+
+  it(`puts at most ${GROUP_MAX_ELEMENTS} elements in one transaction`, async () => {
+    const fake = fakeSave();
+    const save = createSaveGroups((ref: string) => ref, fake.save);
+    const many = (user: string, n: number) => ({
+      userId: user,
+      elements: Array.from({ length: n }, (_, i) => shape(`${user}${i}`, 1)),
+    });
+    const all = [
+      save('board', many('a', 1)),
+      save('board', many('b', 3000)),
+      save('board', many('c', 3000)),
     ];
-    await expect(refused).rejects.toThrow('plan_required');
-    expect(await after).toEqual([shape('b', 1)]);
+    for (let i = 0; i < 3; i++) {
+      await tick();
+      fake.release();
+    }
+    await Promise.all(all);
+    expect(fake.groups.map((group) => group.map((edit) => edit.userId))).toEqual([
+      ['a'],
+      ['b'],
+      ['c'],
+    ]);
   });
 });

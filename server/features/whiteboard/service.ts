@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, count, eq, inArray, sql, sum } from 'drizzle-orm';
 import {
   elementBytes,
@@ -24,6 +25,8 @@ import {
 import { HttpError } from '../../platform/errors';
 import { ownerPlanOf } from '../trips/access';
 import { pictureType } from './pictureType';
+
+const SHA1_HEX = /^[0-9a-f]{40}$/;
 
 /** A whiteboard: its widget, on its trip. */
 export type WhiteboardRef = { tripId: string; widgetId: string };
@@ -255,6 +258,11 @@ export async function saveFile(
   }
   const mimeType = pictureType(data);
   if (!mimeType) throw new HttpError('unsupported_media_type', WHITEBOARD_MESSAGES.fileType);
+  // Excalidraw names a picture by the SHA-1 of its bytes (where the browser can hash): such a
+  // name must match, so nobody who sees the name first can store another picture under it.
+  if (SHA1_HEX.test(fileId) && createHash('sha1').update(data).digest('hex') !== fileId) {
+    throw new HttpError('invalid_input', WHITEBOARD_MESSAGES.fileMismatch);
+  }
   return db.transaction(async (tx) => {
     const { plan } = await whiteboardOf(tx, ref, true);
     if (!whiteboardAllowed(plan)) throw planRequired();

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { WidgetDto } from '../../../shared/contracts/board';
@@ -237,7 +238,7 @@ describe('drawing together, live', () => {
     const [anaTab, brunoTab] = [await tab(owner), await tab(member)];
     const stroke = rectangle({
       type: 'freedraw',
-      points: Array.from({ length: 500 }, (_, i) => [i, i * 2]),
+      points: Array.from({ length: 500 }, (_, i): [number, number] => [i, i * 2]),
     });
     await send(brunoTab, widgetId, [stroke]);
     const deleted = { ...stroke, version: 2, isDeleted: true };
@@ -338,7 +339,10 @@ describe('plans and limits', () => {
   it('refuses a stroke too long to share, with its message', async () => {
     const widgetId = await addWhiteboard();
     const brunoTab = await tab(member);
-    const points = Array.from({ length: WHITEBOARD_MAX_ELEMENT_BYTES / 10 }, (_, i) => [i, i]);
+    const points = Array.from(
+      { length: WHITEBOARD_MAX_ELEMENT_BYTES / 10 },
+      (_, i): [number, number] => [i, i],
+    );
     const answer = await send(brunoTab, widgetId, [rectangle({ type: 'freedraw', points })]);
     expect(answer).toEqual({
       ok: false,
@@ -438,6 +442,21 @@ describe('pictures on a whiteboard', () => {
         message: WHITEBOARD_MESSAGES.fileType,
       });
     }
+    // A SHA-1 name (Excalidraw's) must be the picture's own.
+    const wrong = await member.client.put<ErrorResponse>(
+      filePath(widgetId, 'a'.repeat(40)),
+      ONE_PIXEL_PNG,
+      { 'content-type': 'image/png' },
+    );
+    expect([wrong.status, wrong.body.message]).toEqual([400, WHITEBOARD_MESSAGES.fileMismatch]);
+    const own = createHash('sha1').update(ONE_PIXEL_PNG).digest('hex');
+    expect(
+      (
+        await member.client.put(filePath(widgetId, own), ONE_PIXEL_PNG, {
+          'content-type': 'image/png',
+        })
+      ).status,
+    ).toBe(201);
     const huge = Buffer.alloc(WHITEBOARD_MAX_FILE_BYTES + 1);
     ONE_PIXEL_PNG.copy(huge);
     const tooLarge = await member.client.put<ErrorResponse>(filePath(widgetId, 'x2'), huge, {
@@ -448,6 +467,6 @@ describe('pictures on a whiteboard', () => {
       code: 'body_too_large',
       message: WHITEBOARD_MESSAGES.fileTooLarge,
     });
-    expect((await sceneOf(widgetId)).files).toEqual([]);
+    expect((await sceneOf(widgetId)).files).toEqual([{ id: own, mimeType: 'image/png' }]);
   });
 });

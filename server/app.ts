@@ -17,6 +17,8 @@ import { flightsRoutes } from './features/flights/routes';
 import { healthRoutes } from './features/health/routes';
 import { mediaRoutes } from './features/media/routes';
 import { membersRoutes } from './features/members/routes';
+import { photoFilesFor, photosRoutes, startStorageSweeper } from './features/photos';
+import type { PhotoStorage } from './features/photos/storage';
 import { plansRoutes } from './features/plans/routes';
 import { pollsRoutes } from './features/polls/routes';
 import { realtime } from './features/realtime';
@@ -52,6 +54,8 @@ export type AppDeps = {
   mailer?: Mailer;
   /** Where log lines go; standard output by default (tests capture them). */
   logStream?: NodeJS.WritableStream;
+  /** Where photos are kept; by default the settings' (S3_BUCKET, else DATA_DIR/photos). */
+  photoStorage?: PhotoStorage;
 };
 
 /** Request URLs lose their query string in logs: reset and invite tokens travel there. */
@@ -175,6 +179,22 @@ export async function buildApp(config: Config, deps: AppDeps) {
   await app.register(flightsRoutes, { db: deps.database.db });
   await app.register(pollsRoutes, { db: deps.database.db });
   await app.register(whiteboardRoutes, { db: deps.database.db });
+  const photoFiles = photoFilesFor(config, deps.photoStorage);
+  await app.register(photosRoutes, { db: deps.database.db, files: photoFiles });
+  const sweeper = startStorageSweeper({
+    db: deps.database.db,
+    storage: photoFiles.storage,
+    changes: deps.database.changes,
+    log: app.log,
+    workDir: photoFiles.workDir,
+  });
+  app.decorate('photoFiles', { ...photoFiles, sweeper });
+  app.addHook('onClose', () => sweeper.stop());
+  if (config.databaseUrl && photoFiles.storage.kind === 'disk') {
+    app.log.info(
+      'photos are kept under DATA_DIR on this machine: instances on several machines need S3_BUCKET (README)',
+    );
+  }
   await app.register(searchRoutes, { db: deps.database.db, config });
   await app.register(shortlistRoutes, { db: deps.database.db, config });
   await app.register(membersRoutes, { db: deps.database.db, config, mailer });

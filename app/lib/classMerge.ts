@@ -18,7 +18,7 @@ const KEYWORDS =
  * prefix is a class on its own too (`rounded`).
  */
 const PREFIXES =
-  'p px py pt pr pb pl m mx my mt mr mb ml gap gap-x gap-y space-x space-y w h size min-w max-w min-h max-h inset inset-x inset-y top right bottom left z opacity duration ease leading tracking rotate translate-x translate-y indent scroll-mt grid-cols grid-rows col row col-start row-start shrink? cursor select pointer-events appearance will-change whitespace break wrap list aspect caption align items justify justify-items justify-self content self place-items overflow overflow-x overflow-y overscroll underline-offset outline-offset fill accent blur? backdrop-blur? drop-shadow? transition? divide-y? rounded? rounded-r? scale-x';
+  'p px py pt pr pb pl m mx my mt mr mb ml gap gap-x gap-y space-x space-y w h size min-w max-w min-h max-h inset inset-x inset-y top right bottom left z opacity duration ease leading tracking rotate translate-x translate-y indent scroll-mt grid-cols grid-rows col row col-start row-start shrink? cursor select pointer-events appearance will-change whitespace break wrap list aspect caption align items justify justify-items justify-self content self place-items overflow overflow-x overflow-y overscroll underline-offset outline-offset fill accent blur? backdrop-blur? drop-shadow? transition? divide-y? rounded? rounded-r? scale-x line-clamp';
 
 // No value (`border`), a number or an arbitrary length: a width rather than a colour.
 const WIDTH = String.raw`\d*|\[(length:|.*\d(px|r?em|%|ch|v[hw]|lh)).*`;
@@ -91,7 +91,7 @@ function groupOf(base: string): string | undefined {
 
 /** Groups that a class of the group also sets: `p-4` after `px-2` replaces it. */
 const CONFLICTS: Record<string, string[]> = {};
-for (const entry of 'overflow:overflow-x overflow-y|inset:inset-x inset-y top right bottom left|inset-x:right left|inset-y:top bottom|flex:shrink|gap:gap-x gap-y|size:w h|font-size:leading|rounded:rounded-r|touch:touch-y|touch-y:touch'.split(
+for (const entry of 'overflow:overflow-x overflow-y|line-clamp:display overflow|inset:inset-x inset-y top right bottom left|inset-x:right left|inset-y:top bottom|flex:shrink|gap:gap-x gap-y|size:w h|font-size:leading|rounded:rounded-r|touch:touch-y|touch-y:touch'.split(
   '|',
 )) {
   const [group, others] = entry.split(':') as [string, string];

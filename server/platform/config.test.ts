@@ -81,4 +81,46 @@ describe('loadConfig', () => {
       /PORT must be a whole number between 0 and 65535 \(got "abc"\); LOG_LEVEL must be one of/,
     );
   });
+
+  it('keeps photos under DATA_DIR by default, with limits of 25 MB a photo and 2 GB a trip', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/trips' }).photos).toEqual({
+      maxFileBytes: 25 * 1024 * 1024,
+      maxTripBytes: 2048 * 1024 * 1024,
+      storage: { kind: 'disk', dir: '/srv/trips/photos' },
+    });
+    expect(loadConfig({ PHOTO_MAX_FILE_MB: '8', PHOTO_MAX_TRIP_MB: '100' }).photos).toMatchObject({
+      maxFileBytes: 8 * 1024 * 1024,
+      maxTripBytes: 100 * 1024 * 1024,
+    });
+    expect(() => loadConfig({ PHOTO_MAX_FILE_MB: '0' })).toThrowError(
+      /PHOTO_MAX_FILE_MB must be a whole number of megabytes, 1 or more \(got "0"\)/,
+    );
+  });
+
+  it('stores photos in S3 when S3_BUCKET is set, path-style on a server of its own', () => {
+    const keys = { S3_ACCESS_KEY_ID: 'AKIAEXAMPLE', S3_SECRET_ACCESS_KEY: 'secret' };
+    expect(
+      loadConfig({ ...keys, S3_BUCKET: 'trip-photos', S3_ENDPOINT: 'http://127.0.0.1:9000/' })
+        .photos.storage,
+    ).toEqual({
+      kind: 's3',
+      bucket: 'trip-photos',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'us-east-1',
+      pathStyle: true,
+      accessKeyId: 'AKIAEXAMPLE',
+      secretAccessKey: 'secret',
+    });
+    // AWS itself: the region's endpoint, and the bucket's host name.
+    expect(
+      loadConfig({ ...keys, S3_BUCKET: 'trip-photos', S3_REGION: 'eu-west-1' }).photos.storage,
+    ).toMatchObject({ endpoint: 'https://s3.eu-west-1.amazonaws.com', pathStyle: false });
+    expect(() => loadConfig({ S3_BUCKET: 'trip-photos' })).toThrowError(
+      /S3_BUCKET needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY/,
+    );
+    expect(() => loadConfig({ ...keys })).toThrowError(/S3_BUCKET is not set/);
+    expect(() => loadConfig({ ...keys, S3_BUCKET: 'Bad_Bucket' })).toThrowError(
+      /S3_BUCKET must be an S3 bucket name/,
+    );
+  });
 });

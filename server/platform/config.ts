@@ -1,6 +1,10 @@
 import path from 'node:path';
 import { z } from 'zod';
 import type { IceServer, IceTransportPolicy } from '../../shared/contracts/calls';
+import {
+  DEFAULT_PHOTO_MAX_FILE_MB,
+  DEFAULT_PHOTO_MAX_TRIP_MB,
+} from '../../shared/contracts/photos';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -34,6 +38,14 @@ const iceServerSetting = z.strictObject({
   username: z.string().optional(),
   credential: z.string().optional(),
 });
+
+const megabytes = (fallback: number) =>
+  optional(
+    z.coerce
+      .number({ error: 'must be a whole number of megabytes, 1 or more' })
+      .int('must be a whole number of megabytes, 1 or more')
+      .min(1, 'must be a whole number of megabytes, 1 or more'),
+  ).default(fallback);
 
 const contactEmail = z.email('must be an e-mail address, like support@example.com');
 
@@ -142,6 +154,20 @@ const envSchema = z.object({
       .int('must be a whole number of milliseconds, 100 or more')
       .min(100, 'must be a whole number of milliseconds, 100 or more'),
   ).default(60_000),
+  // Issue #23, photo sharing: how large a photo and a trip's album can be.
+  PHOTO_MAX_FILE_MB: megabytes(DEFAULT_PHOTO_MAX_FILE_MB),
+  PHOTO_MAX_TRIP_MB: megabytes(DEFAULT_PHOTO_MAX_TRIP_MB),
+  // Photos go to S3-compatible storage when S3_BUCKET is set, else to files under DATA_DIR.
+  S3_BUCKET: optional(
+    z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name'),
+  ),
+  S3_ENDPOINT: optional(urlWithProtocol(['http:', 'https:'], 'https://s3.eu-west-1.amazonaws.com')),
+  S3_REGION: optional(z.string().regex(/^[a-z0-9-]{1,40}$/, 'must be a region, like eu-west-1')),
+  S3_ACCESS_KEY_ID: optional(z.string().trim().min(1)),
+  S3_SECRET_ACCESS_KEY: optional(z.string().trim().min(1)),
+  // Path-style addresses (endpoint/bucket/key) suit most S3-compatible servers; AWS prefers
+  // the bucket's own host name.
+  S3_PATH_STYLE: optional(z.enum(['true', 'false'], { error: 'must be true or false' })),
 });
 
 type TrustProxy = boolean | string | ((address: string, hop: number) => boolean);
@@ -156,6 +182,21 @@ function parseTrustProxy(value: string): TrustProxy {
   }
   return value;
 }
+
+/** Where photos are stored (issue #23). */
+export type PhotoStorageConfig =
+  | { kind: 'disk'; dir: string }
+  | {
+      kind: 's3';
+      bucket: string;
+      /** Without a trailing slash, e.g. https://s3.eu-west-1.amazonaws.com */
+      endpoint: string;
+      region: string;
+      pathStyle: boolean;
+      /** Secrets: never logged, never sent to a client. */
+      accessKeyId: string;
+      secretAccessKey: string;
+    };
 
 export type Config = {
   port: number;
@@ -202,6 +243,8 @@ export type Config = {
     iceTransportPolicy: IceTransportPolicy;
     minuteMs: number;
   };
+  /** Photo sharing (issue #23): limits in bytes, and where the files are kept. */
+  photos: { maxFileBytes: number; maxTripBytes: number; storage: PhotoStorageConfig };
 };
 
 export class ConfigError extends Error {
@@ -228,12 +271,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration: TURN_URLS and TURN_SECRET go together (set both, or neither)',
     );
   }
+  const s3Settings = [e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY, e.S3_ENDPOINT, e.S3_REGION];
+  if (!e.S3_BUCKET && s3Settings.some(Boolean)) {
+    throw new ConfigError(
+      'Invalid configuration: S3_BUCKET is not set, so the other S3_ settings would do nothing (set S3_BUCKET to store photos in S3)',
+    );
+  }
+  if (e.S3_BUCKET && (!e.S3_ACCESS_KEY_ID || !e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(
+      'Invalid configuration: S3_BUCKET needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY',
+    );
+  }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
     host: e.HOST,
     publicUrl,
-    dataDir: path.resolve(e.DATA_DIR),
+    dataDir,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
@@ -273,5 +328,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       iceTransportPolicy: e.ICE_TRANSPORT_POLICY,
       minuteMs: e.CALL_MINUTE_MS,
     },
+    photos: {
+      maxFileBytes: e.PHOTO_MAX_FILE_MB * 1024 * 1024,
+      maxTripBytes: e.PHOTO_MAX_TRIP_MB * 1024 * 1024,
+      storage: photoStorageOf(e, dataDir),
+    },
+  };
+}
+
+function photoStorageOf(e: z.output<typeof envSchema>, dataDir: string): PhotoStorageConfig {
+  if (!e.S3_BUCKET || !e.S3_ACCESS_KEY_ID || !e.S3_SECRET_ACCESS_KEY) {
+    return { kind: 'disk', dir: path.join(dataDir, 'photos') };
+  }
+  const region = e.S3_REGION ?? 'us-east-1';
+  return {
+    kind: 's3',
+    bucket: e.S3_BUCKET,
+    endpoint: (e.S3_ENDPOINT ?? `https://s3.${region}.amazonaws.com`).replace(/\/+$/, ''),
+    region,
+    // AWS itself: the bucket's host name unless asked otherwise; other servers: paths.
+    pathStyle: e.S3_PATH_STYLE ? e.S3_PATH_STYLE === 'true' : Boolean(e.S3_ENDPOINT),
+    accessKeyId: e.S3_ACCESS_KEY_ID,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY,
   };
 }

@@ -10,7 +10,9 @@ import { TEST_PASSWORD, uniqueSuffix } from './apiClient';
 import { type Account, createAccount } from './factories';
 import { type FakeWeatherUpstream, startFakeWeatherUpstream } from './fakes/weatherUpstream';
 import { type OpenApiDocument, type OpenApiOperation, openApiDocument } from './openApi';
+import { ONE_PIXEL_PNG } from './pictures';
 import { startTestApp, type TestApp } from './testApp';
+import { uploadPhoto } from './uploads';
 
 /**
  * Issue #16: the outside probe, kept in the project. Every route of the OpenAPI document gets
@@ -32,6 +34,7 @@ type Ids = {
   memberId: string;
   waitlistId: string;
   sessionId: string;
+  photoId: string;
 };
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -98,6 +101,7 @@ const EXAMPLE_BODIES: Record<string, () => Record<string, unknown>> = {
   }),
   'PUT /api/polls/{id}/vote': () => ({ optionIds: [ids.pollOptionId] }),
   'PATCH /api/polls/{id}': () => ({ closed: true }),
+  'PATCH /api/trips/{tripId}/photos/{photoId}': () => ({ caption: 'Sunset at the pier' }),
   'POST /api/trips/{tripId}/searches/flights': () => ({
     origin: 'SIN',
     destination: 'DPS',
@@ -135,6 +139,12 @@ const EXAMPLE_QUERIES: Record<string, Record<string, string>> = {
   'GET /api/pexels/photos': { query: 'Bali', perPage: '6', page: '1' },
   'GET /api/pexels/videos': { query: 'Bali', perPage: '6', page: '1' },
   'GET /api/pexels/videos/popular': { perPage: '6', page: '1' },
+  'POST /api/trips/{tripId}/photos': {
+    name: 'IMG_2041.jpg',
+    caption: 'Sunset',
+    keepOriginal: 'false',
+  },
+  'GET /api/trips/{tripId}/photos/{photoId}/{variant}': { download: '1' },
 };
 
 /**
@@ -261,6 +271,7 @@ beforeAll(async () => {
     path('polls'),
     EXAMPLE_BODIES['POST /api/trips/{tripId}/polls']!(),
   );
+  const photo = await uploadPhoto(t, owner, tripId, ONE_PIXEL_PNG, {}, 'image/png');
   const [entry] = await t.database.db
     .insert(waitlistEntries)
     .values({ email: 'waiting@example.com', source: 'landing' })
@@ -276,6 +287,7 @@ beforeAll(async () => {
     memberId: member.id,
     waitlistId: entry!.id,
     sessionId: '00000000-0000-4000-8000-000000000000',
+    photoId: photo.body.id,
   };
   doc = await openApiDocument(t.url);
 });
@@ -288,6 +300,8 @@ afterAll(async () => {
 /** The real id a parameter of this path names. */
 function paramValue(path: string, name: string): string {
   if (name === 'tripId') return ids.tripId;
+  if (name === 'photoId') return ids.photoId;
+  if (name === 'variant') return 'thumbnail';
   if (name === 'userId' || path.startsWith('/api/admin/users/')) return ids.memberId;
   if (path.startsWith('/api/todos/')) return ids.todoId;
   if (path.startsWith('/api/flights/')) return ids.flightId;

@@ -14,6 +14,7 @@ import { type ApiClient, apiClient } from './apiClient';
 import { createAccount, createAccountWithFirstTrip, createTrip } from './factories';
 import { ONE_PIXEL_PNG } from './pictures';
 import { startTestApp, type TestApp } from './testApp';
+import { uploadPhoto } from './uploads';
 
 /**
  * Issue #7: nobody outside a trip's group can read or change anything of it. Every /api route of
@@ -190,6 +191,7 @@ const BODIES: Record<string, unknown> = {
   'POST /api/trips/:tripId/polls': { question: 'Whose trip?', options: ['Mine', 'Yours'] },
   'PUT /api/polls/:id/vote': { optionIds: [] },
   'PATCH /api/polls/:id': { closed: true },
+  'PATCH /api/trips/:tripId/photos/:photoId': { caption: 'Taken over' },
   'POST /api/trips/:tripId/searches/flights': {
     origin: 'SIN',
     destination: 'DPS',
@@ -434,6 +436,9 @@ describe('trip-scoped routes', () => {
       { 'content-type': 'image/png' },
     );
     expect([whiteboard.status, picture.status]).toEqual([201, 201]);
+    // A photo in the trip's album (issue #23).
+    const photo = await uploadPhoto(t, friend, tripId, ONE_PIXEL_PNG, {}, 'image/png');
+    expect(photo.status).toBe(201);
     const objectIds: Record<TripObjectKind, string> = {
       widgets: board.body[0]!.id,
       todos: todo.body.id,
@@ -456,6 +461,8 @@ describe('trip-scoped routes', () => {
         if (name === 'userId') return friend.id;
         if (name === 'widgetId') return whiteboard.body.id;
         if (name === 'fileId') return 'f1';
+        if (name === 'photoId') return photo.body.id;
+        if (name === 'variant') return 'thumbnail';
         failures.push(`${route.method} ${route.path}: no value for ${param}; add one in urlOf`);
         return param;
       });

@@ -56,7 +56,10 @@ export const ERROR_STATUS = {
   already_shortlisted: 409, // the same offer, partner search or link twice on a trip's shortlist
   // 413, 415, 429
   body_too_large: 413,
-  unsupported_media_type: 415,
+  album_full: 413, // a trip's photos have used the room its album has (PHOTO_MAX_TRIP_MB)
+  unsupported_media_type: 415, // also a photo whose bytes are no JPEG, PNG, WebP or AVIF
+  // 422: the right kind of request, whose content cannot be used
+  unreadable_image: 422, // a photo that cannot be decoded: damaged, or HEIC without a decoder
   uri_too_long: 414,
   rate_limited: 429, // too many requests from one address (or account) in a window
   account_locked: 429, // too many failed passwords in a row: sign-in waits 15 minutes

@@ -14,6 +14,7 @@ import type {
   CallWarningMessage,
 } from './calls';
 import { flight } from './flights';
+import { tripPhoto } from './photos';
 import { sharedPoll } from './polls';
 import { tripSearch } from './search';
 import { shortlistOption } from './shortlist';
@@ -38,7 +39,7 @@ import type {
  * is dropped and counted. Presence and cursors are never stored; data changes are broadcast only
  * after the database has them.
  */
-export const REALTIME_PROTOCOL_VERSION = 4;
+export const REALTIME_PROTOCOL_VERSION = 5;
 export const REALTIME_PATH = '/socket.io';
 
 /** Handshake refusals (the `connect_error` message the client sees). */
@@ -165,6 +166,9 @@ export const tripChange = z.discriminatedUnion('type', [
   // The poll as everyone sees it: each tab keeps its own choices (`myVotes`) from its answers.
   z.object({ type: z.literal('poll:saved'), poll: sharedPoll }),
   z.object({ type: z.literal('poll:removed'), pollId: z.string() }),
+  // The trip's album (issue #23): a photo added or its caption changed; a photo deleted.
+  z.object({ type: z.literal('photo:saved'), photo: tripPhoto }),
+  z.object({ type: z.literal('photo:removed'), photoId: z.string() }),
   z.object({ type: z.literal('search:saved'), search: tripSearch }),
   z.object({ type: z.literal('shortlist:saved'), option: shortlistOption }),
   z.object({ type: z.literal('shortlist:removed'), optionId: z.string() }),

@@ -1,28 +1,32 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import {
-  type KeyboardEvent,
-  type PointerEvent,
-  type ReactNode,
-  useCallback,
-  useRef,
-  useState,
-} from 'react';
+import { type KeyboardEvent, type ReactNode, useCallback, useState } from 'react';
 import { cn } from '@/lib/utils';
 import { APP_NAME } from '../../../shared/constants';
 import type { Photo } from '../../../shared/contracts/media';
 import { dotWindow, thumbnailWindow, wrapIndex } from './carouselWindow';
+import { useSwipe } from './useSwipe';
 
 /** Drawn for Tripmates (app/public/media/), shown wherever a photo's image is missing or broken. */
 export const PHOTO_FALLBACK_SRC = '/media/photo-fallback.svg';
 
-// A finger has to travel this far sideways for a swipe; less is a tap.
-const SWIPE_THRESHOLD_PX = 40;
+/** One photo of the carousel: one of the group's own, or one of the destination. */
+export type CarouselSlide = {
+  key: string;
+  src: { medium: string; thumbnail: string };
+  /** What it shows, for people who cannot see it. */
+  name: string;
+  /** Written over the foot of the photo (a group photo's caption). */
+  caption?: string | null;
+  /** Under the photo: who took it or added it. */
+  credit: ReactNode;
+};
 
 type Props = {
-  photos: Photo[];
-  /** What the photos show (the destination), for their names. */
+  slides: CarouselSlide[];
+  /** What the photos show (the destination), for the carousel's name. */
   place: string;
-  expanded: boolean;
+  /** Controls over the photo's top left corner (Add photos). */
+  stageActions?: ReactNode;
 };
 
 /**
@@ -30,46 +34,36 @@ type Props = {
  * previous and next wrap round both ways. Also a swipe on the photo, and ←/→ while the carousel
  * has focus. The carousel is a region ("carousel") whose "Photo 3 of 8" is read out as it changes.
  */
-export function PhotoCarousel({ photos, place, expanded }: Props) {
-  const [chosen, setChosen] = useState(0);
-  const count = photos.length;
-  // A shorter list (a new search) keeps a valid photo.
-  const current = wrapIndex(chosen, count);
-  const photo = photos[current];
+export function PhotoCarousel({ slides, place, stageActions }: Props) {
+  // The photo on show is remembered by its key: a photo a member adds meanwhile (the album comes
+  // first, newest first) does not swap it for another. Gone (deleted, a new search), its place
+  // in the list still holds a photo.
+  const [chosen, setChosen] = useState<{ key: string | null; index: number }>({
+    key: null,
+    index: 0,
+  });
+  const count = slides.length;
+  const kept = chosen.key === null ? -1 : slides.findIndex((item) => item.key === chosen.key);
+  const current = kept === -1 ? wrapIndex(chosen.index, count) : kept;
+  const slide = slides[current];
   const images = useBrokenImages();
-  const swipe = useRef<{ pointerId: number; x: number; y: number } | null>(null);
+  const several = count > 1;
 
-  const show = (index: number) => setChosen(wrapIndex(index, count));
+  const show = (index: number) => {
+    const wrapped = wrapIndex(index, count);
+    setChosen({ key: slides[wrapped]?.key ?? null, index: wrapped });
+  };
   const previous = () => show(current - 1);
   const next = () => show(current + 1);
+  const swipe = useSwipe({ onNext: next, onPrevious: previous });
 
-  if (!photo) return null;
-  const several = count > 1;
-  const nameOf = (index: number) => photos[index]?.alt.trim() || `A photo of ${place}`;
+  if (!slide) return null;
 
   function onKeyDown(event: KeyboardEvent) {
     if (!several || (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight')) return;
     event.preventDefault();
     if (event.key === 'ArrowLeft') previous();
     else next();
-  }
-
-  function onPointerDown(event: PointerEvent) {
-    if (event.pointerType === 'mouse' && event.button !== 0) return;
-    swipe.current = { pointerId: event.pointerId, x: event.clientX, y: event.clientY };
-  }
-
-  function onPointerUp(event: PointerEvent) {
-    const start = swipe.current;
-    if (!start || start.pointerId !== event.pointerId) return;
-    swipe.current = null;
-    const dx = event.clientX - start.x;
-    const dy = event.clientY - start.y;
-    // Mostly sideways and far enough; a finger's way down the page is the page's scroll.
-    if (!several || Math.abs(dx) < SWIPE_THRESHOLD_PX || Math.abs(dx) < Math.abs(dy)) return;
-    // The photo follows the finger: a swipe to the left brings the next one in from the right.
-    if (dx < 0) next();
-    else previous();
   }
 
   return (
@@ -79,31 +73,27 @@ export function PhotoCarousel({ photos, place, expanded }: Props) {
       // biome-ignore lint/a11y/noNoninteractiveTabindex: the region takes ←/→ while focused (WAI-ARIA carousel pattern)
       tabIndex={0}
       onKeyDown={onKeyDown}
-      className={cn(
-        'flex flex-col gap-2 rounded-lg outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-card',
-        expanded && 'min-h-0 flex-1 gap-3',
-      )}
+      className="flex flex-col gap-2 rounded-lg outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-card"
     >
       <div
         data-testid="carousel-stage"
-        onPointerDown={onPointerDown}
-        onPointerUp={onPointerUp}
-        onPointerCancel={() => {
-          swipe.current = null;
-        }}
+        {...swipe}
         // Vertical pans stay the page's scroll; sideways moves are ours.
-        className={cn(
-          'relative touch-pan-y overflow-hidden rounded-lg bg-muted select-none',
-          expanded ? 'min-h-48 flex-1' : 'aspect-[4/3]',
-        )}
+        className="relative aspect-[4/3] touch-pan-y overflow-hidden rounded-lg bg-muted select-none"
       >
         <img
-          src={images.srcFor(photo.src.medium)}
-          alt={nameOf(current)}
+          src={images.srcFor(slide.src.medium)}
+          alt={slide.name}
           draggable={false}
-          onError={() => images.markBroken(photo.src.medium)}
+          onError={() => images.markBroken(slide.src.medium)}
           className="absolute inset-0 size-full object-cover"
         />
+        {slide.caption && (
+          <p className="absolute inset-x-0 bottom-0 line-clamp-2 bg-linear-to-t from-black/75 to-transparent px-3 pt-8 pb-2 text-sm text-white">
+            {slide.caption}
+          </p>
+        )}
+        {stageActions && <div className="absolute top-2 left-2 flex gap-1.5">{stageActions}</div>}
         <p
           aria-live="polite"
           aria-atomic="true"
@@ -122,12 +112,12 @@ export function PhotoCarousel({ photos, place, expanded }: Props) {
           </>
         )}
       </div>
-      <PhotoCredit photo={photo} />
+      {slide.credit}
       {several && (
         <>
           <ul aria-label="Choose a photo" className="flex justify-center gap-1.5">
             {dotWindow(current, count).map((index) => (
-              <li key={photos[index]?.id ?? index}>
+              <li key={slides[index]?.key ?? index}>
                 <button
                   type="button"
                   aria-label={`Go to photo ${index + 1}`}
@@ -146,20 +136,14 @@ export function PhotoCarousel({ photos, place, expanded }: Props) {
               </li>
             ))}
           </ul>
-          <ul
-            aria-label="Next photos"
-            className={cn(
-              'grid grid-cols-4 gap-2',
-              expanded && 'mx-auto w-full max-w-xl shrink-0 gap-3',
-            )}
-          >
+          <ul aria-label="Next photos" className="grid grid-cols-4 gap-2">
             {thumbnailWindow(current, count).map((index) => {
-              const thumbnail = photos[index]?.src.thumbnail || photos[index]?.src.medium;
+              const thumbnail = slides[index]?.src.thumbnail || slides[index]?.src.medium;
               return (
-                <li key={photos[index]?.id ?? index}>
+                <li key={slides[index]?.key ?? index}>
                   <button
                     type="button"
-                    aria-label={`Show photo ${index + 1}: ${nameOf(index)}`}
+                    aria-label={`Show photo ${index + 1}: ${slides[index]?.name}`}
                     onClick={() => show(index)}
                     className="block aspect-[4/3] w-full overflow-hidden rounded-md bg-muted opacity-80 transition-opacity outline-none hover:opacity-100 focus-visible:opacity-100 focus-visible:ring-2 focus-visible:ring-ring"
                   >
@@ -182,7 +166,8 @@ export function PhotoCarousel({ photos, place, expanded }: Props) {
   );
 }
 
-function StageButton({
+/** A round Previous or Next button over a photo's side. */
+export function StageButton({
   label,
   side,
   onClick,
@@ -199,7 +184,7 @@ function StageButton({
       aria-label={label}
       onClick={onClick}
       className={cn(
-        'absolute top-1/2 grid size-9 -translate-y-1/2 place-items-center rounded-full bg-black/45 text-white shadow-md backdrop-blur-sm transition-colors outline-none hover:bg-black/65 focus-visible:ring-2 focus-visible:ring-white',
+        'absolute top-1/2 grid size-9 -translate-y-1/2 place-items-center rounded-full bg-black/45 text-white shadow-md ring-1 ring-white/25 backdrop-blur-sm transition-colors outline-none hover:bg-black/65 focus-visible:ring-2 focus-visible:ring-white',
         side === 'left' ? 'left-2' : 'right-2',
       )}
     >

@@ -1,8 +1,10 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ALBUM_URL, makeAlbum, makeTripPhoto } from '@/features/photos/photoTestData';
+import { applyTripChange } from '@/features/realtime/liveHandlers';
 import { makeTrip } from '@/features/trips/tripFixtures';
-import { deferred, mockApi, type Reply, type Route } from '@/test/api';
+import { deferred, makeUser, mockApi, type Reply, type Route } from '@/test/api';
 import { renderPage } from '@/test/render';
 import type { Photo } from '../../../shared/contracts/media';
 import type { TripDto } from '../../../shared/contracts/trips';
@@ -31,12 +33,25 @@ const eight = Array.from({ length: 8 }, (_, i) => makePhoto(i + 1));
 
 function renderPhotos(
   reply: Route,
-  { trip = makeTrip(), expanded = false }: { trip?: TripDto; expanded?: boolean } = {},
+  {
+    trip = makeTrip(),
+    expanded = false,
+    album = { body: makeAlbum() },
+  }: { trip?: TripDto; expanded?: boolean; album?: Route } = {},
 ) {
-  const api = mockApi({ [`GET ${BALI_PHOTOS_URL}`]: reply });
-  renderPage(<PhotoWidget trip={trip} expanded={expanded} />, { route: '/dashboard' });
+  const api = mockApi({ [`GET ${BALI_PHOTOS_URL}`]: reply, [`GET ${ALBUM_URL}`]: album });
+  renderPage(<PhotoWidget trip={trip} expanded={expanded} />, {
+    route: '/dashboard',
+    user: makeUser(),
+  });
   return { api, user: userEvent.setup() };
 }
+
+// The group's photos say when they were added: "Nov 3" this year.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date(2026, 10, 26, 12, 0));
+});
 
 async function findCarousel() {
   return screen.findByRole('region', { name: 'Photos of Bali, Indonesia' });
@@ -77,11 +92,16 @@ async function findUnavailable() {
 }
 
 describe('PhotoWidget', () => {
-  it('asks for 8 photos of the destination, with a spinner meanwhile', async () => {
+  it('asks for 8 photos of the destination and the trip’s album, with a spinner meanwhile', async () => {
     const reply = deferred<Reply>();
     const { api } = renderPhotos(() => reply.promise);
     expect(screen.getByRole('status', { name: 'Loading photos' })).toBeTruthy();
-    expect(api.actions().map((call) => call.url)).toEqual([BALI_PHOTOS_URL]);
+    expect(
+      api
+        .actions()
+        .map((call) => call.url)
+        .sort(),
+    ).toEqual([BALI_PHOTOS_URL, ALBUM_URL]);
 
     reply.resolve({ body: { photos: eight } });
     expect(await screen.findByRole('img', { name: 'Bali view 1' })).toBeTruthy();
@@ -140,9 +160,9 @@ describe('PhotoWidget', () => {
       { trip: makeTrip({ destination: null }) },
     );
     await findUnavailable();
-    expect(api.actions().map((call) => call.url)).toEqual([
+    expect(api.actions().map((call) => call.url)).toContain(
       '/api/pexels/photos?query=Bali+2023&perPage=8&page=1',
-    ]);
+    );
   });
 
   it.each([
@@ -271,11 +291,15 @@ describe('PhotoWidget', () => {
       expect(shown().label).toBe('Photo 8 of 8');
     });
 
-    it('has no controls for a single photo', async () => {
+    it('has no controls to move for a single photo, only Add photos', async () => {
       renderPhotos({ body: { photos: [makePhoto(1)] } });
       const carousel = await findCarousel();
       expect(within(carousel).getByText('Photo 1 of 1')).toBeTruthy();
-      expect(within(carousel).queryAllByRole('button')).toEqual([]);
+      expect(
+        within(carousel)
+          .getAllByRole('button')
+          .map((button) => button.textContent),
+      ).toEqual([' Add photos']);
     });
 
     it('shows the fallback image where a photo is missing or fails to load', async () => {
@@ -308,14 +332,151 @@ describe('PhotoWidget', () => {
       fireEvent.error(second);
       expect(second.getAttribute('src')).toBe(PHOTO_FALLBACK_SRC);
     });
+  });
 
-    it('lets the main photo fill the space when expanded', async () => {
-      renderPhotos({ body: { photos: eight } }, { expanded: true });
+  describe('the group’s photos', () => {
+    const villa = makeTripPhoto('g1', { caption: 'The villa we found' });
+    const ferry = makeTripPhoto('g2', { addedBy: { id: 'u1', name: 'Ana' } });
+
+    it('come first, each with who added it and when and its caption, then the destination’s', async () => {
+      const { user } = renderPhotos(
+        { body: { photos: eight } },
+        { album: { body: makeAlbum([villa, ferry]) } },
+      );
       await findCarousel();
+      expect(shown()).toMatchObject({
+        label: 'Photo 1 of 10',
+        main: 'The villa we found',
+        dots: ['1', '2', '3', '4', '5'],
+        thumbnails: [
+          'Show photo 2: Photo added by Ana',
+          'Show photo 3: Bali view 1',
+          'Show photo 4: Bali view 2',
+          'Show photo 5: Bali view 3',
+        ],
+      });
       const stage = screen.getByTestId('carousel-stage');
-      expect(stage.className).toContain('flex-1');
-      expect(stage.className).not.toContain('aspect-');
-      expect(shown().thumbnails).toHaveLength(4);
+      expect(within(stage).getByRole('img').getAttribute('src')).toBe(villa.src.medium);
+      expect(within(stage).getByText('The villa we found')).toBeTruthy();
+      expect(screen.getByText('Added by Bea · Nov 3')).toBeTruthy();
+      expect(thumbnailImages()[0]?.getAttribute('src')).toBe(ferry.src.thumbnail);
+
+      await user.click(screen.getByRole('button', { name: 'Next photo' }));
+      expect(shown()).toMatchObject({ label: 'Photo 2 of 10', main: 'Photo added by Ana' });
+      expect(screen.getByText('Added by Ana · Nov 3')).toBeTruthy();
+      await user.click(screen.getByRole('button', { name: 'Next photo' }));
+      expect(shown()).toMatchObject({ label: 'Photo 3 of 10', main: 'Bali view 1' });
+      expect(screen.getByText(/^Photo by/).textContent).toBe('Photo by Photographer 1 on Pexels');
+      await user.click(screen.getByRole('button', { name: 'Go to photo 1' }));
+      await user.click(screen.getByRole('button', { name: 'Previous photo' }));
+      expect(shown()).toMatchObject({ label: 'Photo 10 of 10', main: 'Bali view 8' });
+    });
+
+    it('show another member’s new photo at once', async () => {
+      const api = mockApi({
+        [`GET ${BALI_PHOTOS_URL}`]: { body: { photos: eight } },
+        [`GET ${ALBUM_URL}`]: { body: makeAlbum() },
+      });
+      const { queryClient } = renderPage(<PhotoWidget trip={makeTrip()} expanded={false} />, {
+        route: '/dashboard',
+        user: makeUser(),
+      });
+      await findCarousel();
+      expect(shown().label).toBe('Photo 1 of 8');
+      act(() => applyTripChange(queryClient, 't1', { type: 'photo:saved', photo: villa }));
+      await waitFor(() =>
+        expect(shown()).toMatchObject({ label: 'Photo 1 of 9', main: 'The villa we found' }),
+      );
+      // No refetch: the change itself had the photo.
+      expect(api.actions()).toHaveLength(2);
+
+      // Someone looking at a photo keeps it in view when another is added before it.
+      fireEvent.click(screen.getByRole('button', { name: 'Next photo' }));
+      expect(shown()).toMatchObject({ label: 'Photo 2 of 9', main: 'Bali view 1' });
+      act(() => applyTripChange(queryClient, 't1', { type: 'photo:saved', photo: ferry }));
+      await waitFor(() =>
+        expect(shown()).toMatchObject({ label: 'Photo 3 of 10', main: 'Bali view 1' }),
+      );
+    });
+
+    it('show even when the destination’s photos cannot be had', async () => {
+      renderPhotos(
+        { status: 502, body: { message: 'The photo service is down' } },
+        { album: { body: makeAlbum([villa]) } },
+      );
+      const carousel = await findCarousel();
+      expect(within(carousel).getByText('Photo 1 of 1')).toBeTruthy();
+      expect(screen.queryByText('No photos available')).toBeNull();
+      expect(screen.getByText('Added by Bea · Nov 3')).toBeTruthy();
+    });
+
+    it('leave the destination’s photos as they were when the album cannot be loaded', async () => {
+      renderPhotos(
+        { body: { photos: eight } },
+        { album: { status: 500, body: { message: 'Down' } } },
+      );
+      await findCarousel();
+      expect(shown()).toMatchObject({ label: 'Photo 1 of 8', main: 'Bali view 1' });
+    });
+
+    it('can be added from the unavailable state', async () => {
+      renderPhotos({ body: { photos: [] } });
+      await findUnavailable();
+      expect(screen.getByRole('button', { name: 'Add photos' })).toBeTruthy();
+      expect(screen.getByLabelText('Choose photos to add').getAttribute('accept')).toBe(
+        'image/jpeg,image/png,image/webp,image/avif,image/heic,image/heif',
+      );
+    });
+  });
+
+  describe('expanded', () => {
+    const photos = [
+      makeTripPhoto('g1', { caption: 'Sunset', width: 3000, height: 4000 }),
+      makeTripPhoto('g2'),
+      makeTripPhoto('g3', { addedBy: { id: 'u1', name: 'Ana' } }),
+    ];
+
+    it('shows the whole album as a grid, and the destination’s photos below', async () => {
+      renderPhotos(
+        { body: { photos: eight } },
+        { expanded: true, album: { body: makeAlbum(photos) } },
+      );
+      const grid = await screen.findByRole('list', { name: 'Group photos' });
+      const buttons = within(grid).getAllByRole('button');
+      expect(buttons.map((button) => button.getAttribute('aria-label'))).toEqual([
+        'Open “Sunset”, added by Bea on Nov 3',
+        'Open photo added by Bea on Nov 3',
+        'Open photo added by Ana on Nov 3',
+      ]);
+      const first = within(buttons[0]!).getByRole('presentation', { hidden: true });
+      expect(first.getAttribute('src')).toBe(photos[0]!.src.thumbnail);
+      expect(first.getAttribute('loading')).toBe('lazy');
+      // The thumbnail's own size (480 px on its longest side), so nothing jumps as it loads.
+      expect([first.getAttribute('width'), first.getAttribute('height')]).toEqual(['360', '480']);
+      expect(screen.getByText('3 photos · 6 MB of 2 GB used')).toBeTruthy();
+      expect(screen.getByRole('heading', { name: 'Destination photos' })).toBeTruthy();
+      await findCarousel();
+      expect(shown()).toMatchObject({ label: 'Photo 1 of 8', main: 'Bali view 1' });
+    });
+
+    it('invites the first photo into an empty album', async () => {
+      renderPhotos({ body: { photos: eight } }, { expanded: true });
+      expect(await screen.findByText('No group photos yet')).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Add photos' })).toBeTruthy();
+      expect(screen.queryByRole('list', { name: 'Group photos' })).toBeNull();
+      expect(screen.getByRole('switch', { name: 'Keep the original files' })).toBeTruthy();
+    });
+
+    it('says when the album cannot be loaded, and tries again', async () => {
+      const { api, user } = renderPhotos(
+        { body: { photos: eight } },
+        { expanded: true, album: { status: 500, body: { message: 'The album is resting.' } } },
+      );
+      expect(await screen.findByText('Could not load the album')).toBeTruthy();
+      expect(screen.getByText('The album is resting.')).toBeTruthy();
+      api.on(`GET ${ALBUM_URL}`, { body: makeAlbum(photos) });
+      await user.click(screen.getByRole('button', { name: 'Retry' }));
+      expect(await screen.findByRole('list', { name: 'Group photos' })).toBeTruthy();
     });
   });
 });

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { widgetLive } from '@/features/board/widgetCache';
 import { flightLive } from '@/features/flights/flightCache';
 import { memberLive } from '@/features/members/memberCache';
+import { photoLive } from '@/features/photos/photoCache';
 import { pollLive } from '@/features/polls/pollCache';
 import { searchLive } from '@/features/search/searchCache';
 import { shortlistLive } from '@/features/search/shortlistCache';
@@ -33,6 +34,7 @@ const handlers: LiveHandlers<ChangeType> = {
   ...todoLive,
   ...flightLive,
   ...pollLive,
+  ...photoLive,
   ...searchLive,
   ...shortlistLive,
   ...tripLive,

@@ -14,4 +14,5 @@ export const tripKeys = {
   polls: (tripId: string) => ['/api/trips', tripId, 'polls'] as const,
   searches: (tripId: string) => ['/api/trips', tripId, 'searches'] as const,
   shortlist: (tripId: string) => ['/api/trips', tripId, 'shortlist'] as const,
+  photos: (tripId: string) => ['/api/trips', tripId, 'photos'] as const,
 };

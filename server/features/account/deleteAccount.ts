@@ -5,6 +5,7 @@ import { HttpError } from '../../platform/errors';
 import type { Mailer } from '../../platform/mailer';
 import { hashToken, newToken } from '../../platform/tokens';
 import { verifyPassword } from '../auth/passwords';
+import { photosAddedBy } from '../photos/service';
 import type { ChangeContext } from '../realtime';
 import { ownerPlanOf, tripIdsOf, tripMemberIds } from '../trips/access';
 import { handOverOwnedTrips } from '../trips/handOver';
@@ -132,15 +133,17 @@ async function checkSecondFactor(db: Db, user: User, code: string | undefined) {
  * owner where it owned the trip.
  */
 async function removeAccount({ db, live }: ChangeContext, user: User) {
-  const { leftTripIds, handedOver } = await db.transaction(async (tx) => {
+  const { leftTripIds, handedOver, photos } = await db.transaction(async (tx) => {
     const onTrips = await tripIdsOf(tx, user.id);
+    // The photos they added go too, on every trip, files and all (issue #23).
+    const photos = await photosAddedBy(tx, user.id);
     // trips.owner_id cascades: the trips must have a new owner before the user row goes.
     const { handedOver, deleted } = await handOverOwnedTrips(tx, user.id);
     // Sessions, activity, reset links and memberships go with the user (ON DELETE CASCADE);
     // to-dos assigned to them and flights they were the traveller of stay, unassigned
     // (ON DELETE SET NULL).
     await tx.delete(users).where(eq(users.id, user.id));
-    return { leftTripIds: onTrips.filter((id) => !deleted.includes(id)), handedOver };
+    return { leftTripIds: onTrips.filter((id) => !deleted.includes(id)), handedOver, photos };
   });
 
   live.disconnect({ userId: user.id });
@@ -153,5 +156,10 @@ async function removeAccount({ db, live }: ChangeContext, user: User) {
   }
   for (const tripId of leftTripIds) {
     live.tripChanged(tripId, { type: 'members:changed' });
+  }
+  for (const photo of photos) {
+    if (leftTripIds.includes(photo.tripId)) {
+      live.tripChanged(photo.tripId, { type: 'photo:removed', photoId: photo.id });
+    }
   }
 }

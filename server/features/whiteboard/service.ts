@@ -3,6 +3,7 @@ import { and, count, eq, inArray, sql, sum } from 'drizzle-orm';
 import {
   elementBytes,
   newerElement,
+  WHITEBOARD_FILE_TYPES,
   WHITEBOARD_MAX_ELEMENTS,
   WHITEBOARD_MAX_FILE_BYTES,
   WHITEBOARD_MAX_FILES_BYTES,
@@ -11,6 +12,7 @@ import {
   WHITEBOARD_MESSAGES,
   type WhiteboardElement,
   type WhiteboardFile,
+  type WhiteboardFileType,
   type WhiteboardScene,
   whiteboardAllowed,
 } from '../../../shared/contracts/whiteboard';
@@ -23,10 +25,16 @@ import {
   widgets,
 } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
+import { pictureType } from '../../platform/pictureType';
 import { ownerPlanOf } from '../trips/access';
-import { pictureType } from './pictureType';
 
 const SHA1_HEX = /^[0-9a-f]{40}$/;
+
+/** A whiteboard keeps the pictures every browser draws: not AVIF or HEIC. */
+function whiteboardFileType(data: Buffer): WhiteboardFileType | null {
+  const type = pictureType(data);
+  return WHITEBOARD_FILE_TYPES.find((known) => known === type) ?? null;
+}
 
 /** A whiteboard: its widget, on its trip. */
 export type WhiteboardRef = { tripId: string; widgetId: string };
@@ -256,7 +264,7 @@ export async function saveFile(
   if (data.length > WHITEBOARD_MAX_FILE_BYTES) {
     throw new HttpError('body_too_large', WHITEBOARD_MESSAGES.fileTooLarge);
   }
-  const mimeType = pictureType(data);
+  const mimeType = whiteboardFileType(data);
   if (!mimeType) throw new HttpError('unsupported_media_type', WHITEBOARD_MESSAGES.fileType);
   // Excalidraw names a picture by the SHA-1 of its bytes (where the browser can hash): such a
   // name must match, so nobody who sees the name first can store another picture under it.

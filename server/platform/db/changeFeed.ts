@@ -1,9 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
-/** The channels the database announces changes on (migrations 0012 and 0013). */
-export type ChangeChannel = 'tripmates_auth' | 'tripmates_trip';
-export const CHANGE_CHANNELS: readonly ChangeChannel[] = ['tripmates_auth', 'tripmates_trip'];
+/**
+ * The channels the database announces changes on (migrations 0012 and 0013; 0021: stored files
+ * are due for deletion).
+ */
+export type ChangeChannel = 'tripmates_auth' | 'tripmates_trip' | 'tripmates_storage';
+export const CHANGE_CHANNELS: readonly ChangeChannel[] = [
+  'tripmates_auth',
+  'tripmates_trip',
+  'tripmates_storage',
+];
 /** Delivered on every channel when announcements may have been missed: forget everything. */
 export const FORGET_ALL = '*';
 

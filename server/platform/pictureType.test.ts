@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ONE_PIXEL_PNG } from '../../test/pictures';
+import { ONE_PIXEL_PNG } from '../test/pictures';
 import { pictureType } from './pictureType';
 
 describe('pictureType', () => {
@@ -8,6 +8,20 @@ describe('pictureType', () => {
     expect(pictureType(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]))).toBe('image/jpeg');
     expect(pictureType(Buffer.from('GIF89a\x01\x00'))).toBe('image/gif');
     expect(pictureType(Buffer.from('RIFF\x10\x00\x00\x00WEBPVP8 '))).toBe('image/webp');
+  });
+
+  it('reads AVIF and HEIC from the brands of their ftyp box', () => {
+    const ftyp = (major: string, ...compatible: string[]) => {
+      const box = Buffer.from(`\0\0\0\0ftyp${major}\0\0\0\0${compatible.join('')}`, 'latin1');
+      box.writeUInt32BE(box.length, 0);
+      return Buffer.concat([box, Buffer.from('\0\0\0\x08meta')]);
+    };
+    expect(pictureType(ftyp('avif', 'mif1', 'miaf'))).toBe('image/avif');
+    expect(pictureType(ftyp('mif1', 'avif'))).toBe('image/avif');
+    expect(pictureType(ftyp('heic', 'mif1', 'heic'))).toBe('image/heic');
+    expect(pictureType(ftyp('mif1', 'heic'))).toBe('image/heic');
+    // An MP4 video is an ISO media file too, and no picture.
+    expect(pictureType(ftyp('isom', 'iso2', 'mp41'))).toBeNull();
   });
 
   it('names nothing else, whatever it starts like', () => {

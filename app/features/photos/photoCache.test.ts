@@ -1,0 +1,88 @@
+import { QueryClient } from '@tanstack/react-query';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { applyTripChange } from '@/features/realtime/liveHandlers';
+import { tripKeys } from '@/features/trips/tripKeys';
+import type { Album } from '../../../shared/contracts/photos';
+import { replacePhotoInCache, savePhotoInCache } from './photoCache';
+import { makeAlbum, makeTripPhoto } from './photoTestData';
+
+const TRIP = 't1';
+const MB = 1024 * 1024;
+
+let queryClient: QueryClient;
+beforeEach(() => {
+  queryClient = new QueryClient();
+});
+
+const album = () => queryClient.getQueryData<Album>(tripKeys.photos(TRIP));
+const ids = () => album()?.photos.map((photo) => photo.id);
+
+describe('live photo changes', () => {
+  it('leaves an album that was never loaded alone (it loads whole when it is shown)', () => {
+    applyTripChange(queryClient, TRIP, { type: 'photo:saved', photo: makeTripPhoto('a') });
+    applyTripChange(queryClient, TRIP, { type: 'photo:removed', photoId: 'a' });
+    expect(album()).toBeUndefined();
+  });
+
+  it('puts another member’s new photo first (newest first), and counts its room', () => {
+    queryClient.setQueryData(tripKeys.photos(TRIP), makeAlbum([makeTripPhoto('old')]));
+    applyTripChange(queryClient, TRIP, {
+      type: 'photo:saved',
+      photo: makeTripPhoto('new', { bytes: 3 * MB }),
+    });
+    expect(ids()).toEqual(['new', 'old']);
+    expect(album()?.limits.usedBytes).toBe(5 * MB);
+  });
+
+  it('changes a caption in place, once, whoever saved it', () => {
+    queryClient.setQueryData(
+      tripKeys.photos(TRIP),
+      makeAlbum([makeTripPhoto('a'), makeTripPhoto('b')]),
+    );
+    applyTripChange(queryClient, TRIP, {
+      type: 'photo:saved',
+      photo: makeTripPhoto('b', { caption: 'The ferry timetable' }),
+    });
+    expect(album()?.photos.map((photo) => [photo.id, photo.caption])).toEqual([
+      ['a', null],
+      ['b', 'The ferry timetable'],
+    ]);
+    expect(album()?.limits.usedBytes).toBe(4 * MB);
+  });
+
+  it('takes a deleted photo out and gives its room back; an unknown one changes nothing', () => {
+    queryClient.setQueryData(
+      tripKeys.photos(TRIP),
+      makeAlbum([makeTripPhoto('a'), makeTripPhoto('b')]),
+    );
+    applyTripChange(queryClient, TRIP, { type: 'photo:removed', photoId: 'a' });
+    expect(ids()).toEqual(['b']);
+    expect(album()?.limits.usedBytes).toBe(2 * MB);
+    const before = album();
+    applyTripChange(queryClient, TRIP, { type: 'photo:removed', photoId: 'gone' });
+    expect(album()).toBe(before);
+  });
+
+  it('drops the album with the trip when the trip is deleted', () => {
+    queryClient.setQueryData(tripKeys.all, []);
+    queryClient.setQueryData(tripKeys.photos(TRIP), makeAlbum([makeTripPhoto('a')]));
+    applyTripChange(queryClient, TRIP, { type: 'trip:deleted' });
+    expect(album()).toBeUndefined();
+  });
+});
+
+describe('my own changes', () => {
+  it('keeps an uploaded photo once when a refetch already brought it', () => {
+    const photo = makeTripPhoto('a');
+    queryClient.setQueryData(tripKeys.photos(TRIP), makeAlbum([photo]));
+    savePhotoInCache(queryClient, TRIP, photo);
+    expect(ids()).toEqual(['a']);
+    expect(album()?.limits.usedBytes).toBe(2 * MB);
+  });
+
+  it('does not bring back a photo another member deleted while my caption was on its way', () => {
+    queryClient.setQueryData(tripKeys.photos(TRIP), makeAlbum([makeTripPhoto('b')]));
+    replacePhotoInCache(queryClient, TRIP, makeTripPhoto('a', { caption: 'Late' }));
+    expect(ids()).toEqual(['b']);
+  });
+});

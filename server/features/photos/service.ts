@@ -1,0 +1,355 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { and, desc, eq, inArray, sql, sum } from 'drizzle-orm';
+import {
+  type Album,
+  canChangePhoto,
+  MAX_PHOTOS_PER_TRIP,
+  PHOTO_MESSAGES,
+  PHOTO_TYPES,
+  type PhotoVariant,
+  photoFilePath,
+  type TripPhoto,
+} from '../../../shared/contracts/photos';
+import type { Db, Tx } from '../../platform/db/client';
+import { storageDeletions, tripPhotos, users } from '../../platform/db/schema';
+import { HttpError } from '../../platform/errors';
+import { type PictureType, pictureType } from '../../platform/pictureType';
+import type { ChangeContext } from '../realtime/publisher';
+import { memberName, type TripRole } from '../trips/access';
+import { insertWithinLimit } from '../trips/items';
+import { processPhoto, UnreadablePicture } from './processPhoto';
+import { receiveUpload, UploadTooLarge } from './receiveUpload';
+import type { PhotoStorage, StoredFile } from './storage';
+
+/** What the photo feature works with besides the database: its storage and its limits. */
+export type PhotoFiles = {
+  storage: PhotoStorage;
+  /** Where uploads are received and processed before they are stored (DATA_DIR/uploads). */
+  workDir: string;
+  maxFileBytes: number;
+  maxTripBytes: number;
+};
+
+/** Who is asking: their id and their role on the trip. */
+export type Actor = { userId: string; role: TripRole };
+
+// An upload's files are stored before its row is saved; they are due for deletion this much
+// later unless the row is saved first (a crash in between leaves nothing behind for long).
+const UPLOAD_GRACE = sql`now() + interval '1 hour'`;
+
+const photoColumns = {
+  id: tripPhotos.id,
+  tripId: tripPhotos.tripId,
+  caption: tripPhotos.caption,
+  fileName: tripPhotos.fileName,
+  width: tripPhotos.width,
+  height: tripPhotos.height,
+  bytes: tripPhotos.bytes,
+  variants: tripPhotos.variants,
+  storageKeys: tripPhotos.storageKeys,
+  createdAt: tripPhotos.createdAt,
+  addedById: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  username: users.username,
+};
+type PhotoRow = {
+  id: string;
+  tripId: string;
+  caption: string | null;
+  fileName: string;
+  width: number;
+  height: number;
+  bytes: number;
+  variants: Record<string, string>;
+  storageKeys: string[];
+  createdAt: Date;
+  addedById: string;
+  firstName: string | null;
+  lastName: string | null;
+  username: string;
+};
+
+function toTripPhoto(row: PhotoRow): TripPhoto {
+  const src = (variant: PhotoVariant) => photoFilePath(row.tripId, row.id, variant);
+  const hasOriginal = 'original' in row.variants;
+  return {
+    id: row.id,
+    caption: row.caption,
+    addedBy: { id: row.addedById, name: memberName(row) },
+    addedAt: row.createdAt.toISOString(),
+    fileName: row.fileName,
+    width: row.width,
+    height: row.height,
+    bytes: row.bytes,
+    hasOriginal,
+    src: {
+      thumbnail: src('thumbnail'),
+      medium: src('medium'),
+      full: src('full'),
+      original: hasOriginal ? src('original') : null,
+    },
+  };
+}
+
+const selectPhotos = (db: Db) =>
+  db.select(photoColumns).from(tripPhotos).innerJoin(users, eq(users.id, tripPhotos.addedBy));
+
+async function findPhoto(db: Db, tripId: string, photoId: string): Promise<PhotoRow> {
+  const [row] = await selectPhotos(db).where(
+    and(eq(tripPhotos.tripId, tripId), eq(tripPhotos.id, photoId)),
+  );
+  if (!row) throw new HttpError('not_found', PHOTO_MESSAGES.notFound);
+  return row;
+}
+
+async function usedBytes(db: Db | Tx, tripId: string): Promise<number> {
+  const [row] = await db
+    .select({ used: sum(tripPhotos.bytes).mapWith(Number) })
+    .from(tripPhotos)
+    .where(eq(tripPhotos.tripId, tripId));
+  return row?.used ?? 0;
+}
+
+/** The photos `userId` added, on every trip: an account's deletion takes them with it. */
+export function photosAddedBy(db: Db | Tx, userId: string) {
+  return db
+    .select({ id: tripPhotos.id, tripId: tripPhotos.tripId })
+    .from(tripPhotos)
+    .where(eq(tripPhotos.addedBy, userId));
+}
+
+/** The trip's album, newest first, and how much room it has left. */
+export async function listAlbum(db: Db, files: PhotoFiles, tripId: string): Promise<Album> {
+  const [rows, used] = await Promise.all([
+    selectPhotos(db)
+      .where(eq(tripPhotos.tripId, tripId))
+      .orderBy(desc(tripPhotos.createdAt), desc(tripPhotos.id)),
+    usedBytes(db, tripId),
+  ]);
+  return {
+    photos: rows.map(toTripPhoto),
+    limits: {
+      fileBytes: files.maxFileBytes,
+      tripBytes: files.maxTripBytes,
+      usedBytes: used,
+      maxPhotos: MAX_PHOTOS_PER_TRIP,
+    },
+  };
+}
+
+export type Upload = {
+  tripId: string;
+  userId: string;
+  name: string;
+  caption: string | null;
+  keepOriginal: boolean;
+  /** The request body, the file's own bytes. */
+  body: NodeJS.ReadableStream;
+  /** What Content-Length said, if anything: checked before a byte is read. */
+  declaredBytes: number | null;
+};
+
+const albumFull = (files: PhotoFiles) =>
+  new HttpError('album_full', PHOTO_MESSAGES.albumFull(files.maxTripBytes));
+
+/**
+ * Issue #23: receives a photo (streamed to a file under `workDir`), makes its variants, stores
+ * them, and saves its row, announcing it to the trip. Refused with a message naming the file:
+ * too large (413), not a JPEG, PNG, WebP or AVIF picture by its bytes (415), a picture that cannot
+ * be decoded or a HEIC photo without a decoder (422), an album without room (413 `album_full`,
+ * 403 `item_limit`).
+ */
+export async function addPhoto(
+  { db, live }: ChangeContext,
+  files: PhotoFiles,
+  upload: Upload,
+): Promise<TripPhoto> {
+  const { tripId, name } = upload;
+  if (upload.declaredBytes !== null) {
+    if (upload.declaredBytes > files.maxFileBytes) {
+      throw new HttpError('body_too_large', PHOTO_MESSAGES.tooLarge(name, files.maxFileBytes));
+    }
+    // A quick refusal when the album is plainly full; the save below checks again, exactly.
+    if ((await usedBytes(db, tripId)) + upload.declaredBytes > files.maxTripBytes) {
+      throw albumFull(files);
+    }
+  }
+
+  await fs.promises.mkdir(files.workDir, { recursive: true });
+  const workDir = await fs.promises.mkdtemp(path.join(files.workDir, 'upload-'));
+  try {
+    const processed = await receiveAndProcess(files, workDir, upload);
+    const photoId = randomUUID();
+    const stored = processed.variants.map((made) => ({
+      ...made,
+      key: `trips/${tripId}/${photoId}/${made.variant}`,
+    }));
+    const keys = stored.map((item) => item.key);
+    await db
+      .insert(storageDeletions)
+      .values(keys.map((key) => ({ key, dueAt: UPLOAD_GRACE })))
+      .onConflictDoNothing();
+    try {
+      await Promise.all(
+        stored.map((item) => files.storage.put(item.key, item.file, item.contentType)),
+      );
+      const bytes = stored.reduce((total, item) => total + item.bytes, 0);
+      await insertWithinLimit(
+        db,
+        tripPhotos,
+        tripId,
+        { max: MAX_PHOTOS_PER_TRIP, message: PHOTO_MESSAGES.tooMany },
+        async (tx) => {
+          if ((await usedBytes(tx, tripId)) + bytes > files.maxTripBytes) {
+            throw albumFull(files);
+          }
+          await tx.insert(tripPhotos).values({
+            id: photoId,
+            tripId,
+            addedBy: upload.userId,
+            caption: upload.caption,
+            fileName: name,
+            width: processed.width,
+            height: processed.height,
+            bytes,
+            variants: Object.fromEntries(stored.map((item) => [item.variant, item.contentType])),
+            storageKeys: keys,
+          });
+          // Saved: its files are no longer an upload's leftovers.
+          await tx.delete(storageDeletions).where(inArray(storageDeletions.key, keys));
+        },
+      );
+    } catch (error) {
+      // Not saved: what was stored goes now, not in an hour.
+      await db
+        .update(storageDeletions)
+        .set({ dueAt: sql`now()` })
+        .where(inArray(storageDeletions.key, keys))
+        .catch(() => {});
+      await db.execute(sql`select pg_notify('tripmates_storage', '')`).catch(() => {});
+      throw error;
+    }
+    const photo = toTripPhoto(await findPhoto(db, tripId, photoId));
+    live.tripChanged(tripId, { type: 'photo:saved', photo });
+    return photo;
+  } finally {
+    await fs.promises.rm(workDir, { recursive: true, force: true });
+  }
+}
+
+async function receiveAndProcess(files: PhotoFiles, workDir: string, upload: Upload) {
+  const { name } = upload;
+  const input = path.join(workDir, 'upload');
+  let received: { bytes: number; head: Buffer };
+  try {
+    received = await receiveUpload(upload.body, input, files.maxFileBytes);
+  } catch (error) {
+    if (error instanceof UploadTooLarge) {
+      throw new HttpError('body_too_large', PHOTO_MESSAGES.tooLarge(name, files.maxFileBytes));
+    }
+    throw new HttpError('invalid_input', PHOTO_MESSAGES.interrupted);
+  }
+  if (received.bytes === 0) throw new HttpError('invalid_input', PHOTO_MESSAGES.emptyUpload(name));
+  const type = pictureType(received.head);
+  if (!isPhotoType(type)) {
+    throw new HttpError('unsupported_media_type', PHOTO_MESSAGES.notAPhoto(name));
+  }
+  try {
+    return await processPhoto(input, type, workDir, upload.keepOriginal);
+  } catch (error) {
+    if (!(error instanceof UnreadablePicture)) throw error;
+    const message =
+      type === 'image/heic' ? PHOTO_MESSAGES.heic(name) : PHOTO_MESSAGES.unreadable(name);
+    throw new HttpError('unreadable_image', message);
+  }
+}
+
+// HEIC goes to the image library too: it is kept if the library can decode it.
+function isPhotoType(type: PictureType | null): type is PictureType {
+  return type === 'image/heic' || PHOTO_TYPES.some((known) => known === type);
+}
+
+function assertMayChange(row: PhotoRow, actor: Actor) {
+  if (!canChangePhoto({ addedBy: { id: row.addedById, name: '' } }, actor.userId, actor.role)) {
+    throw new HttpError('creator_only', PHOTO_MESSAGES.notYours);
+  }
+}
+
+/** Changes a photo's caption: who added it, or the trip's owner. */
+export async function updateCaption(
+  { db, live }: ChangeContext,
+  tripId: string,
+  photoId: string,
+  actor: Actor,
+  caption: string | null,
+): Promise<TripPhoto> {
+  assertMayChange(await findPhoto(db, tripId, photoId), actor);
+  const updated = await db
+    .update(tripPhotos)
+    .set({ caption })
+    .where(and(eq(tripPhotos.tripId, tripId), eq(tripPhotos.id, photoId)))
+    .returning({ id: tripPhotos.id });
+  if (updated.length === 0) throw new HttpError('not_found', PHOTO_MESSAGES.notFound);
+  const photo = toTripPhoto(await findPhoto(db, tripId, photoId));
+  live.tripChanged(tripId, { type: 'photo:saved', photo });
+  return photo;
+}
+
+/**
+ * Deletes a photo: who added it, or the trip's owner. Its files are left to the storage sweeper
+ * by the row's delete trigger, in the same transaction (migration 0021).
+ */
+export async function deletePhoto(
+  { db, live }: ChangeContext,
+  tripId: string,
+  photoId: string,
+  actor: Actor,
+) {
+  assertMayChange(await findPhoto(db, tripId, photoId), actor);
+  const deleted = await db
+    .delete(tripPhotos)
+    .where(and(eq(tripPhotos.tripId, tripId), eq(tripPhotos.id, photoId)))
+    .returning({ id: tripPhotos.id });
+  if (deleted.length === 0) throw new HttpError('not_found', PHOTO_MESSAGES.notFound);
+  live.tripChanged(tripId, { type: 'photo:removed', photoId });
+}
+
+/** One variant of a photo of the trip, to send: 404 for any other trip's, or one not kept. */
+export async function openPhotoFile(
+  db: Db,
+  files: PhotoFiles,
+  tripId: string,
+  photoId: string,
+  variant: PhotoVariant,
+): Promise<{ file: StoredFile; contentType: string; downloadName: string }> {
+  const row = await findPhoto(db, tripId, photoId);
+  const contentType = row.variants[variant];
+  if (!contentType) {
+    throw new HttpError(
+      'not_found',
+      variant === 'original' ? PHOTO_MESSAGES.noOriginal : PHOTO_MESSAGES.notFound,
+    );
+  }
+  const file = await files.storage.get(`trips/${tripId}/${photoId}/${variant}`);
+  if (!file) throw new HttpError('not_found', PHOTO_MESSAGES.notFound);
+  return { file, contentType, downloadName: downloadName(row.fileName, contentType, variant) };
+}
+
+const EXTENSIONS: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/avif': 'avif',
+  'image/heic': 'heic',
+};
+
+/** The file's own name, with the extension of what is sent (IMG_2041.HEIC's full size is a .jpg). */
+export function downloadName(fileName: string, contentType: string, variant: PhotoVariant) {
+  if (variant === 'original') return fileName;
+  const stem = fileName.replace(/\.[A-Za-z0-9]{1,5}$/, '') || 'photo';
+  const suffix = variant === 'full' ? '' : `-${variant}`;
+  return `${stem}${suffix}.${EXTENSIONS[contentType] ?? 'bin'}`;
+}

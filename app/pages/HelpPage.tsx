@@ -109,7 +109,8 @@ const HELP_SECTIONS: HelpSection[] = [
                 <strong>Group To-Do List</strong> — the tasks your group shares.
               </li>
               <li>
-                <strong>Photo Carousel</strong> — photos of your destination.
+                <strong>Photo Carousel</strong> — your group’s own photos, then photos of your
+                destination.
               </li>
             </ul>
           </>
@@ -123,6 +124,21 @@ const HELP_SECTIONS: HelpSection[] = [
             Drag a widget by its header — the strip with its title — and drop it anywhere on the
             dashboard. Grab the header rather than the content, so clicks inside the widget (ticking
             a to-do, say) keep working as usual.
+          </p>
+        ),
+      },
+      {
+        id: 'photo-sharing',
+        question: 'How do I share photos with my group?',
+        answer: (
+          <p>
+            Press <strong>Add photos</strong> on the photo widget, drop pictures on it, or on a
+            phone choose <strong>Take a photo</strong>. Everyone on the trip sees them at once, and
+            the expanded widget shows the whole album. Photos are stored without their location and
+            camera details unless you switch on <strong>Keep the original files</strong>; only the
+            people on the trip can see them, and deleting a photo, the trip or your account deletes
+            them for good. JPEG, PNG, WebP and AVIF pictures work; share HEIC photos from an iPhone
+            as JPEG.
           </p>
         ),
       },

@@ -43,6 +43,12 @@ const SECTIONS: LegalSection[] = [
             details and the like), and who is a member.
           </li>
           <li>
+            <strong>Photos you share.</strong> The pictures you add to a trip’s album, seen only by
+            the trip’s members. We remove their metadata — the location and camera details a phone
+            writes into a photo — unless you choose to keep the original files. A photo’s files are
+            deleted when you delete it, and with its trip or your account.
+          </li>
+          <li>
             <strong>The waitlist.</strong> If you join the waitlist or ask to hear about the blog:
             your e-mail address, your name if you give it, where you signed up (landing page,
             newsletter box or blog) and when, and whether we have contacted you.

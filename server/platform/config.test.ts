@@ -93,7 +93,7 @@ describe('loadConfig', () => {
       maxTripBytes: 100 * 1024 * 1024,
     });
     expect(() => loadConfig({ PHOTO_MAX_FILE_MB: '0' })).toThrowError(
-      /PHOTO_MAX_FILE_MB must be a whole number of megabytes, 1 or more \(got "0"\)/,
+      /PHOTO_MAX_FILE_MB must be a whole number of megabytes, from 1 to 200 \(got "0"\)/,
     );
   });
 

@@ -39,13 +39,12 @@ const iceServerSetting = z.strictObject({
   credential: z.string().optional(),
 });
 
-const megabytes = (fallback: number) =>
-  optional(
-    z.coerce
-      .number({ error: 'must be a whole number of megabytes, 1 or more' })
-      .int('must be a whole number of megabytes, 1 or more')
-      .min(1, 'must be a whole number of megabytes, 1 or more'),
+const megabytes = (fallback: number, max: number) => {
+  const message = `must be a whole number of megabytes, from 1 to ${max}`;
+  return optional(
+    z.coerce.number({ error: message }).int(message).min(1, message).max(max, message),
   ).default(fallback);
+};
 
 const contactEmail = z.email('must be an e-mail address, like support@example.com');
 
@@ -155,8 +154,9 @@ const envSchema = z.object({
       .min(100, 'must be a whole number of milliseconds, 100 or more'),
   ).default(60_000),
   // Issue #23, photo sharing: how large a photo and a trip's album can be.
-  PHOTO_MAX_FILE_MB: megabytes(DEFAULT_PHOTO_MAX_FILE_MB),
-  PHOTO_MAX_TRIP_MB: megabytes(DEFAULT_PHOTO_MAX_TRIP_MB),
+  // A photo's stored sizes are added up in a 32-bit column: 200 MB files keep far below it.
+  PHOTO_MAX_FILE_MB: megabytes(DEFAULT_PHOTO_MAX_FILE_MB, 200),
+  PHOTO_MAX_TRIP_MB: megabytes(DEFAULT_PHOTO_MAX_TRIP_MB, 10_000_000),
   // Photos go to S3-compatible storage when S3_BUCKET is set, else to files under DATA_DIR.
   S3_BUCKET: optional(
     z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name'),

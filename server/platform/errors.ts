@@ -140,6 +140,10 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply.code(400).send(body);
     }
     if (error instanceof HttpError) {
+      // Not the person's fault (storage down, say): what went wrong goes to the log.
+      if (error.statusCode >= 500 && error.cause) {
+        request.log.error({ err: loggable(error.cause) }, error.message);
+      }
       const body: ErrorResponse = { code: error.code, message: error.message };
       return reply.code(error.statusCode).send(body);
     }

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { App } from '../app';
 import { buildApp } from '../app';
+import type { PhotoStorage } from '../features/photos/storage';
 import type { BuiltClient } from '../platform/client';
 import { type Config, loadConfig } from '../platform/config';
 import type { Database } from '../platform/db/client';
@@ -27,6 +28,8 @@ export async function startTestApp(
     database?: Database;
     /** Receives the app's log lines (JSON), e.g. to prove a secret is never logged. */
     logStream?: NodeJS.WritableStream;
+    /** Where photos go instead of the settings' storage (a failing one, say). */
+    photoStorage?: PhotoStorage;
   } = {},
 ): Promise<TestApp> {
   // Each app gets its own data directory (e-mail outbox, uploads) that close() removes.
@@ -50,6 +53,7 @@ export async function startTestApp(
     database,
     client: options.client === undefined ? null : options.client,
     ...(options.logStream ? { logStream: options.logStream } : {}),
+    ...(options.photoStorage ? { photoStorage: options.photoStorage } : {}),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

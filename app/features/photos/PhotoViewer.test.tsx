@@ -95,6 +95,9 @@ describe('the photo viewer', () => {
     await user.click(within(viewer).getByRole('button', { name: 'Delete' }));
     const confirm = await screen.findByRole('dialog', { name: 'Delete this photo?' });
     expect(api.callsTo('DELETE /api/trips/t1/photos/g2')).toHaveLength(0);
+    // The arrow keys while it asks leave the photo it asks about on show.
+    await user.keyboard('{ArrowRight}');
+    expect(within(viewer).getByText(/2 of 3$/)).toBeTruthy();
     await user.click(within(confirm).getByRole('button', { name: 'Delete photo' }));
 
     await waitFor(() =>

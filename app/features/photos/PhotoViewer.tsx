@@ -77,8 +77,13 @@ export function PhotoViewer({ tripId, photos, photoId, onShow, canChange }: Prop
   const swipe = useSwipe({ onNext: () => move(1), onPrevious: () => move(-1) });
 
   function handleKeyDown(event: KeyboardEvent) {
-    // The caption field keeps its arrow keys.
+    // The caption field keeps its arrow keys, and the delete confirmation its own: the photo
+    // behind it must not change while it asks.
     if (event.target instanceof HTMLInputElement) return;
+    const inDialog =
+      event.target instanceof Element &&
+      event.target.closest('[role="dialog"],[role="alertdialog"]');
+    if (inDialog && inDialog !== event.currentTarget) return;
     if (event.key === 'ArrowRight') move(1);
     else if (event.key === 'ArrowLeft') move(-1);
     else return;

@@ -116,8 +116,15 @@ describe('adding photos', () => {
     request.progress(100);
     expect(progress.getAttribute('aria-valuenow')).toBe('25');
     expect(within(uploads).getByText('25%')).toBeTruthy();
+    expect(
+      within(uploads).getByRole('button', { name: 'Cancel uploading villa.jpg' }),
+    ).toBeTruthy();
     request.progress(400);
     expect(within(uploads).getByText('Processing…')).toBeTruthy();
+    // Sent whole, the photo is the server's to keep: nothing to cancel any more.
+    expect(
+      within(uploads).queryByRole('button', { name: 'Cancel uploading villa.jpg' }),
+    ).toBeNull();
 
     await request.respond(
       201,

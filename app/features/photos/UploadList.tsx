@@ -45,20 +45,24 @@ export function UploadList({
                 <RotateCw aria-hidden className="size-4" />
               </button>
             )}
-            <button
-              type="button"
-              aria-label={
-                upload.status === 'failed'
-                  ? `Dismiss ${upload.name}`
-                  : `Cancel uploading ${upload.name}`
-              }
-              className={ICON_BUTTON}
-              onClick={() =>
-                upload.status === 'failed' ? queue.dismiss(upload.id) : queue.cancel(upload.id)
-              }
-            >
-              <X aria-hidden className="size-4" />
-            </button>
+            {/* Once every byte has gone the server is making the photo ready and will keep it:
+                a Cancel then would only hide it from this tab. */}
+            {!processing(upload) && (
+              <button
+                type="button"
+                aria-label={
+                  upload.status === 'failed'
+                    ? `Dismiss ${upload.name}`
+                    : `Cancel uploading ${upload.name}`
+                }
+                className={ICON_BUTTON}
+                onClick={() =>
+                  upload.status === 'failed' ? queue.dismiss(upload.id) : queue.cancel(upload.id)
+                }
+              >
+                <X aria-hidden className="size-4" />
+              </button>
+            )}
           </div>
           {upload.status === 'failed' ? (
             <p role="alert" className="text-sm text-foreground">
@@ -89,9 +93,12 @@ export function UploadList({
 const percent = (upload: Upload) =>
   upload.size > 0 ? Math.floor((upload.sent / upload.size) * 100) : 0;
 
+/** Every byte has gone: the server is making the thumbnail and the other sizes. */
+const processing = (upload: Upload) =>
+  upload.status !== 'failed' && upload.status !== 'waiting' && upload.sent >= upload.size;
+
 function progressText(upload: Upload) {
   if (upload.status === 'waiting') return 'Waiting';
-  // Every byte has gone: the server is making the thumbnail and the other sizes.
-  if (upload.sent >= upload.size) return 'Processing…';
+  if (processing(upload)) return 'Processing…';
   return `${percent(upload)}%`;
 }

@@ -85,4 +85,14 @@ describe('my own changes', () => {
     replacePhotoInCache(queryClient, TRIP, makeTripPhoto('a', { caption: 'Late' }));
     expect(ids()).toEqual(['b']);
   });
+
+  it('does not bring back a deleted photo when a caption change saved before it arrives late', () => {
+    queryClient.setQueryData(tripKeys.photos(TRIP), makeAlbum([makeTripPhoto('a')]));
+    applyTripChange(queryClient, TRIP, { type: 'photo:removed', photoId: 'a' });
+    applyTripChange(queryClient, TRIP, {
+      type: 'photo:saved',
+      photo: makeTripPhoto('a', { caption: 'Late' }),
+    });
+    expect(ids()).toEqual([]);
+  });
 });

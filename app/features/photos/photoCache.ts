@@ -13,8 +13,21 @@ function updateAlbum(queryClient: QueryClient, tripId: string, change: (album: A
   queryClient.setQueryData<Album>(tripKeys.photos(tripId), (album) => album && change(album));
 }
 
+// Photos this tab knows are deleted (ids are never reused). A caption change saved just before
+// a deletion can arrive after it; it must not bring the photo back.
+const deletedPhotos = new WeakMap<QueryClient, Set<string>>();
+function deletedIn(queryClient: QueryClient) {
+  let ids = deletedPhotos.get(queryClient);
+  if (!ids) {
+    ids = new Set();
+    deletedPhotos.set(queryClient, ids);
+  }
+  return ids;
+}
+
 /** A photo added (at the front: it is the newest) or changed (in its place). */
 export function savePhotoInCache(queryClient: QueryClient, tripId: string, photo: TripPhoto) {
+  if (deletedIn(queryClient).has(photo.id)) return;
   updateAlbum(queryClient, tripId, (album) => {
     const old = album.photos.find((other) => other.id === photo.id);
     const photos = old
@@ -37,6 +50,7 @@ export function replacePhotoInCache(queryClient: QueryClient, tripId: string, ph
 }
 
 export function removePhotoFromCache(queryClient: QueryClient, tripId: string, photoId: string) {
+  deletedIn(queryClient).add(photoId);
   updateAlbum(queryClient, tripId, (album) => {
     const gone = album.photos.find((photo) => photo.id === photoId);
     if (!gone) return album;

@@ -143,7 +143,12 @@ async function removeAccount({ db, live }: ChangeContext, user: User) {
     // to-dos assigned to them and flights they were the traveller of stay, unassigned
     // (ON DELETE SET NULL).
     await tx.delete(users).where(eq(users.id, user.id));
-    return { leftTripIds: onTrips.filter((id) => !deleted.includes(id)), handedOver, photos };
+    return {
+      leftTripIds: onTrips.filter((id) => !deleted.includes(id)),
+      handedOver,
+      // Those on trips that stay, whether or not the account was still on them.
+      photos: photos.filter((photo) => !deleted.includes(photo.tripId)),
+    };
   });
 
   live.disconnect({ userId: user.id });
@@ -158,8 +163,6 @@ async function removeAccount({ db, live }: ChangeContext, user: User) {
     live.tripChanged(tripId, { type: 'members:changed' });
   }
   for (const photo of photos) {
-    if (leftTripIds.includes(photo.tripId)) {
-      live.tripChanged(photo.tripId, { type: 'photo:removed', photoId: photo.id });
-    }
+    live.tripChanged(photo.tripId, { type: 'photo:removed', photoId: photo.id });
   }
 }

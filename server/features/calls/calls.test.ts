@@ -80,10 +80,12 @@ describe('the audio room', () => {
     const [bruno, carla] = members as [Account, Account];
     const watcher = await tabOnTrip(carla, tripId);
 
+    // Listened for before joining: the watcher may hear of it before Ana's own answer arrives.
+    const aloneState = stateWith(watcher, [owner.id]);
     const ana = await inCall(owner, tripId);
     expect(ana.ack.ok && ana.ack.state.participants.map((p) => p.userId)).toEqual([owner.id]);
     expect(ana.ack.ok && ana.ack.state.call).toBeNull();
-    const alone = await stateWith(watcher, [owner.id]);
+    const alone = await aloneState;
     expect(alone.call).toBeNull();
 
     const both = stateWith(watcher, [owner.id, bruno.id]);

@@ -202,8 +202,10 @@ describe('adding a photo', () => {
     expect((await fetchFile(member, png.body.src.full)).headers.get('content-type')).toBe(
       'image/png',
     );
-    // WebP and AVIF are photos too; AVIF's full size is a JPEG every browser shows.
-    for (const format of ['webp', 'avif'] as const) {
+    // PNG, WebP and AVIF with a GPS position too: none of it left in the full size; AVIF's is a
+    // JPEG every browser shows.
+    const fullTypes = { png: 'image/png', webp: 'image/webp', avif: 'image/jpeg' };
+    for (const format of ['png', 'webp', 'avif'] as const) {
       const res = await uploadPhoto(
         t,
         member,
@@ -215,10 +217,13 @@ describe('adding a photo', () => {
       );
       expect(res.status, format).toBe(201);
       const full = await fetchFile(member, res.body.src.full);
-      expect(full.headers.get('content-type')).toBe(
-        format === 'webp' ? 'image/webp' : 'image/jpeg',
-      );
-      expect((await metadataOf(full.bytes)).exif).toBeUndefined();
+      expect(full.headers.get('content-type')).toBe(fullTypes[format]);
+      expect(await metadataOf(full.bytes), format).toEqual({
+        exif: undefined,
+        xmp: undefined,
+        iptc: undefined,
+        icc: undefined,
+      });
     }
 
     const cases: [Buffer, string, number, string, string][] = [
@@ -259,6 +264,29 @@ describe('adding a photo', () => {
     expect((await albumOf(member)).photos).toHaveLength(before);
   });
 
+  it('refuses a picture of more pixels than a photo may have, before decoding it', async () => {
+    // A small file whose header says 12,000 × 12,000: decoded, 432 MB of pixels.
+    const bomb = Buffer.from(await photoWithLocation({ width: 64, height: 48 }));
+    const sof = bomb.indexOf(Buffer.from([0xff, 0xc0]));
+    bomb.writeUInt16BE(12_000, sof + 5);
+    bomb.writeUInt16BE(12_000, sof + 7);
+    const res = await uploadPhoto<ErrorResponse>(t, member, tripId, bomb, { name: 'bomb.jpg' });
+    expect([res.status, res.body.code, res.body.message]).toEqual([
+      422,
+      'unreadable_image',
+      PHOTO_MESSAGES.tooManyPixels('bomb.jpg'),
+    ]);
+  });
+
+  it('names a kept original after what its bytes are, not what it was called', async () => {
+    const res = await uploadPhoto(t, member, tripId, jpeg, {
+      keepOriginal: 'true',
+      name: 'timetable.html',
+    });
+    const original = await fetchFile(member, `${res.body.src.original}?download=1`);
+    expect(original.headers.get('content-disposition')).toContain('filename="timetable.jpg"');
+  });
+
   it('refuses bad names and captions with messages', async () => {
     const long = await uploadPhoto<ErrorResponse>(t, member, tripId, jpeg, {
       caption: 'x'.repeat(501),
@@ -286,6 +314,7 @@ describe('who may see, change and delete', () => {
       photo.src.thumbnail,
       photo.src.medium,
       photo.src.full,
+      `${photo.src.full.replace(/full$/, 'original')}`,
     ]) {
       const res = await outsider.client.get<ErrorResponse>(path);
       expect([res.status, res.body.code], path).toEqual([404, 'not_found']);
@@ -357,14 +386,23 @@ describe('who may see, change and delete', () => {
       .id;
     const fromTrip = (await uploadPhoto(t, member, trip, jpeg)).body;
     const fromDora = (await uploadPhoto(t, doomed, trip, jpeg)).body;
+    // A photo on a trip Dora has since left goes with her account too.
+    const left = (await createTrip(t.database.db, owner.id, { memberIds: [doomed.id] })).id;
+    const fromDoraLeft = (await uploadPhoto(t, doomed, left, jpeg)).body;
+    expect((await doomed.client.post(`/api/trips/${left}/leave`)).status).toBe(200);
     const tab = await connectLive(t.url, member.client.cookie);
-    tabs.push(tab);
+    const ownerTab = await connectLive(t.url, owner.client.cookie);
+    tabs.push(tab, ownerTab);
     expect((await joinTrip(tab, trip)).ok).toBe(true);
+    expect((await joinTrip(ownerTab, left)).ok).toBe(true);
 
     const gone = nextEvent(tab, 'change', (m) => m.change.type === 'photo:removed');
+    const goneLeft = nextEvent(ownerTab, 'change', (m) => m.change.type === 'photo:removed');
     expect((await doomed.client.delete('/api/user', { password: TEST_PASSWORD })).status).toBe(200);
     expect((await gone).change).toEqual({ type: 'photo:removed', photoId: fromDora.id });
+    expect((await goneLeft).change).toEqual({ type: 'photo:removed', photoId: fromDoraLeft.id });
     await expect.poll(() => storedKeys(fromDora.id, trip)).toEqual([]);
+    await expect.poll(() => storedKeys(fromDoraLeft.id, left)).toEqual([]);
     expect(await storedKeys(fromTrip.id, trip)).toEqual(['thumbnail', 'medium', 'full']);
 
     expect((await owner.client.delete(`/api/trips/${trip}`)).status).toBe(200);

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import {
+  PHOTO_MAX_PIXELS,
   PHOTO_MEDIUM_PX,
   PHOTO_THUMBNAIL_PX,
   type PhotoVariant,
@@ -23,20 +24,64 @@ export class UnreadablePicture extends Error {
   override name = 'UnreadablePicture';
 }
 
-// libvips runs each picture on several threads already: more pictures at once than cores only
-// adds memory (a 48-megapixel photo decodes to ~150 MB), not speed.
-const AT_ONCE = Math.max(1, os.availableParallelism());
-let running = 0;
-const waiting: (() => void)[] = [];
+/** More pixels than a photo may have (PHOTO_MAX_PIXELS): refused before it is decoded. */
+export class TooManyPixels extends Error {
+  override name = 'TooManyPixels';
+}
 
-async function inTurn<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
-  running += 1;
+/** So many photos wait to be processed that another would wait too long: try again later. */
+export class ProcessingBusy extends Error {
+  override name = 'ProcessingBusy';
+}
+
+// A picture's memory is its pixels (3-4 bytes each, twice over while it is turned upright), not
+// its file: a 1.5 MB JPEG can hold 256 megapixels. Photos are processed while the pixels in
+// hand stay within one largest photo's, and never more at once than there are cores (libvips
+// runs each on several threads already, so more adds memory, not speed). Others wait their
+// turn, in order; past a queue this long they are refused.
+const PIXEL_BUDGET = PHOTO_MAX_PIXELS;
+const AT_ONCE = Math.max(1, os.availableParallelism());
+const MAX_WAITING = 64;
+let running = 0;
+let pixelsInHand = 0;
+const waiting: { pixels: number; start: () => void }[] = [];
+
+const fits = (pixels: number) =>
+  running === 0 || (running < AT_ONCE && pixelsInHand + pixels <= PIXEL_BUDGET);
+
+function admitWaiting() {
+  while (waiting.length > 0 && fits(waiting[0]!.pixels)) {
+    const next = waiting.shift()!;
+    running += 1;
+    pixelsInHand += next.pixels;
+    next.start();
+  }
+}
+
+async function inTurn<T>(pixels: number, work: () => Promise<T>): Promise<T> {
+  if (waiting.length === 0 && fits(pixels)) {
+    running += 1;
+    pixelsInHand += pixels;
+  } else {
+    if (waiting.length >= MAX_WAITING) throw new ProcessingBusy(`${waiting.length} waiting`);
+    await new Promise<void>((start) => waiting.push({ pixels, start }));
+  }
   try {
     return await work();
   } finally {
     running -= 1;
-    waiting.shift()?.();
+    pixelsInHand -= pixels;
+    admitWaiting();
+  }
+}
+
+/** How many pixels the picture's (first) frame has, read from its header alone. */
+async function pixelsOf(input: string): Promise<number> {
+  try {
+    const meta = await sharp(input).metadata();
+    return (meta.width ?? 0) * (meta.pageHeight ?? meta.height ?? 0);
+  } catch (error) {
+    throw new UnreadablePicture((error as Error).message);
   }
 }
 
@@ -65,7 +110,9 @@ export async function processPhoto(
   workDir: string,
   keepOriginal: boolean,
 ): Promise<ProcessedPhoto> {
-  const processed = await inTurn(() => makeVariants(input, type, workDir));
+  const pixels = await pixelsOf(input);
+  if (pixels > PHOTO_MAX_PIXELS) throw new TooManyPixels(`${pixels} pixels`);
+  const processed = await inTurn(pixels, () => makeVariants(input, type, workDir));
   if (!keepOriginal) return processed;
   const { size } = await fs.promises.stat(input);
   const original: MadeVariant = {
@@ -83,7 +130,8 @@ async function makeVariants(
   workDir: string,
 ): Promise<ProcessedPhoto> {
   // Only the first frame of an animated picture; a truncated file is refused, not half-kept.
-  const open = () => sharp(input, { failOn: 'error', pages: 1 }).autoOrient();
+  const open = () =>
+    sharp(input, { failOn: 'error', pages: 1, limitInputPixels: PHOTO_MAX_PIXELS }).autoOrient();
   const full = fullFormat(type);
   const outputs: { variant: PhotoVariant; contentType: string; make: Sharp }[] = [
     {

@@ -184,9 +184,9 @@ export const photosRoutes: FastifyPluginAsyncZod<{ db: Db; files: photos.PhotoFi
       // A variant never changes under its address: kept by the browser (only), for a year.
       reply
         .header('content-type', contentType)
-        .header('content-length', file.bytes)
         .header('cache-control', 'private, max-age=31536000, immutable')
         .header('x-content-type-options', 'nosniff');
+      if (file.bytes !== null) reply.header('content-length', file.bytes);
       if (request.query.download) reply.header('content-disposition', attachment(downloadName));
       return reply.send(file.body);
     },

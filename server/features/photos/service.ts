@@ -19,7 +19,7 @@ import { type PictureType, pictureType } from '../../platform/pictureType';
 import type { ChangeContext } from '../realtime/publisher';
 import { memberName, type TripRole } from '../trips/access';
 import { insertWithinLimit } from '../trips/items';
-import { processPhoto, UnreadablePicture } from './processPhoto';
+import { ProcessingBusy, processPhoto, TooManyPixels, UnreadablePicture } from './processPhoto';
 import { receiveUpload, UploadTooLarge } from './receiveUpload';
 import type { PhotoStorage, StoredFile } from './storage';
 
@@ -152,6 +152,13 @@ export type Upload = {
   declaredBytes: number | null;
 };
 
+/** Storage down or refusing: the person is told to try again (503), the log says why. */
+function storageDown(cause: unknown) {
+  const error = new HttpError('unavailable', PHOTO_MESSAGES.storageDown);
+  error.cause = cause;
+  return error;
+}
+
 const albumFull = (files: PhotoFiles) =>
   new HttpError('album_full', PHOTO_MESSAGES.albumFull(files.maxTripBytes));
 
@@ -193,9 +200,13 @@ export async function addPhoto(
       .values(keys.map((key) => ({ key, dueAt: UPLOAD_GRACE })))
       .onConflictDoNothing();
     try {
-      await Promise.all(
+      // Every write settles before anything is decided: a failed one must not have the sweeper
+      // delete the keys while another is still writing its file (it would stay for good).
+      const writes = await Promise.allSettled(
         stored.map((item) => files.storage.put(item.key, item.file, item.contentType)),
       );
+      const failed = writes.find((write) => write.status === 'rejected');
+      if (failed) throw storageDown(failed.reason);
       const bytes = stored.reduce((total, item) => total + item.bytes, 0);
       await insertWithinLimit(
         db,
@@ -260,6 +271,10 @@ async function receiveAndProcess(files: PhotoFiles, workDir: string, upload: Upl
   try {
     return await processPhoto(input, type, workDir, upload.keepOriginal);
   } catch (error) {
+    if (error instanceof TooManyPixels) {
+      throw new HttpError('unreadable_image', PHOTO_MESSAGES.tooManyPixels(name));
+    }
+    if (error instanceof ProcessingBusy) throw new HttpError('unavailable', PHOTO_MESSAGES.busy);
     if (!(error instanceof UnreadablePicture)) throw error;
     const message =
       type === 'image/heic' ? PHOTO_MESSAGES.heic(name) : PHOTO_MESSAGES.unreadable(name);
@@ -333,7 +348,11 @@ export async function openPhotoFile(
       variant === 'original' ? PHOTO_MESSAGES.noOriginal : PHOTO_MESSAGES.notFound,
     );
   }
-  const file = await files.storage.get(`trips/${tripId}/${photoId}/${variant}`);
+  const file = await files.storage
+    .get(`trips/${tripId}/${photoId}/${variant}`)
+    .catch((error: unknown) => {
+      throw storageDown(error);
+    });
   if (!file) throw new HttpError('not_found', PHOTO_MESSAGES.notFound);
   return { file, contentType, downloadName: downloadName(row.fileName, contentType, variant) };
 }
@@ -346,10 +365,13 @@ const EXTENSIONS: Record<string, string> = {
   'image/heic': 'heic',
 };
 
-/** The file's own name, with the extension of what is sent (IMG_2041.HEIC's full size is a .jpg). */
+/**
+ * The file's own name, with the extension of what is sent, read from its bytes (IMG_2041.HEIC's
+ * full size is a .jpg; an original named `timetable.html` downloads as `timetable.jpg`, so no one
+ * saves a web page by downloading a photo).
+ */
 export function downloadName(fileName: string, contentType: string, variant: PhotoVariant) {
-  if (variant === 'original') return fileName;
   const stem = fileName.replace(/\.[A-Za-z0-9]{1,5}$/, '') || 'photo';
-  const suffix = variant === 'full' ? '' : `-${variant}`;
+  const suffix = variant === 'full' || variant === 'original' ? '' : `-${variant}`;
   return `${stem}${suffix}.${EXTENSIONS[contentType] ?? 'bin'}`;
 }

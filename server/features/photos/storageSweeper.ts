@@ -26,7 +26,8 @@ export type StorageSweeper = {
  * Deletes stored files whose `storage_deletions` row has come due (issue #23): a deleted photo's,
  * however it was deleted, and an upload's that never became a photo. It sweeps when the database
  * announces new rows (migration 0021's trigger, heard by every instance), every minute in case an
- * announcement was missed, and at start. Each key is claimed for a while before its file is
+ * announcement was missed, and at start; it also clears the uploads' work folder of what a crash
+ * left there. Each key is claimed for a while before its file is
  * deleted, so two instances never sweep the same key at once and a failed delete is tried again.
  */
 export function startStorageSweeper(options: {
@@ -34,7 +35,7 @@ export function startStorageSweeper(options: {
   storage: PhotoStorage;
   changes: ChangeFeed;
   log: FastifyBaseLogger;
-  /** The uploads' work folder: what a crash left there is removed at start. */
+  /** The uploads' work folder: what a crash left there (over an hour old) is removed. */
   workDir: string;
   intervalMs?: number;
 }): StorageSweeper {
@@ -76,6 +77,10 @@ export function startStorageSweeper(options: {
   }
 
   async function sweep() {
+    // What a crash left in the uploads' work folder goes too (files of up to a photo's limit).
+    await removeStaleUploads(options.workDir).catch((error: Error) =>
+      log.warn({ err: error.message }, 'left-over uploads could not be removed'),
+    );
     try {
       while (!stopped && (await sweepBatch()) === BATCH) {}
     } catch (error) {
@@ -101,7 +106,6 @@ export function startStorageSweeper(options: {
   options.changes.on('tripmates_storage', soon);
   const timer = setInterval(soon, options.intervalMs ?? 60_000);
   timer.unref();
-  void removeStaleUploads(options.workDir);
   soon();
 
   return {

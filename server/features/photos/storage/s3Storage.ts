@@ -98,9 +98,10 @@ export function s3Storage(config: S3Config): PhotoStorage {
         return null;
       }
       if (!response.ok || !response.body) return refused(response, 'GetObject');
+      const length = response.headers.get('content-length');
       return {
         body: Readable.fromWeb(response.body as WebReadableStream),
-        bytes: Number(response.headers.get('content-length')),
+        bytes: length === null ? null : Number(length),
       };
     },
     async delete(key) {

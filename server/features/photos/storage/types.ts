@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 
-/** A stored file as read back: its bytes as a stream, and how many there are. */
-export type StoredFile = { body: Readable; bytes: number };
+/** A stored file as read back: its bytes as a stream, and how many there are (if told). */
+export type StoredFile = { body: Readable; bytes: number | null };
 
 /**
  * Where photos' files are kept (issue #23): files under DATA_DIR (`diskStorage.ts`, nothing to

@@ -15,7 +15,7 @@ export type TestS3Server = {
  * An S3-compatible server on 127.0.0.1 (s3rver, from the npm registry; MinIO and the like are
  * not installable here), with one empty bucket, its files in a folder of its own. It speaks the
  * REST calls Tripmates makes (PutObject, GetObject, DeleteObject) but does not check Signature
- * V4 signatures: signing is aws4fetch's, tested against AWS's own examples by that project.
+ * V4 signatures: the signing is held to AWS's worked example in storage.test.ts instead.
  */
 export async function startS3Server(bucket = 'tripmates-photos'): Promise<TestS3Server> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'tripmates-s3-'));

@@ -31,6 +31,7 @@ import { twoFactorRoutes } from './features/twofactor/routes';
 import { waitlistRoutes } from './features/waitlist/routes';
 import { weatherRoutes } from './features/weather/routes';
 import { whiteboardRoutes } from './features/whiteboard/routes';
+import { moveFilesToStorage } from './features/whiteboard/service';
 import { registerAccessControl } from './platform/access';
 import { authentication } from './platform/auth';
 import { type BuiltClient, loadBuiltClient, registerClient } from './platform/client';
@@ -178,8 +179,8 @@ export async function buildApp(config: Config, deps: AppDeps) {
   await app.register(todosRoutes, { db: deps.database.db });
   await app.register(flightsRoutes, { db: deps.database.db });
   await app.register(pollsRoutes, { db: deps.database.db });
-  await app.register(whiteboardRoutes, { db: deps.database.db });
   const photoFiles = photoFilesFor(config, deps.photoStorage);
+  await app.register(whiteboardRoutes, { db: deps.database.db, files: photoFiles });
   await app.register(photosRoutes, { db: deps.database.db, files: photoFiles });
   const sweeper = startStorageSweeper({
     db: deps.database.db,
@@ -189,7 +190,18 @@ export async function buildApp(config: Config, deps: AppDeps) {
     workDir: photoFiles.workDir,
   });
   app.decorate('photoFiles', { ...photoFiles, sweeper });
-  app.addHook('onClose', () => sweeper.stop());
+  // Whiteboard pictures kept in the database before issue #23 move into the photo storage.
+  const moving = moveFilesToStorage(deps.database.db, photoFiles).then(
+    (moved) => {
+      if (moved > 0) app.log.info({ moved }, 'whiteboard pictures moved into the photo storage');
+    },
+    (error: Error) =>
+      app.log.warn({ err: error.message }, 'whiteboard pictures could not be moved yet'),
+  );
+  app.addHook('onClose', async () => {
+    await moving;
+    await sweeper.stop();
+  });
   if (config.databaseUrl && photoFiles.storage.kind === 'disk') {
     app.log.info(
       'photos are kept under DATA_DIR on this machine: instances on several machines need S3_BUCKET (README)',

@@ -12,8 +12,10 @@ export class HttpError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
+    /** `cause`: what went wrong underneath, logged for a 5xx (never sent). */
+    options?: { cause?: unknown },
   ) {
-    super(message);
+    super(message, options);
     this.name = 'HttpError';
     this.statusCode = statusOf(code);
   }

@@ -74,6 +74,7 @@ export const WHITEBOARD_MESSAGES = {
   fileType: 'Pictures on a whiteboard are PNG, JPEG, GIF or WebP.',
   badElement: 'That is not a whiteboard shape.',
   fileMismatch: 'That picture does not match its name. Paste it again.',
+  storageDown: 'Pictures cannot be stored or shown just now. Try again in a minute.',
   unavailable:
     'The whiteboard could not be saved just now. Your drawing is kept here; it is sent again when the connection is back.',
 } as const;

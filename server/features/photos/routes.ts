@@ -15,6 +15,7 @@ import { tripParams } from '../../../shared/contracts/trips';
 import { currentAuth } from '../../platform/auth';
 import type { Db } from '../../platform/db/client';
 import { HttpError } from '../../platform/errors';
+import { sendImmutableFile } from '../../platform/immutableFile';
 import { perUser } from '../../platform/rateLimit';
 import { changeContext } from '../realtime/publisher';
 import { tripAccessOf, tripMember } from '../trips/access';
@@ -181,14 +182,8 @@ export const photosRoutes: FastifyPluginAsyncZod<{ db: Db; files: photos.PhotoFi
         request.params.photoId,
         request.params.variant,
       );
-      // A variant never changes under its address: kept by the browser (only), for a year.
-      reply
-        .header('content-type', contentType)
-        .header('cache-control', 'private, max-age=31536000, immutable')
-        .header('x-content-type-options', 'nosniff');
-      if (file.bytes !== null) reply.header('content-length', file.bytes);
       if (request.query.download) reply.header('content-disposition', attachment(downloadName));
-      return reply.send(file.body);
+      return sendImmutableFile(reply, { ...file, contentType });
     },
   );
 };

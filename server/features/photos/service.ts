@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { and, desc, eq, inArray, sql, sum } from 'drizzle-orm';
+import { and, desc, eq, sum } from 'drizzle-orm';
 import {
   type Album,
   canChangePhoto,
@@ -13,7 +13,7 @@ import {
   type TripPhoto,
 } from '../../../shared/contracts/photos';
 import type { Db, Tx } from '../../platform/db/client';
-import { storageDeletions, tripPhotos, users } from '../../platform/db/schema';
+import { tripPhotos, users } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
 import { type PictureType, pictureType } from '../../platform/pictureType';
 import type { ChangeContext } from '../realtime/publisher';
@@ -21,6 +21,7 @@ import { memberName, type TripRole } from '../trips/access';
 import { insertWithinLimit } from '../trips/items';
 import { ProcessingBusy, processPhoto, TooManyPixels, UnreadablePicture } from './processPhoto';
 import { receiveUpload, UploadTooLarge } from './receiveUpload';
+import { stagedKeys } from './stagedKeys';
 import type { PhotoStorage, StoredFile } from './storage';
 
 /** What the photo feature works with besides the database: its storage and its limits. */
@@ -34,10 +35,6 @@ export type PhotoFiles = {
 
 /** Who is asking: their id and their role on the trip. */
 export type Actor = { userId: string; role: TripRole };
-
-// An upload's files are stored before its row is saved; they are due for deletion this much
-// later unless the row is saved first (a crash in between leaves nothing behind for long).
-const UPLOAD_GRACE = sql`now() + interval '1 hour'`;
 
 const photoColumns = {
   id: tripPhotos.id,
@@ -154,9 +151,7 @@ export type Upload = {
 
 /** Storage down or refusing: the person is told to try again (503), the log says why. */
 function storageDown(cause: unknown) {
-  const error = new HttpError('unavailable', PHOTO_MESSAGES.storageDown);
-  error.cause = cause;
-  return error;
+  return new HttpError('unavailable', PHOTO_MESSAGES.storageDown, { cause });
 }
 
 const albumFull = (files: PhotoFiles) =>
@@ -195,10 +190,7 @@ export async function addPhoto(
       key: `trips/${tripId}/${photoId}/${made.variant}`,
     }));
     const keys = stored.map((item) => item.key);
-    await db
-      .insert(storageDeletions)
-      .values(keys.map((key) => ({ key, dueAt: UPLOAD_GRACE })))
-      .onConflictDoNothing();
+    await stagedKeys.stage(db, keys);
     try {
       // Every write settles before anything is decided: a failed one must not have the sweeper
       // delete the keys while another is still writing its file (it would stay for good).
@@ -229,18 +221,12 @@ export async function addPhoto(
             variants: Object.fromEntries(stored.map((item) => [item.variant, item.contentType])),
             storageKeys: keys,
           });
-          // Saved: its files are no longer an upload's leftovers.
-          await tx.delete(storageDeletions).where(inArray(storageDeletions.key, keys));
+          await stagedKeys.keep(tx, keys);
         },
       );
     } catch (error) {
       // Not saved: what was stored goes now, not in an hour.
-      await db
-        .update(storageDeletions)
-        .set({ dueAt: sql`now()` })
-        .where(inArray(storageDeletions.key, keys))
-        .catch(() => {});
-      await db.execute(sql`select pg_notify('tripmates_storage', '')`).catch(() => {});
+      await stagedKeys.drop(db, keys).catch(() => {});
       throw error;
     }
     const photo = toTripPhoto(await findPhoto(db, tripId, photoId));

@@ -12,7 +12,9 @@ import {
 import { currentAuth } from '../../platform/auth';
 import type { Db } from '../../platform/db/client';
 import { HttpError } from '../../platform/errors';
+import { sendImmutableFile } from '../../platform/immutableFile';
 import { perUser } from '../../platform/rateLimit';
+import type { PhotoFiles } from '../photos/service';
 import { tripAccessOf, tripMember } from '../trips/access';
 import * as whiteboards from './service';
 
@@ -22,7 +24,10 @@ const tags = ['whiteboard'];
  * Issue #22: a whiteboard's saved scene and its pictures, for the trip's members. Edits travel
  * on the live connection (livePiece.ts); pictures, being large, come and go over HTTP.
  */
-export const whiteboardRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const whiteboardRoutes: FastifyPluginAsyncZod<{ db: Db; files: PhotoFiles }> = async (
+  app,
+  { db, files },
+) => {
   const member = tripMember();
   const refOf = (params: { widgetId: string }, request: Parameters<typeof tripAccessOf>[0]) => ({
     tripId: tripAccessOf(request).trip.id,
@@ -81,6 +86,7 @@ export const whiteboardRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
       }
       const { file, created } = await whiteboards.saveFile(
         db,
+        files,
         refOf(request.params, request),
         currentAuth(request).user.id,
         request.params.fileId,
@@ -103,15 +109,11 @@ export const whiteboardRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
     async (request, reply) => {
       const file = await whiteboards.readFile(
         db,
+        files.storage,
         refOf(request.params, request),
         request.params.fileId,
       );
-      // A picture never changes under its id: kept by the browser (only), for a year.
-      return reply
-        .header('content-type', file.mimeType)
-        .header('cache-control', 'private, max-age=31536000, immutable')
-        .header('x-content-type-options', 'nosniff')
-        .send(file.data);
+      return sendImmutableFile(reply, { ...file, contentType: file.mimeType });
     },
   );
 };

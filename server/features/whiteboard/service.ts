@@ -1,5 +1,8 @@
-import { createHash } from 'node:crypto';
-import { and, count, eq, inArray, sql, sum } from 'drizzle-orm';
+import { createHash, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { and, count, eq, inArray, isNotNull, sql, sum } from 'drizzle-orm';
 import {
   elementBytes,
   newerElement,
@@ -26,6 +29,9 @@ import {
 } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
 import { pictureType } from '../../platform/pictureType';
+import type { PhotoFiles } from '../photos/service';
+import { stagedKeys } from '../photos/stagedKeys';
+import type { PhotoStorage } from '../photos/storage';
 import { ownerPlanOf } from '../trips/access';
 
 const SHA1_HEX = /^[0-9a-f]{40}$/;
@@ -249,13 +255,20 @@ async function assertRoomFor(
   }
 }
 
+/** Where the photo storage keeps a whiteboard's picture: ids made safe for a key, in hex. */
+export function whiteboardFileKey(ref: WhiteboardRef, fileId: string) {
+  const hex = (id: string) => Buffer.from(id, 'utf8').toString('hex');
+  return `trips/${ref.tripId}/whiteboards/${hex(ref.widgetId)}/${hex(fileId)}`;
+}
+
 /**
- * Stores a picture pasted on the whiteboard under Excalidraw's id for it. The type is read from
- * its bytes; a picture already stored under that id is kept as it is (ids are hashes of the
- * bytes, and a picture never changes).
+ * Stores a picture pasted on the whiteboard under Excalidraw's id for it, in the photo storage
+ * (issue #23). The type is read from its bytes; a picture already stored under that id is kept
+ * as it is (ids are hashes of the bytes, and a picture never changes).
  */
 export async function saveFile(
   db: Db,
+  files: Pick<PhotoFiles, 'storage' | 'workDir'>,
   ref: WhiteboardRef,
   userId: string,
   fileId: string,
@@ -271,41 +284,143 @@ export async function saveFile(
   if (SHA1_HEX.test(fileId) && createHash('sha1').update(data).digest('hex') !== fileId) {
     throw new HttpError('invalid_input', WHITEBOARD_MESSAGES.fileMismatch);
   }
-  return db.transaction(async (tx) => {
-    const { plan } = await whiteboardOf(tx, ref, true);
-    if (!whiteboardAllowed(plan)) throw planRequired();
-    const [existing] = await tx
-      .select({ id: whiteboardFiles.id, mimeType: whiteboardFiles.mimeType })
-      .from(whiteboardFiles)
-      .where(and(eq(whiteboardFiles.widgetId, ref.widgetId), eq(whiteboardFiles.id, fileId)));
-    if (existing) return { file: existing as WhiteboardFile, created: false };
-    const [totals] = await tx
-      .select({ bytes: sum(whiteboardFiles.bytes).mapWith(Number) })
-      .from(whiteboardFiles)
-      .where(eq(whiteboardFiles.widgetId, ref.widgetId));
-    if ((totals?.bytes ?? 0) + data.length > WHITEBOARD_MAX_FILES_BYTES) {
-      throw new HttpError('item_limit', WHITEBOARD_MESSAGES.filesFull);
-    }
-    await tx.insert(whiteboardFiles).values({
-      widgetId: ref.widgetId,
-      tripId: ref.tripId,
-      id: fileId,
-      mimeType,
-      data,
-      bytes: data.length,
-      createdBy: userId,
+  const { plan } = await whiteboardOf(db, ref);
+  if (!whiteboardAllowed(plan)) throw planRequired();
+  const existing = await findFile(db, ref, fileId);
+  if (existing) return { file: existing, created: false };
+
+  const key = whiteboardFileKey(ref, fileId);
+  await stagedKeys.stage(db, [key]);
+  try {
+    await storeBytes(files, key, data, mimeType);
+    return await db.transaction(async (tx) => {
+      const { plan } = await whiteboardOf(tx, ref, true);
+      if (!whiteboardAllowed(plan)) throw planRequired();
+      // Stored under the same key by whoever was first: theirs is this very picture.
+      const first = await findFile(tx, ref, fileId);
+      await stagedKeys.keep(tx, [key]);
+      if (first) return { file: first, created: false };
+      const [totals] = await tx
+        .select({ bytes: sum(whiteboardFiles.bytes).mapWith(Number) })
+        .from(whiteboardFiles)
+        .where(eq(whiteboardFiles.widgetId, ref.widgetId));
+      if ((totals?.bytes ?? 0) + data.length > WHITEBOARD_MAX_FILES_BYTES) {
+        throw new HttpError('item_limit', WHITEBOARD_MESSAGES.filesFull);
+      }
+      await tx.insert(whiteboardFiles).values({
+        widgetId: ref.widgetId,
+        tripId: ref.tripId,
+        id: fileId,
+        mimeType,
+        storageKey: key,
+        bytes: data.length,
+        createdBy: userId,
+      });
+      return { file: { id: fileId, mimeType }, created: true };
     });
-    return { file: { id: fileId, mimeType }, created: true };
-  });
+  } catch (error) {
+    // Unless a saved row refers to it (kept above, in the transaction that committed), the
+    // stored file goes now.
+    if (!(await findFile(db, ref, fileId).catch(() => null))) {
+      await stagedKeys.drop(db, [key]).catch(() => {});
+    }
+    throw error;
+  }
 }
 
-/** A picture of the whiteboard, for its trip's members. */
-export async function readFile(db: Db, ref: WhiteboardRef, fileId: string) {
+async function findFile(db: Db | Tx, ref: WhiteboardRef, fileId: string) {
+  const [file] = await db
+    .select({ id: whiteboardFiles.id, mimeType: whiteboardFiles.mimeType })
+    .from(whiteboardFiles)
+    .where(and(eq(whiteboardFiles.widgetId, ref.widgetId), eq(whiteboardFiles.id, fileId)));
+  return (file as WhiteboardFile | undefined) ?? null;
+}
+
+/** Writes `data` to the storage under `key`, through a work file (storage takes files). */
+async function storeBytes(
+  files: Pick<PhotoFiles, 'storage' | 'workDir'>,
+  key: string,
+  data: Buffer,
+  mimeType: string,
+) {
+  await fs.promises.mkdir(files.workDir, { recursive: true });
+  const file = path.join(files.workDir, `whiteboard-${randomUUID()}`);
+  try {
+    await fs.promises.writeFile(file, data);
+    await files.storage.put(key, file, mimeType);
+  } catch (error) {
+    throw new HttpError('unavailable', WHITEBOARD_MESSAGES.storageDown, { cause: error });
+  } finally {
+    await fs.promises.rm(file, { force: true });
+  }
+}
+
+/** A picture of the whiteboard, for its trip's members: from storage, or (older) the row. */
+export async function readFile(
+  db: Db,
+  storage: PhotoStorage,
+  ref: WhiteboardRef,
+  fileId: string,
+): Promise<{ mimeType: string; body: Buffer | Readable; bytes: number | null }> {
   await whiteboardOf(db, ref);
   const [file] = await db
-    .select({ mimeType: whiteboardFiles.mimeType, data: whiteboardFiles.data })
+    .select({
+      mimeType: whiteboardFiles.mimeType,
+      data: whiteboardFiles.data,
+      storageKey: whiteboardFiles.storageKey,
+    })
     .from(whiteboardFiles)
     .where(and(eq(whiteboardFiles.widgetId, ref.widgetId), eq(whiteboardFiles.id, fileId)));
   if (!file) throw new HttpError('not_found', WHITEBOARD_MESSAGES.noSuchFile);
-  return file;
+  if (file.data) return { mimeType: file.mimeType, body: file.data, bytes: file.data.length };
+  const stored = file.storageKey
+    ? await storage.get(file.storageKey).catch((error: unknown) => {
+        throw new HttpError('unavailable', WHITEBOARD_MESSAGES.storageDown, { cause: error });
+      })
+    : null;
+  if (!stored) throw new HttpError('not_found', WHITEBOARD_MESSAGES.noSuchFile);
+  return { mimeType: file.mimeType, body: stored.body, bytes: stored.bytes };
+}
+
+/**
+ * Moves pictures stored in the database before issue #23 into the photo storage, a few at a
+ * time; run once at start. Each move is checked against the row as it was read, so a picture
+ * deleted meanwhile is not brought back (its stored copy is then left to the sweeper).
+ */
+export async function moveFilesToStorage(
+  db: Db,
+  files: Pick<PhotoFiles, 'storage' | 'workDir'>,
+): Promise<number> {
+  let moved = 0;
+  for (;;) {
+    const rows = await db
+      .select({
+        tripId: whiteboardFiles.tripId,
+        widgetId: whiteboardFiles.widgetId,
+        id: whiteboardFiles.id,
+        mimeType: whiteboardFiles.mimeType,
+        data: whiteboardFiles.data,
+      })
+      .from(whiteboardFiles)
+      .where(isNotNull(whiteboardFiles.data))
+      .limit(10);
+    if (rows.length === 0) return moved;
+    for (const row of rows) {
+      const ref = { tripId: row.tripId, widgetId: row.widgetId };
+      const key = whiteboardFileKey(ref, row.id);
+      await stagedKeys.stage(db, [key]);
+      await storeBytes(files, key, row.data!, row.mimeType);
+      const updated = await db.transaction(async (tx) => {
+        const done = await tx
+          .update(whiteboardFiles)
+          .set({ storageKey: key, data: null })
+          .where(and(eq(whiteboardFiles.widgetId, row.widgetId), eq(whiteboardFiles.id, row.id)))
+          .returning({ id: whiteboardFiles.id });
+        if (done.length > 0) await stagedKeys.keep(tx, [key]);
+        return done.length;
+      });
+      if (updated === 0) await stagedKeys.drop(db, [key]);
+      moved += updated;
+    }
+  }
 }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { buffer } from 'node:stream/consumers';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { WidgetDto } from '../../../shared/contracts/board';
@@ -13,7 +14,7 @@ import {
   type WhiteboardScene,
   type WhiteboardUpdateAck,
 } from '../../../shared/contracts/whiteboard';
-import { users, whiteboardElements, widgets } from '../../platform/db/schema';
+import { users, whiteboardElements, whiteboardFiles, widgets } from '../../platform/db/schema';
 import { SESSION_COOKIE } from '../../platform/sessions';
 import { type Account, createAccount, createTrip } from '../../test/factories';
 import {
@@ -26,6 +27,7 @@ import {
 } from '../../test/liveClient';
 import { ONE_PIXEL_PNG } from '../../test/pictures';
 import { startTestApp, type TestApp } from '../../test/testApp';
+import { moveFilesToStorage, whiteboardFileKey } from './service';
 
 let t: TestApp;
 let owner: Account;
@@ -423,6 +425,64 @@ describe('pictures on a whiteboard', () => {
       const res = await (path.endsWith('f00d') ? outsider : member).client.get(path);
       expect(res.status).toBe(404);
     }
+  });
+
+  it('keeps pictures in the photo storage, and deletes them with their whiteboard', async () => {
+    const widgetId = await addWhiteboard();
+    const ref = { tripId, widgetId };
+    const res = await member.client.put(filePath(widgetId, 'Pic_1'), ONE_PIXEL_PNG, {
+      'content-type': 'image/png',
+    });
+    expect(res.status).toBe(201);
+    const [row] = await t.database.db
+      .select()
+      .from(whiteboardFiles)
+      .where(eq(whiteboardFiles.widgetId, widgetId));
+    // Not in the database: in the storage, under a key made of the ids.
+    expect(row).toMatchObject({ data: null, storageKey: whiteboardFileKey(ref, 'Pic_1') });
+    const stored = await t.app.photoFiles.storage.get(row!.storageKey!);
+    expect((await buffer(stored!.body)).equals(ONE_PIXEL_PNG)).toBe(true);
+
+    expect((await member.client.delete(`/api/widgets/${widgetId}`)).status).toBe(200);
+    await expect
+      .poll(async () => {
+        const file = await t.app.photoFiles.storage.get(row!.storageKey!);
+        file?.body.destroy();
+        return file;
+      })
+      .toBeNull();
+  });
+
+  it('serves a picture kept in the database before, and moves it into the storage', async () => {
+    const widgetId = await addWhiteboard();
+    await t.database.db.insert(whiteboardFiles).values({
+      tripId,
+      widgetId,
+      id: 'old1',
+      mimeType: 'image/png',
+      data: ONE_PIXEL_PNG,
+      bytes: ONE_PIXEL_PNG.length,
+    });
+    const served = async () => {
+      const res = await fetch(`${t.url}${filePath(widgetId, 'old1')}`, {
+        headers: { cookie: `${SESSION_COOKIE}=${owner.client.cookie}` },
+      });
+      return [res.status, Buffer.from(await res.arrayBuffer()).equals(ONE_PIXEL_PNG)];
+    };
+    expect(await served()).toEqual([200, true]);
+
+    expect(await moveFilesToStorage(t.database.db, t.app.photoFiles)).toBe(1);
+    const [row] = await t.database.db
+      .select()
+      .from(whiteboardFiles)
+      .where(eq(whiteboardFiles.widgetId, widgetId));
+    expect(row).toMatchObject({
+      data: null,
+      storageKey: whiteboardFileKey({ tripId, widgetId }, 'old1'),
+    });
+    expect(await served()).toEqual([200, true]);
+    // Moved once: nothing left to move.
+    expect(await moveFilesToStorage(t.database.db, t.app.photoFiles)).toBe(0);
   });
 
   it('reads the type from the bytes, and refuses SVG, text and pictures over the limit', async () => {

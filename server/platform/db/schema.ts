@@ -586,16 +586,18 @@ export const whiteboardElements = pgTable(
 );
 
 /**
- * Pictures pasted on a whiteboard, stored in the database until the photo storage of issue #23
- * exists; served only to the trip's members. `id` is Excalidraw's (a hash of the bytes): a
- * picture is written once and never changes.
+ * Pictures pasted on a whiteboard, served only to the trip's members. `id` is Excalidraw's (a
+ * hash of the bytes): a picture is written once and never changes. Its bytes are in the photo
+ * storage at `storage_key` (issue #23; a row's delete leaves the key to the storage sweeper, by a
+ * trigger of migration 0022); rows from before that kept them in `data`, until moved.
  */
 export const whiteboardFiles = pgTable(
   'whiteboard_files',
   {
     ...ofWhiteboard(),
     mimeType: text('mime_type').notNull(),
-    data: bytes('data').notNull(),
+    data: bytes('data'),
+    storageKey: text('storage_key'),
     bytes: integer('bytes').notNull(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,

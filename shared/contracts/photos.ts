@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatBytes } from '../bytes';
 import { uuidParam } from './params';
 import { text } from './text';
 import { tripParams } from './trips';
@@ -38,18 +39,6 @@ export const DEFAULT_PHOTO_MAX_FILE_MB = 25;
 export const DEFAULT_PHOTO_MAX_TRIP_MB = 2048;
 /** How many photos one browser uploads at once; the others wait their turn. */
 export const PHOTO_UPLOADS_AT_ONCE = 2;
-
-/** "25 MB", "1.5 GB", "640 KB": sizes as people read them. */
-export function formatBytes(bytes: number): string {
-  const kb = 1024;
-  const mb = kb * 1024;
-  const gb = mb * 1024;
-  const round = (value: number) => (value >= 10 ? Math.round(value) : Math.round(value * 10) / 10);
-  if (bytes >= gb) return `${round(bytes / gb)} GB`;
-  if (bytes >= mb) return `${round(bytes / mb)} MB`;
-  if (bytes >= kb) return `${round(bytes / kb)} KB`;
-  return `${bytes} bytes`;
-}
 
 export const PHOTO_MESSAGES = {
   notFound: 'That photo is not on this trip (any more).',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatBytes } from '../bytes';
 import { PLAN_LIMITS } from '../plans';
 import type { Plan } from './account';
 import { textIdParam } from './params';
@@ -57,8 +58,6 @@ export const WHITEBOARD_FILE_TYPES = [
 ] as const;
 export type WhiteboardFileType = (typeof WHITEBOARD_FILE_TYPES)[number];
 
-const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
-
 export const WHITEBOARD_MESSAGES = {
   noSuchWhiteboard: 'No such whiteboard',
   noSuchFile: 'No such picture on this whiteboard',
@@ -66,11 +65,11 @@ export const WHITEBOARD_MESSAGES = {
     "Whiteboards are part of the Premium and Pro plans, and this trip's owner is on the Free plan.",
   sceneFull:
     `This whiteboard is full (at most ${WHITEBOARD_MAX_ELEMENTS} shapes and ` +
-    `${megabytes(WHITEBOARD_MAX_SCENE_BYTES)}). Delete some of the drawing to add more.`,
+    `${formatBytes(WHITEBOARD_MAX_SCENE_BYTES)}). Delete some of the drawing to add more.`,
   elementTooLarge: 'That stroke is too long to share: draw it in shorter strokes.',
   updateTooLarge: 'That change is too large to send at once.',
-  fileTooLarge: `Pictures on a whiteboard are at most ${megabytes(WHITEBOARD_MAX_FILE_BYTES)}.`,
-  filesFull: `This whiteboard's pictures have reached ${megabytes(WHITEBOARD_MAX_FILES_BYTES)}. Delete a picture to add another.`,
+  fileTooLarge: `Pictures on a whiteboard are at most ${formatBytes(WHITEBOARD_MAX_FILE_BYTES)}.`,
+  filesFull: `This whiteboard's pictures have reached ${formatBytes(WHITEBOARD_MAX_FILES_BYTES)}. Delete a picture to add another.`,
   fileType: 'Pictures on a whiteboard are PNG, JPEG, GIF or WebP.',
   badElement: 'That is not a whiteboard shape.',
   fileMismatch: 'That picture does not match its name. Paste it again.',

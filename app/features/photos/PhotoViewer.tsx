@@ -170,7 +170,9 @@ export function PhotoViewer({ tripId, photos, photoId, onShow, canChange }: Prop
                     variant="outline"
                     className={cn(FOOTER_BUTTON, 'ml-auto')}
                   >
-                    <a href={downloadUrl(photo)} download={photo.fileName}>
+                    {/* Named by the server, after what the file is (IMG_2041.HEIC's full size
+                        is a .jpg): the attribute only asks for a download. */}
+                    <a href={downloadUrl(photo)} download>
                       <Download aria-hidden /> Download
                     </a>
                   </Button>

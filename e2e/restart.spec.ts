@@ -95,7 +95,7 @@ test('a restarted server: the boards reconnect by themselves, keep what was save
 
   await form.getByLabel('New task').fill('Book the boat');
   await form.getByLabel('New task').press('Enter');
-  await expect(todos(owner).getByText('Book the boat')).toBeVisible({ timeout: 2000 });
+  await expect(todos(owner).getByText('Book the boat')).toBeVisible();
   await owner.context().close();
   await member.context().close();
 });

@@ -11,6 +11,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import { accountRoutes } from './features/account/routes';
+import { activityRetentionJob, activityRoutes } from './features/activity';
 import { authRoutes } from './features/auth/routes';
 import { widgetsRoutes } from './features/board/routes';
 import { flightsRoutes } from './features/flights/routes';
@@ -41,6 +42,7 @@ import type { Database } from './platform/db/client';
 import { answerFrameworkError, registerErrorHandling } from './platform/errors';
 import { registerJsonBodies } from './platform/jsonBody';
 import { createMailer, type Mailer } from './platform/mailer';
+import { Scheduler } from './platform/scheduler';
 import {
   mediaOriginsFor,
   registerNoStoreForApi,
@@ -57,7 +59,12 @@ export type AppDeps = {
   logStream?: NodeJS.WritableStream;
   /** Where photos are kept; by default the settings' (S3_BUCKET, else DATA_DIR/photos). */
   photoStorage?: PhotoStorage;
+  /** The scheduled jobs' clock (tests move a fake one); the real time by default. */
+  now?: () => Date;
 };
+
+// How often an instance looks for scheduled work that is due (hourly jobs; a minute late at most).
+const SCHEDULER_TICK_MS = 60 * 1000;
 
 /** Request URLs lose their query string in logs: reset and invite tokens travel there. */
 function redactQuery(url: string) {
@@ -211,6 +218,17 @@ export async function buildApp(config: Config, deps: AppDeps) {
   await app.register(shortlistRoutes, { db: deps.database.db, config });
   await app.register(membersRoutes, { db: deps.database.db, config, mailer });
   await app.register(plansRoutes, { db: deps.database.db });
+  await app.register(activityRoutes, { db: deps.database.db });
+  // The server's own work on a schedule (issue #24), run once across instances.
+  const scheduler = new Scheduler(
+    deps.database.db,
+    [activityRetentionJob(deps.database.db, app.log)],
+    app.log,
+    deps.now,
+  );
+  app.decorate('scheduler', scheduler);
+  scheduler.start(SCHEDULER_TICK_MS);
+  app.addHook('onClose', () => scheduler.stop());
   await app.register(weatherRoutes, { config });
   await app.register(mediaRoutes, { config });
   await app.register(siteRoutes, { config });

@@ -30,6 +30,8 @@ export async function startTestApp(
     logStream?: NodeJS.WritableStream;
     /** Where photos go instead of the settings' storage (a failing one, say). */
     photoStorage?: PhotoStorage;
+    /** The scheduled jobs' clock. */
+    now?: () => Date;
   } = {},
 ): Promise<TestApp> {
   // Each app gets its own data directory (e-mail outbox, uploads) that close() removes.
@@ -54,6 +56,7 @@ export async function startTestApp(
     client: options.client === undefined ? null : options.client,
     ...(options.logStream ? { logStream: options.logStream } : {}),
     ...(options.photoStorage ? { photoStorage: options.photoStorage } : {}),
+    ...(options.now ? { now: options.now } : {}),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

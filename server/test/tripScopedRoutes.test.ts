@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { eq, getTableColumns, is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ActivityPage } from '../../shared/contracts/activity';
 import type { WidgetDto } from '../../shared/contracts/board';
 import { ERROR_STATUS, type ErrorCode, type ErrorResponse } from '../../shared/contracts/errors';
 import type { FlightDto } from '../../shared/contracts/flights';
@@ -439,6 +440,14 @@ describe('trip-scoped routes', () => {
     // A photo in the trip's album (issue #23).
     const photo = await uploadPhoto(t, friend, tripId, ONE_PIXEL_PNG, {}, 'image/png');
     expect(photo.status).toBe(201);
+    // A deleted to-do in the trip's history (issue #24), which a restore would bring back.
+    const scrapped = await friend.client.post<Todo>(`/api/trips/${tripId}/todos`, {
+      text: 'Scrap this',
+    });
+    expect((await friend.client.delete(`/api/todos/${scrapped.body.id}`)).status).toBe(200);
+    const history = await friend.client.get<ActivityPage>(`/api/trips/${tripId}/activity`);
+    const deletion = history.body.entries.find((entry) => entry.kind === 'todo.deleted');
+    expect(deletion?.restorable).toBe(true);
     const objectIds: Record<TripObjectKind, string> = {
       widgets: board.body[0]!.id,
       todos: todo.body.id,
@@ -463,6 +472,7 @@ describe('trip-scoped routes', () => {
         if (name === 'fileId') return 'f1';
         if (name === 'photoId') return photo.body.id;
         if (name === 'variant') return 'thumbnail';
+        if (name === 'entryId') return deletion!.id;
         failures.push(`${route.method} ${route.path}: no value for ${param}; add one in urlOf`);
         return param;
       });

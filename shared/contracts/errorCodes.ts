@@ -54,6 +54,7 @@ export const ERROR_STATUS = {
   plan_held: 409, // early access to a plan the account already has (or one above it)
   poll_closed: 409, // a vote on a poll closed by hand or past its deadline
   already_shortlisted: 409, // the same offer, partner search or link twice on a trip's shortlist
+  not_restorable: 409, // restoring a history entry that is no deletion, done already, or moot
   // 413, 415, 429
   body_too_large: 413,
   album_full: 413, // a trip's photos have used the room its album has (PHOTO_MAX_TRIP_MB)

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import {
   type CreateWidgetBody,
   MAX_WIDGETS_PER_TRIP,
@@ -10,6 +10,7 @@ import {
 } from '../../../shared/contracts/board';
 import type { Db, Tx } from '../../platform/db/client';
 import { type WidgetRow, widgets } from '../../platform/db/schema';
+import { type Activity, type Restorer, recordActivity } from '../activity/record';
 import type { ChangeContext, LiveChanges } from '../realtime';
 import { deleteTripItem, insertWithinLimit, updateTripItem } from '../trips/items';
 import { assertWhiteboardAllowed } from '../whiteboard/service';
@@ -77,14 +78,16 @@ export async function listWidgets(db: Db, tripId: string) {
  * millisecond anywhere moves on to the next millisecond.
  */
 export async function createWidget(
-  { db, live }: ChangeContext,
+  { db, live, actorId }: ChangeContext,
   tripId: string,
   body: CreateWidgetBody,
 ) {
   const limit = { max: MAX_WIDGETS_PER_TRIP, message: TOO_MANY_WIDGETS };
   const row = await insertWithinLimit(db, widgets, tripId, limit, async (tx) => {
     if (body.type === 'whiteboard') await assertWhiteboardAllowed(tx, tripId);
-    return insertWithFreeId(tx, tripId, body);
+    const inserted = await insertWithFreeId(tx, tripId, body);
+    await recordActivity(tx, tripId, actorId, widgetActivity('widget.added', inserted));
+    return inserted;
   });
   return announceSaved(live, toWidgetDto(row));
 }
@@ -129,9 +132,49 @@ function announceSaved(live: LiveChanges, widget: WidgetDto) {
   return widget;
 }
 
+/** A widget's entry in the trip's history, named by its title then. */
+function widgetActivity(kind: Activity['kind'], row: WidgetRow): Activity {
+  return { kind, subjectId: row.id, data: { label: row.title, widgetType: row.type } };
+}
+
+/**
+ * A renamed or moved widget is history; its settings changing (a city, a photo shown) are the
+ * widget's own business and are not.
+ */
+export function widgetChange(row: WidgetRow, before: WidgetRow): Activity | null {
+  if (row.title !== before.title) {
+    return {
+      ...widgetActivity('widget.renamed', row),
+      data: { label: row.title, detail: before.title, widgetType: row.type },
+    };
+  }
+  const moved = row.top !== before.top || row.left !== before.left || row.right !== before.right;
+  return moved ? widgetActivity('widget.moved', row) : null;
+}
+
+/**
+ * A removed widget comes back where it was, with its settings; a whiteboard's drawing went with
+ * it (its confirmation says so), and one comes back only where the owner's plan has whiteboards.
+ */
+export const widgetRestorer: Restorer = {
+  table: widgets,
+  limit: { max: MAX_WIDGETS_PER_TRIP, message: TOO_MANY_WIDGETS },
+  async prepare(tx, tripId, row) {
+    if (row.type === 'whiteboard') await assertWhiteboardAllowed(tx, tripId);
+    return row;
+  },
+  async announce({ db, live }, tripId, id) {
+    const [row] = await db
+      .select()
+      .from(widgets)
+      .where(and(eq(widgets.id, id), eq(widgets.tripId, tripId)));
+    if (row) announceSaved(live, toWidgetDto(row));
+  },
+};
+
 /** Moves, renames or reconfigures the trip's widget `id`. */
 export async function updateWidget(
-  { db, live }: ChangeContext,
+  { db, live, actorId }: ChangeContext,
   tripId: string,
   id: string,
   body: UpdateWidgetBody,
@@ -142,11 +185,21 @@ export async function updateWidget(
     data,
     ...(position && { top: position.top, left: position.left, right: position.right ?? null }),
   };
-  const updated = await updateTripItem(db, widgets, tripId, id, changes, NO_SUCH_WIDGET);
+  const updated = await updateTripItem(db, widgets, tripId, id, changes, NO_SUCH_WIDGET, {
+    actorId,
+    describe: widgetChange,
+  });
   return announceSaved(live, toWidgetDto(updated));
 }
 
-export async function deleteWidget({ db, live }: ChangeContext, tripId: string, id: string) {
-  await deleteTripItem(db, widgets, tripId, id, NO_SUCH_WIDGET);
+export async function deleteWidget(
+  { db, live, actorId }: ChangeContext,
+  tripId: string,
+  id: string,
+) {
+  await deleteTripItem(db, widgets, tripId, id, NO_SUCH_WIDGET, {
+    actorId,
+    describe: (row) => ({ ...widgetActivity('widget.removed', row), snapshot: row }),
+  });
   live.tripChanged(tripId, { type: 'widget:removed', widgetId: id });
 }

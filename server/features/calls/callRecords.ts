@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, notInArray } from 'drizzle-orm';
 import { PLAN_LIMITS } from '../../../shared/plans';
 import type { Db } from '../../platform/db/client';
 import { type CallRow, callParticipants, calls } from '../../platform/db/schema';
+import { recordActivity } from '../activity/record';
 import { ownerPlanOf } from '../trips/access';
 
 /**
@@ -70,16 +71,35 @@ export async function syncParticipants(db: Db, callId: string, userIds: string[]
  */
 export async function endCall(db: Db, callId: string, reason: 'empty' | 'limit') {
   return db.transaction(async (tx) => {
-    const ended = await tx
+    const endedAt = new Date();
+    const [ended] = await tx
       .update(calls)
-      .set({ endedAt: new Date(), endedReason: reason })
+      .set({ endedAt, endedReason: reason })
       .where(and(eq(calls.id, callId), isNull(calls.endedAt)))
-      .returning({ id: calls.id });
-    if (ended.length === 0) return false;
+      .returning();
+    if (!ended) return false;
     await tx
       .update(callParticipants)
-      .set({ leftAt: new Date() })
+      .set({ leftAt: endedAt })
       .where(and(eq(callParticipants.callId, callId), isNull(callParticipants.leftAt)));
+    // The trip's history: "Call with Ada and Ben, 12 minutes" (nobody's doing: no actor).
+    const people = await tx
+      .selectDistinct({ userId: callParticipants.userId })
+      .from(callParticipants)
+      .where(eq(callParticipants.callId, callId));
+    // Whole minutes; 0 reads "less than a minute".
+    const minutes = Math.round((endedAt.getTime() - ended.startedAt.getTime()) / 60_000);
+    await recordActivity(
+      tx,
+      ended.tripId,
+      null,
+      {
+        kind: 'call.ended',
+        subjectId: callId,
+        data: { userIds: people.map((person) => person.userId), minutes },
+      },
+      endedAt,
+    );
     return true;
   });
 }

@@ -10,6 +10,7 @@ import type { Db, Tx } from '../../platform/db/client';
 import { type FlightRow, flights, users } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
 import { isUuid } from '../../platform/uuid';
+import { type Activity, type Restorer, recordActivity } from '../activity/record';
 import type { ChangeContext, LiveChanges } from '../realtime';
 import { isTripMember, memberName } from '../trips/access';
 import { deleteTripItem, insertWithinLimit } from '../trips/items';
@@ -81,19 +82,21 @@ export async function listFlights(db: Db, tripId: string): Promise<FlightDto[]> 
 }
 
 export async function createFlight(
-  { db, live }: ChangeContext,
+  { db, live, actorId }: ChangeContext,
   tripId: string,
   body: NewFlight,
 ): Promise<FlightDto> {
   await checkTraveller(db, tripId, body.travellerId);
   const limit = { max: MAX_FLIGHTS_PER_TRIP, message: FLIGHT_MESSAGES.tooMany };
-  const [row] = await insertWithinLimit(db, flights, tripId, limit, (tx) =>
-    tx
+  const row = await insertWithinLimit(db, flights, tripId, limit, async (tx) => {
+    const [inserted] = await tx
       .insert(flights)
       .values({ tripId, ...body })
-      .returning(),
-  );
-  if (!row) throw new Error('The new flight was not returned');
+      .returning();
+    if (!inserted) throw new Error('The new flight was not returned');
+    await recordActivity(tx, tripId, actorId, flightActivity('flight.added', inserted));
+    return inserted;
+  });
   return announceSaved(live, toFlightDto(row, await travellerOf(db, row.travellerId)));
 }
 
@@ -108,7 +111,7 @@ function announceSaved(live: LiveChanges, flight: FlightDto) {
  * of one time each cannot together leave a flight arriving before it departs.
  */
 export async function updateFlight(
-  { db, live }: ChangeContext,
+  { db, live, actorId }: ChangeContext,
   tripId: string,
   id: string,
   changes: FlightChanges,
@@ -131,16 +134,51 @@ export async function updateFlight(
       .set({ ...changes, departureTime, arrivalTime }) // an undefined field stays as it is
       .where(eq(flights.id, current.id))
       .returning();
+    if (row) await recordActivity(tx, tripId, actorId, flightActivity('flight.edited', row));
     return row;
   });
   if (!updated) throw new HttpError('not_found', NO_SUCH_FLIGHT);
   return announceSaved(live, toFlightDto(updated, await travellerOf(db, updated.travellerId)));
 }
 
-export async function deleteFlight({ db, live }: ChangeContext, tripId: string, id: string) {
-  await deleteTripItem(db, flights, tripId, id, NO_SUCH_FLIGHT);
+/** A flight's entry in the trip's history, named by its number and route. */
+function flightActivity(kind: Activity['kind'], row: FlightRow): Activity {
+  return {
+    kind,
+    subjectId: row.id,
+    data: { label: row.flightNumber, detail: `${row.departureAirport}–${row.arrivalAirport}` },
+  };
+}
+
+export async function deleteFlight(
+  { db, live, actorId }: ChangeContext,
+  tripId: string,
+  id: string,
+) {
+  await deleteTripItem(db, flights, tripId, id, NO_SUCH_FLIGHT, {
+    actorId,
+    describe: (row) => ({ ...flightActivity('flight.deleted', row), snapshot: row }),
+  });
   live.tripChanged(tripId, { type: 'flight:removed', flightId: id });
 }
+
+/** A deleted flight comes back as it was, the group's if its traveller has left the trip since. */
+export const flightRestorer: Restorer = {
+  table: flights,
+  limit: { max: MAX_FLIGHTS_PER_TRIP, message: FLIGHT_MESSAGES.tooMany },
+  async prepare(tx, tripId, row) {
+    const travellerId = typeof row.travellerId === 'string' ? row.travellerId : null;
+    const stays = travellerId !== null && (await isTripMember(tx, tripId, travellerId));
+    return { ...row, travellerId: stays ? travellerId : null };
+  },
+  async announce({ db, live }, tripId, id) {
+    const [row] = await db
+      .select()
+      .from(flights)
+      .where(and(eq(flights.id, id), eq(flights.tripId, tripId)));
+    if (row) announceSaved(live, toFlightDto(row, await travellerOf(db, row.travellerId)));
+  },
+};
 
 /** Someone left the trip: their flights on it become the group's (inside the caller's transaction). */
 export async function clearTravellerOf(db: Db | Tx, tripId: string, userId: string) {

@@ -14,6 +14,7 @@ import type { Mailer } from '../../platform/mailer';
 import { createSession, deleteSession, type RequestMeta } from '../../platform/sessions';
 import { claimSingleUse, hashToken, newToken } from '../../platform/tokens';
 import { recordLoginEvent } from '../account/loginActivity';
+import { recordActivity } from '../activity/record';
 import { ACCOUNT_CREATION_LOCK } from '../auth/register';
 import type { ChangeContext } from '../realtime';
 import { memberName, type TripAccess } from '../trips/access';
@@ -220,6 +221,7 @@ export async function consumeMagicLink(
         user = created!;
       }
       await tx.insert(tripMembers).values({ tripId: trip.id, userId: user.id, role: 'member' });
+      await recordActivity(tx, trip.id, user.id, { kind: 'member.joined', subjectId: user.id });
     }
 
     // Whatever session this browser had ends, as at sign-in: it now belongs to this account.

@@ -246,7 +246,7 @@ export const membersRoutes: FastifyPluginAsyncZod<{
       const previous = request.auth?.session ?? request.pendingAuth?.session ?? null;
       // No tab is skipped: the tab that opened the link belongs to the session it replaces.
       const result = await consumeMagicLink(
-        { db, live: liveChangesOf(app.live, null) },
+        { db, live: liveChangesOf(app.live, null), actorId: null },
         request.params.token,
         requestMeta(request),
         previous?.id ?? null,

@@ -11,6 +11,7 @@ import type { Db, Tx } from '../../platform/db/client';
 import { type Trip, tripMembers, trips, users } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
 import type { Mailer } from '../../platform/mailer';
+import { recordActivity } from '../activity/record';
 import { clearTravellerOf } from '../flights/service';
 import type { ChangeContext } from '../realtime';
 import { unassignTodosOf } from '../todos/service';
@@ -105,6 +106,7 @@ export async function joinTrip(
     if (await isMember(tx, trip.id, userId)) return { tripId: trip.id };
     await assertRoomOnTrip(tx, trip);
     await tx.insert(tripMembers).values({ tripId: trip.id, userId, role: 'member' });
+    await recordActivity(tx, trip.id, userId, { kind: 'member.joined', subjectId: userId });
     return { tripId: trip.id };
   });
   // The others' member lists, and the joiner's other tabs, which have a trip list to add it to.
@@ -116,7 +118,12 @@ export async function joinTrip(
  * Takes someone off the trip. In the same transaction their to-dos on it become unassigned and
  * their flights on it the whole group's: nothing of the trip keeps pointing at an outsider.
  */
-async function takeOffTrip(db: Db, tripId: string, userId: string) {
+async function takeOffTrip(
+  db: Db,
+  tripId: string,
+  userId: string,
+  entry: { actorId: string | null; kind: 'member.left' | 'member.removed' },
+) {
   await db.transaction(async (tx) => {
     const removed = await tx
       .delete(tripMembers)
@@ -131,19 +138,24 @@ async function takeOffTrip(db: Db, tripId: string, userId: string) {
     if (removed.length === 0) throw new HttpError('not_found', MEMBER_MESSAGES.noSuchMember);
     await unassignTodosOf(tx, tripId, userId);
     await clearTravellerOf(tx, tripId, userId);
+    await recordActivity(tx, tripId, entry.actorId, {
+      kind: entry.kind,
+      subjectId: userId,
+      data: { userId },
+    });
   });
 }
 
 /** `DELETE /api/trips/:tripId/members/:userId` (the owner checked by the route's policy). */
 export async function removeMember(
-  { db, live }: ChangeContext,
+  { db, live, actorId }: ChangeContext,
   access: TripAccess,
   ownerId: string,
   userId: string,
 ) {
   if (userId === ownerId)
     throw new HttpError('owner_cannot_leave', MEMBER_MESSAGES.ownerCannotLeave);
-  await takeOffTrip(db, access.trip.id, userId);
+  await takeOffTrip(db, access.trip.id, userId, { actorId, kind: 'member.removed' });
   live.memberGone(access.trip.id, userId, MEMBER_GONE.removed);
 }
 
@@ -151,7 +163,7 @@ export async function removeMember(
 export async function leaveTrip({ db, live }: ChangeContext, access: TripAccess, userId: string) {
   if (access.role === 'owner')
     throw new HttpError('owner_cannot_leave', MEMBER_MESSAGES.ownerCannotLeave);
-  await takeOffTrip(db, access.trip.id, userId);
+  await takeOffTrip(db, access.trip.id, userId, { actorId: userId, kind: 'member.left' });
   live.memberGone(access.trip.id, userId, MEMBER_GONE.left);
 }
 

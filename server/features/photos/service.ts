@@ -16,9 +16,10 @@ import type { Db, Tx } from '../../platform/db/client';
 import { tripPhotos, users } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
 import { type PictureType, pictureType } from '../../platform/pictureType';
+import { recordActivity } from '../activity/record';
 import type { ChangeContext } from '../realtime/publisher';
 import { memberName, type TripRole } from '../trips/access';
-import { insertWithinLimit } from '../trips/items';
+import { deleteTripItem, insertWithinLimit } from '../trips/items';
 import { ProcessingBusy, processPhoto, TooManyPixels, UnreadablePicture } from './processPhoto';
 import { receiveUpload, UploadTooLarge } from './receiveUpload';
 import { stagedKeys } from './stagedKeys';
@@ -222,6 +223,11 @@ export async function addPhoto(
             storageKeys: keys,
           });
           await stagedKeys.keep(tx, keys);
+          await recordActivity(tx, tripId, upload.userId, {
+            kind: 'photo.added',
+            subjectId: photoId,
+            data: { label: upload.caption ?? name },
+          });
         },
       );
     } catch (error) {
@@ -310,11 +316,15 @@ export async function deletePhoto(
   actor: Actor,
 ) {
   assertMayChange(await findPhoto(db, tripId, photoId), actor);
-  const deleted = await db
-    .delete(tripPhotos)
-    .where(and(eq(tripPhotos.tripId, tripId), eq(tripPhotos.id, photoId)))
-    .returning({ id: tripPhotos.id });
-  if (deleted.length === 0) throw new HttpError('not_found', PHOTO_MESSAGES.notFound);
+  // Its files go (the trigger), so a photo's entry cannot restore it.
+  await deleteTripItem(db, tripPhotos, tripId, photoId, PHOTO_MESSAGES.notFound, {
+    actorId: actor.userId,
+    describe: (row) => ({
+      kind: 'photo.deleted',
+      subjectId: photoId,
+      data: { label: row.caption ?? row.fileName },
+    }),
+  });
   live.tripChanged(tripId, { type: 'photo:removed', photoId });
 }
 

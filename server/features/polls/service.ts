@@ -12,6 +12,7 @@ import {
 import type { Db, Tx } from '../../platform/db/client';
 import { type PollRow, polls, pollVotes, users } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
+import { recordActivity } from '../activity/record';
 import type { ChangeContext } from '../realtime';
 import { memberName, type TripRole } from '../trips/access';
 import { deleteTripItem, insertWithinLimit } from '../trips/items';
@@ -139,8 +140,8 @@ export async function createPoll(
     throw new HttpError('invalid_input', POLL_MESSAGES.closesAtPast);
   }
   const limit = { max: MAX_POLLS_PER_TRIP, message: POLL_MESSAGES.tooMany };
-  const [row] = await insertWithinLimit(context.db, polls, tripId, limit, (tx) =>
-    tx
+  const row = await insertWithinLimit(context.db, polls, tripId, limit, async (tx) => {
+    const [inserted] = await tx
       .insert(polls)
       .values({
         tripId,
@@ -151,9 +152,16 @@ export async function createPoll(
         closesAt,
         createdBy: userId,
       })
-      .returning({ id: polls.id }),
-  );
-  return announce(context, row!.id, userId);
+      .returning({ id: polls.id });
+    if (!inserted) throw new Error('The new poll was not returned');
+    await recordActivity(tx, tripId, userId, {
+      kind: 'poll.created',
+      subjectId: inserted.id,
+      data: { label: input.question },
+    });
+    return inserted;
+  });
+  return announce(context, row.id, userId);
 }
 
 /** Who acts on a poll: a member of its trip, as the route's access check found them. */
@@ -188,6 +196,11 @@ export async function closePoll(
     checkCanManage(row, actor);
     if (row.closedAt || (row.closesAt && row.closesAt <= new Date())) return;
     await tx.update(polls).set({ closedAt: new Date() }).where(eq(polls.id, id));
+    await recordActivity(tx, tripId, actor.userId, {
+      kind: 'poll.closed',
+      subjectId: id,
+      data: { label: row.question },
+    });
   });
   return announce(context, id, actor.userId);
 }
@@ -204,7 +217,14 @@ export async function deletePoll(
     .where(and(eq(polls.id, id), eq(polls.tripId, tripId)));
   if (!row) throw new HttpError('not_found', POLL_MESSAGES.notFound);
   checkCanManage(row, actor);
-  await deleteTripItem(context.db, polls, tripId, id, POLL_MESSAGES.notFound);
+  await deleteTripItem(context.db, polls, tripId, id, POLL_MESSAGES.notFound, {
+    actorId: actor.userId,
+    describe: (deleted) => ({
+      kind: 'poll.deleted',
+      subjectId: id,
+      data: { label: deleted.question },
+    }),
+  });
   context.live.tripChanged(tripId, { type: 'poll:removed', pollId: id });
 }
 
@@ -236,6 +256,16 @@ export async function votePoll(
       await tx
         .insert(pollVotes)
         .values(optionIds.map((optionId) => ({ pollId: id, userId, optionId })));
+      // A secret ballot's history says who voted, never for what.
+      const chosen = row.options.filter((option) => optionIds.includes(option.id));
+      await recordActivity(tx, tripId, userId, {
+        kind: 'poll.voted',
+        subjectId: id,
+        data: {
+          label: row.question,
+          ...(row.hideVoters ? {} : { detail: chosen.map((option) => option.text).join(', ') }),
+        },
+      });
     }
   });
   return announce(context, id, userId);

@@ -22,8 +22,11 @@ export type LiveChanges = {
   disconnect: Realtime['disconnect'];
 };
 
-/** What a service that changes shared data needs: the database, and where to announce it. */
-export type ChangeContext = { db: Db; live: LiveChanges };
+/**
+ * What a service that changes shared data needs: the database, where to announce it, and who
+ * makes it (for the trip's history, issue #24; null: the server itself).
+ */
+export type ChangeContext = { db: Db; live: LiveChanges; actorId: string | null };
 
 /** The live side bound to the tab whose request makes the change. */
 export function liveChangesOf(live: Realtime, request: FastifyRequest | null): LiveChanges {
@@ -39,5 +42,9 @@ export function liveChangesOf(live: Realtime, request: FastifyRequest | null): L
 
 /** The context of a change made by this request. */
 export function changeContext(request: FastifyRequest): ChangeContext {
-  return { db: request.server.db, live: liveChangesOf(request.server.live, request) };
+  return {
+    db: request.server.db,
+    live: liveChangesOf(request.server.live, request),
+    actorId: request.auth?.user.id ?? null,
+  };
 }

@@ -20,6 +20,7 @@ import type { Db } from '../../platform/db/client';
 import { shortlistOptions, shortlistVotes, users } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
 import { isUuid } from '../../platform/uuid';
+import { recordActivity } from '../activity/record';
 import { createFlight } from '../flights/service';
 import type { ChangeContext } from '../realtime';
 import { listSearches } from '../search/service';
@@ -216,7 +217,7 @@ export async function addToShortlist(
   );
   const limit = { max: MAX_SHORTLIST_PER_TRIP, message: SHORTLIST_MESSAGES.tooMany };
   // The trip's row is locked while it counts: the same option added twice at once is added once.
-  const [row] = await insertWithinLimit(context.db, shortlistOptions, tripId, limit, async (tx) => {
+  const row = await insertWithinLimit(context.db, shortlistOptions, tripId, limit, async (tx) => {
     const [taken] = await tx
       .select({ id: shortlistOptions.id })
       .from(shortlistOptions)
@@ -224,12 +225,19 @@ export async function addToShortlist(
         and(eq(shortlistOptions.tripId, tripId), eq(shortlistOptions.sourceKey, values.sourceKey)),
       );
     if (taken) throw new HttpError('already_shortlisted', SHORTLIST_MESSAGES.duplicate);
-    return tx
+    const [inserted] = await tx
       .insert(shortlistOptions)
       .values({ ...values, tripId, addedBy: userId })
       .returning({ id: shortlistOptions.id });
+    if (!inserted) throw new Error('The new option was not returned');
+    await recordActivity(tx, tripId, userId, {
+      kind: 'option.added',
+      subjectId: inserted.id,
+      data: { label: values.title },
+    });
+    return inserted;
   });
-  return announce(context, row!.id);
+  return announce(context, row.id);
 }
 
 async function optionOf(db: Db, tripId: string, id: string): Promise<OptionRow> {
@@ -249,19 +257,26 @@ export async function voteOnOption(
   id: string,
   vote: Vote | null,
 ): Promise<ShortlistOption> {
-  await optionOf(context.db, tripId, id);
+  const option = await optionOf(context.db, tripId, id);
   if (vote === null) {
     await context.db
       .delete(shortlistVotes)
       .where(and(eq(shortlistVotes.optionId, id), eq(shortlistVotes.userId, userId)));
   } else {
-    await context.db
-      .insert(shortlistVotes)
-      .values({ optionId: id, userId, vote })
-      .onConflictDoUpdate({
-        target: [shortlistVotes.optionId, shortlistVotes.userId],
-        set: { vote },
+    await context.db.transaction(async (tx) => {
+      await tx
+        .insert(shortlistVotes)
+        .values({ optionId: id, userId, vote })
+        .onConflictDoUpdate({
+          target: [shortlistVotes.optionId, shortlistVotes.userId],
+          set: { vote },
+        });
+      await recordActivity(tx, tripId, userId, {
+        kind: 'option.voted',
+        subjectId: id,
+        data: { label: option.title, detail: vote },
       });
+    });
   }
   return announce(context, id);
 }
@@ -323,11 +338,21 @@ export async function chooseOption(
     }
     // Claimed first, where it is still unchosen: two members choosing it at once add its
     // flights once.
-    const [claimed] = await context.db
-      .update(shortlistOptions)
-      .set({ chosenAt: new Date(), chosenBy: actor.userId })
-      .where(and(eq(shortlistOptions.id, id), isNull(shortlistOptions.chosenAt)))
-      .returning({ id: shortlistOptions.id });
+    const claimed = await context.db.transaction(async (tx) => {
+      const [won] = await tx
+        .update(shortlistOptions)
+        .set({ chosenAt: new Date(), chosenBy: actor.userId })
+        .where(and(eq(shortlistOptions.id, id), isNull(shortlistOptions.chosenAt)))
+        .returning({ id: shortlistOptions.id });
+      if (won) {
+        await recordActivity(tx, tripId, actor.userId, {
+          kind: 'option.chosen',
+          subjectId: id,
+          data: { label: row.title },
+        });
+      }
+      return won;
+    });
     if (claimed && row.slices) {
       try {
         await addChosenFlights(context, tripId, row.slices, travellers);
@@ -360,6 +385,13 @@ export async function removeOption(
   if (row.addedBy !== actor.userId && actor.role !== 'owner') {
     throw new HttpError('creator_only', SHORTLIST_MESSAGES.creatorOnly);
   }
-  await deleteTripItem(context.db, shortlistOptions, tripId, id, SHORTLIST_MESSAGES.notFound);
+  await deleteTripItem(context.db, shortlistOptions, tripId, id, SHORTLIST_MESSAGES.notFound, {
+    actorId: actor.userId,
+    describe: (removed) => ({
+      kind: 'option.removed',
+      subjectId: id,
+      data: { label: removed.title },
+    }),
+  });
   context.live.tripChanged(tripId, { type: 'shortlist:removed', optionId: id });
 }

@@ -17,6 +17,8 @@ import { type TodoRow, todos, users } from '../../platform/db/schema';
 import { readTrip } from '../../platform/db/tripReads';
 import { HttpError } from '../../platform/errors';
 import { isUuid } from '../../platform/uuid';
+import type { Activity, Restorer } from '../activity/record';
+import { recordActivity } from '../activity/record';
 import type { ChangeContext, LiveChanges } from '../realtime';
 import { isTripMember, memberName } from '../trips/access';
 import { deleteTripItem, insertWithinLimit, updateTripItem } from '../trips/items';
@@ -100,7 +102,7 @@ function automaticPriority(due: Date | null, now: Date): TodoPriority {
  * unless given, priority from the due date unless given.
  */
 export async function createTodo(
-  { db, live }: ChangeContext,
+  { db, live, actorId }: ChangeContext,
   tripId: string,
   input: CreateTodo,
   now: Date = new Date(),
@@ -113,8 +115,8 @@ export async function createTodo(
         ? null
         : new Date(input.dueDate);
   const limit = { max: MAX_TODOS_PER_TRIP, message: TODO_MESSAGES.tooMany };
-  const [row] = await insertWithinLimit(db, todos, tripId, limit, (tx) =>
-    tx
+  const row = await insertWithinLimit(db, todos, tripId, limit, async (tx) => {
+    const [inserted] = await tx
       .insert(todos)
       .values({
         tripId,
@@ -124,9 +126,16 @@ export async function createTodo(
         isCompleted: input.isCompleted ?? false,
         assignedTo: input.assignedTo ?? null,
       })
-      .returning({ id: todos.id }),
-  );
-  return announceSaved(live, await loadTodo(db, row!.id));
+      .returning();
+    if (!inserted) throw new Error('The new to-do was not returned');
+    await recordActivity(tx, tripId, actorId, {
+      kind: 'todo.added',
+      subjectId: inserted.id,
+      data: { label: inserted.text },
+    });
+    return inserted;
+  });
+  return announceSaved(live, await loadTodo(db, row.id));
 }
 
 function announceSaved(live: LiveChanges, todo: Todo) {
@@ -136,7 +145,7 @@ function announceSaved(live: LiveChanges, todo: Todo) {
 
 /** Changes the fields given of the trip's to-do `id`; the others stay. */
 export async function updateTodo(
-  { db, live }: ChangeContext,
+  { db, live, actorId }: ChangeContext,
   tripId: string,
   id: string,
   input: UpdateTodo,
@@ -144,14 +153,63 @@ export async function updateTodo(
   await checkAssignee(db, tripId, input.assignedTo);
   const { dueDate, ...rest } = input;
   const changes = { ...rest, dueDate: dueDate == null ? dueDate : new Date(dueDate) };
-  const row = await updateTripItem(db, todos, tripId, id, changes, TODO_MESSAGES.notFound);
+  const row = await updateTripItem(db, todos, tripId, id, changes, TODO_MESSAGES.notFound, {
+    actorId,
+    describe: todoChange,
+  });
   return announceSaved(live, await loadTodo(db, row.id));
 }
 
-export async function deleteTodo({ db, live }: ChangeContext, tripId: string, id: string) {
-  await deleteTripItem(db, todos, tripId, id, TODO_MESSAGES.notFound);
+/**
+ * What a change to a to-do tells the history: ticked or unticked first, then a new assignee,
+ * then any other edit; nothing when nothing changed.
+ */
+export function todoChange(row: TodoRow, before: TodoRow): Activity | null {
+  const about = { subjectId: row.id, data: { label: row.text } };
+  if (row.isCompleted !== before.isCompleted) {
+    return { kind: row.isCompleted ? 'todo.completed' : 'todo.reopened', ...about };
+  }
+  if (row.assignedTo && row.assignedTo !== before.assignedTo) {
+    return {
+      kind: 'todo.assigned',
+      subjectId: row.id,
+      data: { label: row.text, userId: row.assignedTo },
+    };
+  }
+  const edited =
+    row.text !== before.text ||
+    row.priority !== before.priority ||
+    row.dueDate?.getTime() !== before.dueDate?.getTime() ||
+    row.assignedTo !== before.assignedTo;
+  return edited ? { kind: 'todo.edited', ...about } : null;
+}
+
+export async function deleteTodo({ db, live, actorId }: ChangeContext, tripId: string, id: string) {
+  await deleteTripItem(db, todos, tripId, id, TODO_MESSAGES.notFound, {
+    actorId,
+    describe: (row) => ({
+      kind: 'todo.deleted',
+      subjectId: row.id,
+      data: { label: row.text },
+      snapshot: row,
+    }),
+  });
   live.tripChanged(tripId, { type: 'todo:removed', todoId: id });
 }
+
+/** A deleted to-do comes back as it was, unassigned if its assignee has left the trip since. */
+export const todoRestorer: Restorer = {
+  table: todos,
+  limit: { max: MAX_TODOS_PER_TRIP, message: TODO_MESSAGES.tooMany },
+  async prepare(tx, tripId, row) {
+    const assignedTo = typeof row.assignedTo === 'string' ? row.assignedTo : null;
+    const stays = assignedTo !== null && (await isTripMember(tx, tripId, assignedTo));
+    return { ...row, assignedTo: stays ? assignedTo : null };
+  },
+  async announce({ db, live }, _tripId, id) {
+    announceSaved(live, await loadTodo(db, id));
+  },
+};
 
 /** Someone left the trip: their to-dos on it stay, unassigned (inside the caller's transaction). */
 export async function unassignTodosOf(db: Db | Tx, tripId: string, userId: string) {

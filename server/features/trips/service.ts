@@ -13,6 +13,7 @@ import { PLAN_LIMITS } from '../../../shared/plans';
 import type { Db, Tx } from '../../platform/db/client';
 import { type Trip, tripMembers, trips, type User, users } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
+import { recordActivity } from '../activity/record';
 import { addDefaultWidgets } from '../board/service';
 import type { ChangeContext } from '../realtime';
 import { createSampleTodos } from '../todos/service';
@@ -151,7 +152,7 @@ export async function createTrip(
  * members' tabs hear of it wherever they are: the trip switcher shows the name and dates.
  */
 export async function updateTrip(
-  { db, live }: ChangeContext,
+  { db, live, actorId }: ChangeContext,
   access: TripAccess,
   body: UpdateTripBody,
 ) {
@@ -160,18 +161,35 @@ export async function updateTrip(
   if (endDate < startDate) {
     throw new HttpError('invalid_dates', 'The trip must end on or after the day it starts');
   }
-  const [trip] = await db
-    .update(trips)
-    .set({
-      ...(body.name === undefined ? {} : { name: body.name }),
-      ...(body.destination === undefined ? {} : { destination: body.destination ?? null }),
-      ...(body.anyoneChooses === undefined ? {} : { anyoneChooses: body.anyoneChooses }),
-      startDate,
-      endDate,
-      updatedAt: new Date(),
-    })
-    .where(eq(trips.id, access.trip.id))
-    .returning();
+  const [trip] = await db.transaction(async (tx) => {
+    const saved = await tx
+      .update(trips)
+      .set({
+        ...(body.name === undefined ? {} : { name: body.name }),
+        ...(body.destination === undefined ? {} : { destination: body.destination ?? null }),
+        ...(body.anyoneChooses === undefined ? {} : { anyoneChooses: body.anyoneChooses }),
+        startDate,
+        endDate,
+        updatedAt: new Date(),
+      })
+      .where(eq(trips.id, access.trip.id))
+      .returning();
+    const before = access.trip;
+    const tripId = before.id;
+    if (saved[0] && saved[0].name !== before.name) {
+      await recordActivity(tx, tripId, actorId, {
+        kind: 'trip.renamed',
+        data: { label: saved[0].name, detail: before.name },
+      });
+    }
+    if (startDate !== before.startDate || endDate !== before.endDate) {
+      await recordActivity(tx, tripId, actorId, {
+        kind: 'trip.dates',
+        data: { label: `${startDate}/${endDate}` },
+      });
+    }
+    return saved;
+  });
   const ownerPlan = await ownerPlanOf(db, trip!.id);
   live.tripChanged(
     trip!.id,

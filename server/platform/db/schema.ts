@@ -653,3 +653,52 @@ export const storageDeletions = pgTable(
   },
   (table) => [index('storage_deletions_due_idx').on(table.dueAt)],
 );
+
+/**
+ * A trip's history (issue #24): one row for each change to it, written by the service that makes
+ * the change, in the change's own transaction (server/features/activity/record.ts), so a change
+ * rolled back leaves no entry and no committed change lacks one. The Trip activity panel reads it;
+ * notifications and summaries will too. Entries older than the owner's plan keeps are deleted by
+ * a scheduled job (server/features/activity/retention.ts).
+ */
+export const tripActivity = pgTable(
+  'trip_activity',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tripId: uuid('trip_id')
+      .notNull()
+      .references(() => trips.id, { onDelete: 'cascade' }),
+    /** Who made the change; null for the trip itself (a call ending) or a deleted account. */
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    kind: text('kind').notNull(),
+    /** The to-do, flight, widget, poll… the entry is about, by its id. */
+    subjectId: text('subject_id'),
+    /** What the entry says about it (its text or title then, a count, a choice). */
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    /** A deleted item's row, to restore it from this entry; never sent to a browser. */
+    snapshot: jsonb('snapshot').$type<Record<string, unknown>>(),
+    restoredAt: timestamp('restored_at', { withTimezone: true }),
+    // Written from the server's clock in milliseconds (not now()), so a page's cursor, which
+    // carries milliseconds, never falls between two entries.
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('trip_activity_trip_idx').on(table.tripId, table.createdAt, table.id),
+    index('trip_activity_created_idx').on(table.createdAt),
+    // A deleted account's entries lose their actor: found by this, not by reading them all.
+    index('trip_activity_actor_idx').on(table.actorId),
+  ],
+);
+
+/**
+ * The server's scheduled jobs (issue #24): when each is next due, and until when a run holds it.
+ * An instance runs a job only by moving `running_until` forward in one UPDATE while it is due and
+ * not held, so with several instances each run happens once; a due time in the past after a
+ * restart is a run missed, made at once (server/platform/scheduler.ts).
+ */
+export const scheduledJobs = pgTable('scheduled_jobs', {
+  name: text('name').primaryKey(),
+  nextRunAt: timestamp('next_run_at', { withTimezone: true }).notNull(),
+  runningUntil: timestamp('running_until', { withTimezone: true }),
+  lastRunAt: timestamp('last_run_at', { withTimezone: true }),
+});

@@ -1,0 +1,2 @@
+export { activityRetentionJob, pruneActivity } from './retention';
+export { activityRoutes } from './routes';

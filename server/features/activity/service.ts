@@ -1,0 +1,202 @@
+import { and, desc, eq, gte, inArray, type SQL } from 'drizzle-orm';
+import {
+  ACTIVITY_MESSAGES,
+  type ActivityData,
+  type ActivityEntry,
+  type ActivityKind,
+  type ActivityPage,
+  isRestorable,
+  type RestorableKind,
+} from '../../../shared/contracts/activity';
+import { PLAN_LIMITS } from '../../../shared/plans';
+import type { Db, Tx } from '../../platform/db/client';
+import { olderThan, pageOf } from '../../platform/db/keyset';
+import { tripActivity, trips, users } from '../../platform/db/schema';
+import { HttpError } from '../../platform/errors';
+import { widgetRestorer } from '../board/service';
+import { flightRestorer } from '../flights/service';
+import type { ChangeContext } from '../realtime/publisher';
+import { todoRestorer } from '../todos/service';
+import { memberName, ownerPlanOf } from '../trips/access';
+import { fromSnapshot, type Restorer, recordActivity } from './record';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const RESTORERS: Record<RestorableKind, { restorer: Restorer; restored: ActivityKind }> = {
+  'todo.deleted': { restorer: todoRestorer, restored: 'todo.restored' },
+  'flight.deleted': { restorer: flightRestorer, restored: 'flight.restored' },
+  'widget.removed': { restorer: widgetRestorer, restored: 'widget.restored' },
+};
+
+/** How many days of history a plan keeps (spec §9); null: all. */
+export const keepsDaysOf = (plan: keyof typeof PLAN_LIMITS) => PLAN_LIMITS[plan].historyDays;
+
+/** Entries of the trip still within what its owner's plan keeps, whether or not pruned yet. */
+function keptSince(keepsDays: number | null, now: Date): Date | null {
+  return keepsDays === null ? null : new Date(now.getTime() - keepsDays * DAY_MS);
+}
+
+const entryColumns = {
+  entry: tripActivity,
+  actor: {
+    id: users.id,
+    username: users.username,
+    firstName: users.firstName,
+    lastName: users.lastName,
+    image: users.profileImageUrl,
+  },
+};
+
+type EntryRow = {
+  entry: typeof tripActivity.$inferSelect;
+  actor: {
+    id: string;
+    username: string;
+    firstName: string | null;
+    lastName: string | null;
+    image: string | null;
+  } | null;
+};
+
+function selectEntries(db: Db | Tx, where: SQL | undefined) {
+  return db
+    .select(entryColumns)
+    .from(tripActivity)
+    .leftJoin(users, eq(users.id, tripActivity.actorId))
+    .where(where);
+}
+
+/**
+ * The names of the people entries mention besides their actors (an assignee, a call's people),
+ * read in one query: names as they are now, and a deleted account's not at all.
+ */
+async function namesOf(db: Db | Tx, rows: EntryRow[]) {
+  const ids = new Set<string>();
+  for (const { entry } of rows) {
+    const data = entry.data as ActivityData;
+    if (data.userId) ids.add(data.userId);
+    for (const id of data.userIds ?? []) ids.add(id);
+  }
+  if (ids.size === 0) return new Map<string, string>();
+  const people = await db
+    .select({
+      id: users.id,
+      username: users.username,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(users)
+    .where(inArray(users.id, [...ids]));
+  return new Map(people.map((person) => [person.id, memberName(person)]));
+}
+
+function toEntry({ entry, actor }: EntryRow, names: Map<string, string>): ActivityEntry {
+  const { userId, userIds, ...data } = entry.data as ActivityData;
+  const person = userId ? names.get(userId) : undefined;
+  return {
+    id: entry.id,
+    kind: entry.kind as ActivityKind,
+    at: entry.createdAt.toISOString(),
+    actor: actor ? { id: actor.id, name: memberName(actor), image: actor.image ?? null } : null,
+    subjectId: entry.subjectId,
+    data: {
+      ...data,
+      ...(userId ? { userId, ...(person ? { detail: person } : {}) } : {}),
+      ...(userIds
+        ? { people: userIds.flatMap((id) => (names.has(id) ? [names.get(id)!] : [])) }
+        : {}),
+    },
+    restorable: isRestorable(entry.kind) && entry.snapshot !== null && entry.restoredAt === null,
+    restoredAt: entry.restoredAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * `GET /api/trips/:tripId/activity`: the trip's history, newest first, as far back as its
+ * owner's plan keeps (older entries not yet pruned are not shown either).
+ */
+export async function listActivity(
+  db: Db,
+  tripId: string,
+  page: { limit: number; before?: string | undefined },
+  now = new Date(),
+): Promise<ActivityPage> {
+  const keepsDays = keepsDaysOf(await ownerPlanOf(db, tripId));
+  const since = keptSince(keepsDays, now);
+  const rows = await selectEntries(
+    db,
+    and(
+      eq(tripActivity.tripId, tripId),
+      since ? gte(tripActivity.createdAt, since) : undefined,
+      page.before ? olderThan(tripActivity, page.before, ACTIVITY_MESSAGES.badCursor) : undefined,
+    ),
+  )
+    .orderBy(desc(tripActivity.createdAt), desc(tripActivity.id))
+    .limit(page.limit + 1);
+  const { rows: shown, nextCursor } = pageOf(rows, page.limit, ({ entry }) => entry);
+  const names = await namesOf(db, shown);
+  return { entries: shown.map((row) => toEntry(row, names)), nextCursor, keepsDays };
+}
+
+/**
+ * Brings back the to-do, flight or widget an entry recorded the deletion of, as it was, under its
+ * own id; the entry is marked restored and the restoring is an entry of its own, all in one
+ * transaction with the trip's row locked (its limits are counted as for any new item).
+ */
+export async function restoreFromEntry(
+  { db, live, actorId }: ChangeContext,
+  tripId: string,
+  entryId: string,
+  now = new Date(),
+): Promise<ActivityEntry> {
+  const since = keptSince(keepsDaysOf(await ownerPlanOf(db, tripId)), now);
+  const found = await findEntry(db, tripId, entryId, since);
+  if (!isRestorable(found.kind) || found.snapshot === null) {
+    throw new HttpError('not_restorable', ACTIVITY_MESSAGES.notRestorable);
+  }
+  const { restorer, restored } = RESTORERS[found.kind];
+  const itemId = await db.transaction(async (tx) => {
+    await tx.select({ id: trips.id }).from(trips).where(eq(trips.id, tripId)).for('update');
+    // Read again under the trip's lock: two restores of one entry cannot both pass.
+    const entry = await findEntry(tx, tripId, entryId, since);
+    if (entry.restoredAt) throw new HttpError('not_restorable', ACTIVITY_MESSAGES.alreadyRestored);
+    const { table, limit } = restorer;
+    if ((await tx.$count(table, eq(table.tripId, tripId))) >= limit.max) {
+      throw new HttpError('item_limit', limit.message);
+    }
+    const row = await restorer.prepare(tx, tripId, fromSnapshot(table, entry.snapshot!));
+    const back = await tx
+      .insert(table)
+      .values({ ...row, tripId } as never)
+      .onConflictDoNothing()
+      .returning({ id: table.id });
+    if (back.length === 0) throw new HttpError('not_restorable', ACTIVITY_MESSAGES.stillThere);
+    await tx.update(tripActivity).set({ restoredAt: now }).where(eq(tripActivity.id, entry.id));
+    await recordActivity(
+      tx,
+      tripId,
+      actorId,
+      { kind: restored, subjectId: entry.subjectId, data: entry.data as ActivityData },
+      now,
+    );
+    return String((back[0] as { id: unknown }).id);
+  });
+  await restorer.announce({ db, live }, tripId, itemId);
+  const [row] = await selectEntries(db, eq(tripActivity.id, entryId));
+  return toEntry(row!, await namesOf(db, [row!]));
+}
+
+async function findEntry(db: Db | Tx, tripId: string, entryId: string, since: Date | null) {
+  const [entry] = await db
+    .select()
+    .from(tripActivity)
+    .where(
+      and(
+        eq(tripActivity.id, entryId),
+        eq(tripActivity.tripId, tripId),
+        since ? gte(tripActivity.createdAt, since) : undefined,
+      ),
+    );
+  if (!entry) throw new HttpError('not_found', ACTIVITY_MESSAGES.notFound);
+  return entry;
+}

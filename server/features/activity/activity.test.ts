@@ -8,7 +8,7 @@ import type { Poll } from '../../../shared/contracts/polls';
 import type { ShortlistOption } from '../../../shared/contracts/shortlist';
 import type { Todo } from '../../../shared/contracts/todos';
 import { MAX_TODOS_PER_TRIP } from '../../../shared/contracts/todos';
-import { tripActivity, todos, users } from '../../platform/db/schema';
+import { todos, tripActivity, users } from '../../platform/db/schema';
 import {
   type Account,
   addMember,
@@ -77,7 +77,14 @@ describe('the history is written with each change', () => {
     ]);
     // The assignee by name; only the deletion can be undone.
     expect(mine[2]!.data).toMatchObject({ userId: owner.id, detail: 'Ana Lima' });
-    expect(mine.map((entry) => entry.restorable)).toEqual([true, false, false, false, false, false]);
+    expect(mine.map((entry) => entry.restorable)).toEqual([
+      true,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 
   it('widgets moved and renamed, flights, polls, the shortlist, members and trip settings', async () => {
@@ -146,7 +153,9 @@ describe('the history is written with each change', () => {
     await addMember(t.database.db, tripId, guest.id);
     expect((await guest.client.post(`/api/trips/${tripId}/leave`, {})).status).toBe(200);
     await addMember(t.database.db, tripId, guest.id);
-    expect((await owner.client.delete(`/api/trips/${tripId}/members/${guest.id}`)).status).toBe(200);
+    expect((await owner.client.delete(`/api/trips/${tripId}/members/${guest.id}`)).status).toBe(
+      200,
+    );
     const [removed, left] = (await history()).entries;
     expect(removed).toMatchObject({
       kind: 'member.removed',
@@ -246,7 +255,11 @@ describe('reading the history', () => {
     await addTodo('Pack the tent', gone, trip.id);
     await t.database.db.delete(users).where(eq(users.id, gone.id));
     const [entry] = (await history(owner, trip.id)).entries;
-    expect(entry).toMatchObject({ kind: 'todo.added', actor: null, data: { label: 'Pack the tent' } });
+    expect(entry).toMatchObject({
+      kind: 'todo.added',
+      actor: null,
+      data: { label: 'Pack the tent' },
+    });
   });
 });
 
@@ -300,7 +313,10 @@ describe('restoring from the history', () => {
     await owner.client.delete(`/api/todos/${todo.id}`);
     expect((await leaver.client.post(`/api/trips/${trip.id}/leave`, {})).status).toBe(200);
     const deletion = await deletionOf(todo.id, trip.id);
-    const res = await owner.client.post(`/api/trips/${trip.id}/activity/${deletion.id}/restore`, {});
+    const res = await owner.client.post(
+      `/api/trips/${trip.id}/activity/${deletion.id}/restore`,
+      {},
+    );
     expect(res.status).toBe(200);
     const list = (await owner.client.get<Todo[]>(`/api/trips/${trip.id}/todos`)).body;
     expect(list.find((item) => item.id === todo.id)?.assignedTo).toBeNull();
@@ -324,7 +340,10 @@ describe('restoring from the history', () => {
 
     for (const id of [widget.body.id, flight.body.id]) {
       const deletion = await deletionOf(id);
-      const res = await owner.client.post(`/api/trips/${tripId}/activity/${deletion.id}/restore`, {});
+      const res = await owner.client.post(
+        `/api/trips/${tripId}/activity/${deletion.id}/restore`,
+        {},
+      );
       expect(res.status).toBe(200);
     }
     const board = (await owner.client.get<WidgetDto[]>(`/api/trips/${tripId}/widgets`)).body;

@@ -1,4 +1,4 @@
-import { Plus, UserPlus } from 'lucide-react';
+import { History, Plus, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { Logo } from '@/components/Logo';
 import { SignInRequired } from '@/components/SignInRequired';
@@ -6,6 +6,7 @@ import { Spinner } from '@/components/Spinner';
 import { ThemeToggle } from '@/components/ThemeToggle';
 import { Button } from '@/components/ui/button';
 import { AccountMenu } from '@/features/account/AccountMenu';
+import { ActivityPanel } from '@/features/activity/ActivityPanel';
 import { useAuth } from '@/features/auth/useAuth';
 import { AddWidgetDialog } from '@/features/board/AddWidgetDialog';
 import { Board } from '@/features/board/Board';
@@ -45,6 +46,7 @@ function Dashboard({ user }: { user: CurrentUser }) {
   const current = useCurrentTrip();
   const [addingWidget, setAddingWidget] = useState(false);
   const [inviting, setInviting] = useState(false);
+  const [showingActivity, setShowingActivity] = useState(false);
   usePageMeta(current.trip ? current.trip.name : 'Dashboard', 'Your trip board on Tripmates.');
   const trip = current.trip;
   const background = useBackgroundVideos(trip);
@@ -72,7 +74,11 @@ function Dashboard({ user }: { user: CurrentUser }) {
       <header className="relative z-20 border-b border-white/10 bg-background/70 backdrop-blur-md">
         <div className="flex h-14 items-center gap-2 px-3 sm:h-16 sm:gap-3 sm:px-5">
           <Logo className="shrink-0" compact />
-          <TripSwitcher current={switcher} className="min-w-0" />
+          <TripSwitcher
+            current={switcher}
+            onShowActivity={() => setShowingActivity(true)}
+            className="min-w-0"
+          />
           <div className="ml-auto flex shrink-0 items-center gap-1.5 sm:gap-2">
             {trip && (
               <>
@@ -91,6 +97,17 @@ function Dashboard({ user }: { user: CurrentUser }) {
                 >
                   <Plus aria-hidden />
                   <span className="hidden sm:inline">Add Widget</span>
+                </Button>
+                <Button
+                  onClick={() => setShowingActivity(true)}
+                  size="sm"
+                  variant="outline"
+                  aria-label="Trip activity"
+                  title="Trip activity"
+                  // On a phone the trip's name needs the room: the trip menu has Trip activity.
+                  className="hidden px-2.5 sm:inline-flex"
+                >
+                  <History aria-hidden />
                 </Button>
                 <Button
                   onClick={() => setInviting(true)}
@@ -127,6 +144,7 @@ function Dashboard({ user }: { user: CurrentUser }) {
         <>
           <AddWidgetDialog trip={trip} open={addingWidget} onOpenChange={setAddingWidget} />
           <InviteFriendsDialog trip={trip} open={inviting} onOpenChange={setInviting} />
+          <ActivityPanel trip={trip} open={showingActivity} onOpenChange={setShowingActivity} />
           <LeaveCallDialog
             nextTripName={switchingToName}
             onStay={() => setSwitchingTo(undefined)}

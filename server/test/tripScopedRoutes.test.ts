@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { eq, getTableColumns, is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ActivityPage } from '../../shared/contracts/activity';
+import type { ActivityEntry } from '../../shared/contracts/activity';
 import type { WidgetDto } from '../../shared/contracts/board';
 import { ERROR_STATUS, type ErrorCode, type ErrorResponse } from '../../shared/contracts/errors';
 import type { FlightDto } from '../../shared/contracts/flights';
@@ -445,8 +445,8 @@ describe('trip-scoped routes', () => {
       text: 'Scrap this',
     });
     expect((await friend.client.delete(`/api/todos/${scrapped.body.id}`)).status).toBe(200);
-    const history = await friend.client.get<ActivityPage>(`/api/trips/${tripId}/activity`);
-    const deletion = history.body.entries.find((entry) => entry.kind === 'todo.deleted');
+    const history = await friend.client.get<ActivityEntry[]>(`/api/trips/${tripId}/activity`);
+    const deletion = history.body.find((entry) => entry.kind === 'todo.deleted');
     expect(deletion?.restorable).toBe(true);
     const objectIds: Record<TripObjectKind, string> = {
       widgets: board.body[0]!.id,

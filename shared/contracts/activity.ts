@@ -82,15 +82,12 @@ export const activityEntry = z.object({
 });
 export type ActivityEntry = z.infer<typeof activityEntry>;
 
-/** `GET /api/trips/:tripId/activity`: newest first, a page at a time. */
-export const activityPage = z.object({
-  entries: z.array(activityEntry),
-  /** Send as `before` for the next (older) page; null: this is the last. */
-  nextCursor: z.string().nullable(),
-  /** How many days the trip's history keeps (its owner's plan); null: all of it. */
-  keepsDays: z.number().nullable(),
-});
-export type ActivityPage = z.infer<typeof activityPage>;
+/**
+ * `GET /api/trips/:tripId/activity`: newest first, a page at a time, paged as every growing list
+ * is (shared/contracts/paging.ts: the cursor and the count in headers). How far back it goes is
+ * the owner's plan's `historyDays` (shared/plans.ts).
+ */
+export const activityList = z.array(activityEntry);
 
 export const ACTIVITY_PAGE = { size: 50, max: 100 } as const;
 export const activityQuery = pageQuery(ACTIVITY_PAGE);

@@ -1,6 +1,7 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { forgetTrip } from '@/features/trips/tripCache';
+import { tripKeys } from '@/features/trips/tripKeys';
 import { toast } from '@/hooks/useToast';
 import { MEMBER_GONE, type TripChangeMessage } from '../../../shared/contracts/realtime';
 import { applyChangeElsewhere, applyTripChange } from './liveHandlers';
@@ -28,6 +29,8 @@ export function useLiveChanges(socket: LiveSocket | null, tripId: string | null)
     const onChange = ({ tripId: changed, change }: TripChangeMessage) => {
       if (changed !== tripId) return applyChangeElsewhere(queryClient, changed, change);
       applyTripChange(queryClient, changed, change);
+      // Every change is an entry in the trip's history: an open Trip activity panel refetches.
+      void queryClient.invalidateQueries({ queryKey: tripKeys.activity(changed) });
       if (change.type === 'trip:deleted') tellGone(MEMBER_GONE.deleted);
     };
     const onGone = (message: { tripId: string; message: string }) => {

@@ -1,4 +1,4 @@
-import { Check, ChevronDown, Loader2, Plus, RotateCw, Settings } from 'lucide-react';
+import { Check, ChevronDown, History, Loader2, Plus, RotateCw, Settings } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useRef, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
@@ -113,7 +113,16 @@ function TripList({ current }: { current: CurrentTrip }) {
  * and reads `current.trip` for the board. A created trip is selected; a deleted one gives way to
  * the first trip left, or to `trip: null` when none is (the dashboard's no-trip state).
  */
-export function TripSwitcher({ current, className }: { current: CurrentTrip; className?: string }) {
+export function TripSwitcher({
+  current,
+  onShowActivity,
+  className,
+}: {
+  current: CurrentTrip;
+  /** Opens the trip's Trip activity panel (a phone's top bar has no room for its button). */
+  onShowActivity?: () => void;
+  className?: string;
+}) {
   const [dialog, setDialog] = useState<'new' | 'settings' | null>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
   const { trip } = current;
@@ -175,6 +184,12 @@ export function TripSwitcher({ current, className }: { current: CurrentTrip; cla
               <Settings aria-hidden />
               Trip settings…
             </DropdownMenu.Item>
+            {onShowActivity && (
+              <DropdownMenu.Item className={itemClass} disabled={!trip} onSelect={onShowActivity}>
+                <History aria-hidden />
+                Trip activity
+              </DropdownMenu.Item>
+            )}
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>

@@ -15,4 +15,5 @@ export const tripKeys = {
   searches: (tripId: string) => ['/api/trips', tripId, 'searches'] as const,
   shortlist: (tripId: string) => ['/api/trips', tripId, 'shortlist'] as const,
   photos: (tripId: string) => ['/api/trips', tripId, 'photos'] as const,
+  activity: (tripId: string) => ['/api/trips', tripId, 'activity'] as const,
 };

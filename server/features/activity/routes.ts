@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   activityEntryParams,
-  activityPage,
+  activityList,
   activityQuery,
   restoreAnswer,
 } from '../../../shared/contracts/activity';
 import { tripParams } from '../../../shared/contracts/trips';
 import type { Db } from '../../platform/db/client';
+import { pageHeaders } from '../../platform/db/keyset';
 import { changeContext } from '../realtime';
 import { tripAccessOf, tripMember } from '../trips/access';
 import { listActivity, restoreFromEntry } from './service';
@@ -25,14 +26,18 @@ export const activityRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
         tags,
         summary: "The trip's history, newest first, as far back as the owner's plan keeps",
         description:
-          'A page at a time: `nextCursor`, sent back as `before`, reads the next (older) page. ' +
-          '`keepsDays` is how far back the history goes (null: all of it).',
+          'A page at a time: X-Next-Cursor, sent back as `before`, reads the next (older) ' +
+          'page; X-Total-Count counts the entries kept.',
         params: tripParams,
         querystring: activityQuery,
-        response: { 200: activityPage },
+        response: { 200: activityList },
       },
     },
-    async (request) => listActivity(db, tripAccessOf(request).trip.id, request.query),
+    async (request, reply) => {
+      const page = await listActivity(db, tripAccessOf(request).trip.id, request.query);
+      reply.headers(pageHeaders(page));
+      return page.entries;
+    },
   );
 
   app.post(

@@ -4,7 +4,6 @@ import {
   type ActivityData,
   type ActivityEntry,
   type ActivityKind,
-  type ActivityPage,
   isRestorable,
   type RestorableKind,
 } from '../../../shared/contracts/activity';
@@ -120,22 +119,25 @@ export async function listActivity(
   tripId: string,
   page: { limit: number; before?: string | undefined },
   now = new Date(),
-): Promise<ActivityPage> {
-  const keepsDays = keepsDaysOf(await ownerPlanOf(db, tripId));
-  const since = keptSince(keepsDays, now);
-  const rows = await selectEntries(
-    db,
-    and(
-      eq(tripActivity.tripId, tripId),
-      since ? gte(tripActivity.createdAt, since) : undefined,
-      page.before ? olderThan(tripActivity, page.before, ACTIVITY_MESSAGES.badCursor) : undefined,
-    ),
-  )
+) {
+  const since = keptSince(keepsDaysOf(await ownerPlanOf(db, tripId)), now);
+  const kept = and(
+    eq(tripActivity.tripId, tripId),
+    since ? gte(tripActivity.createdAt, since) : undefined,
+  );
+  const before = page.before
+    ? olderThan(tripActivity, page.before, ACTIVITY_MESSAGES.badCursor)
+    : undefined;
+  const rows = await selectEntries(db, and(kept, before))
     .orderBy(desc(tripActivity.createdAt), desc(tripActivity.id))
     .limit(page.limit + 1);
   const { rows: shown, nextCursor } = pageOf(rows, page.limit, ({ entry }) => entry);
   const names = await namesOf(db, shown);
-  return { entries: shown.map((row) => toEntry(row, names)), nextCursor, keepsDays };
+  return {
+    entries: shown.map((row) => toEntry(row, names)),
+    nextCursor,
+    total: await db.$count(tripActivity, kept),
+  };
 }
 
 /**

@@ -1,0 +1,61 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { tripKeys } from '@/features/trips/tripKeys';
+import { listUrl, usePagedList } from '@/lib/pagedList';
+import { apiJson } from '@/lib/queryClient';
+import {
+  type ActivityEntry,
+  activityEntry,
+  type RestorableKind,
+} from '../../../shared/contracts/activity';
+
+/** The entries of an answer that can be shown (one odd entry does not break the panel). */
+function readEntries(body: unknown): ActivityEntry[] {
+  if (!Array.isArray(body)) return [];
+  return body.flatMap((item) => {
+    const parsed = activityEntry.safeParse(item);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
+/**
+ * The trip's history (issue #24), newest first, a page at a time, read while the panel is open.
+ * Every live change to the trip marks it stale (useLiveChanges), so an open panel follows along.
+ */
+export function useActivity(tripId: string, enabled: boolean) {
+  const { query, ...list } = usePagedList({
+    queryKey: tripKeys.activity(tripId),
+    urlOf: (before) => listUrl(`/api/trips/${tripId}/activity`, { before }),
+    read: readEntries,
+    enabled,
+  });
+  return {
+    ...list,
+    isLoading: query.isPending && enabled,
+    error: query.error,
+    retry: () => query.refetch(),
+  };
+}
+
+// What a restore brings back, to refresh in this tab (the others hear it live).
+const RESTORED_LIST: Record<RestorableKind, (tripId: string) => readonly unknown[]> = {
+  'todo.deleted': tripKeys.todos,
+  'flight.deleted': tripKeys.flights,
+  'widget.removed': tripKeys.widgets,
+};
+
+/** Brings back what an entry's deletion took away. */
+export function useRestore(tripId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (entry: ActivityEntry) =>
+      apiJson<{ entry: ActivityEntry }>(
+        'POST',
+        `/api/trips/${tripId}/activity/${entry.id}/restore`,
+      ),
+    onSettled: (_data, _error, entry) => {
+      void queryClient.invalidateQueries({ queryKey: tripKeys.activity(tripId) });
+      const list = RESTORED_LIST[entry.kind as RestorableKind];
+      if (list) void queryClient.invalidateQueries({ queryKey: list(tripId) });
+    },
+  });
+}

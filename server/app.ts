@@ -14,6 +14,7 @@ import { accountRoutes } from './features/account/routes';
 import { activityRetentionJob, activityRoutes } from './features/activity';
 import { authRoutes } from './features/auth/routes';
 import { widgetsRoutes } from './features/board/routes';
+import { commentsRoutes } from './features/comments/routes';
 import { flightsRoutes } from './features/flights/routes';
 import { healthRoutes } from './features/health/routes';
 import { mediaRoutes } from './features/media/routes';
@@ -219,6 +220,7 @@ export async function buildApp(config: Config, deps: AppDeps) {
   await app.register(membersRoutes, { db: deps.database.db, config, mailer });
   await app.register(plansRoutes, { db: deps.database.db });
   await app.register(activityRoutes, { db: deps.database.db });
+  await app.register(commentsRoutes, { db: deps.database.db });
   // The server's own work on a schedule (issue #24), run once across instances.
   const scheduler = new Scheduler(
     deps.database.db,

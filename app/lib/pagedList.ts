@@ -46,12 +46,15 @@ export function usePagedList<Entry>({
   read,
   enabled,
   keepPrevious = false,
+  freshOnMount = false,
 }: {
   queryKey: readonly unknown[];
   urlOf: (before: string | undefined) => string;
   read: (body: unknown) => Entry[];
   enabled: boolean;
   keepPrevious?: boolean;
+  /** Read again each time a component shows it, whatever the cache holds. */
+  freshOnMount?: boolean;
 }) {
   const query = useInfiniteQuery({
     queryKey,
@@ -60,6 +63,7 @@ export function usePagedList<Entry>({
     getNextPageParam: (last) => last.next ?? undefined,
     placeholderData: keepPrevious ? keepPreviousData : undefined,
     enabled,
+    ...(freshOnMount ? { refetchOnMount: 'always' as const } : {}),
   });
   const pages = query.data?.pages ?? [];
   const entries = pages.flatMap((page) => page.entries);

@@ -113,7 +113,8 @@ export async function startOwnServer(port: number, env: Record<string, string>) 
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  for (const started = Date.now(); Date.now() - started < 30_000; ) {
+  // An upper bound: a busy CI machine once took over 30 s to start one.
+  for (const started = Date.now(); Date.now() - started < 60_000; ) {
     if (child.exitCode !== null) break;
     try {
       if ((await fetch(`${base}/api/health`)).ok) {

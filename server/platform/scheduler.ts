@@ -75,9 +75,11 @@ export class Scheduler {
       .insert(scheduledJobs)
       .values({ name: job.name, nextRunAt: now })
       .onConflictDoNothing();
+    // The lease's end is this run's token: only the run holding it may finish the job's row.
+    const lease = new Date(now.getTime() + LEASE_MS);
     const [claimed] = await this.db
       .update(scheduledJobs)
-      .set({ runningUntil: new Date(now.getTime() + LEASE_MS) })
+      .set({ runningUntil: lease })
       .where(
         and(
           eq(scheduledJobs.name, job.name),
@@ -95,10 +97,12 @@ export class Scheduler {
       this.log.error({ err: error, job: job.name }, 'scheduled job failed; trying again soon');
       nextRunAt = new Date(now.getTime() + Math.min(RETRY_MS, job.everyMs));
     }
+    // A run that outlived its lease finds it taken over: it leaves the row to the run now
+    // holding it, rather than free the job while that one is still running.
     await this.db
       .update(scheduledJobs)
       .set({ nextRunAt, runningUntil: null, lastRunAt: now })
-      .where(eq(scheduledJobs.name, job.name));
+      .where(and(eq(scheduledJobs.name, job.name), eq(scheduledJobs.runningUntil, lease)));
     return true;
   }
 

@@ -35,6 +35,7 @@ type Ids = {
   waitlistId: string;
   sessionId: string;
   photoId: string;
+  commentId: string;
 };
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -92,6 +93,13 @@ const EXAMPLE_BODIES: Record<string, () => Record<string, unknown>> = {
     stops: 0,
   }),
   'PATCH /api/flights/{id}': () => ({ stops: 1, flightNumber: 'GA 402' }),
+  'POST /api/trips/{tripId}/comments': () => ({
+    subjectType: 'todo',
+    subjectId: ids.todoId,
+    body: 'Who books?',
+    mentions: [],
+  }),
+  'PATCH /api/comments/{id}': () => ({ body: 'Who books the ferry?', mentions: [] }),
   'POST /api/trips/{tripId}/polls': () => ({
     question: 'Where first?',
     options: ['Ubud', 'Canggu'],
@@ -139,6 +147,10 @@ const EXAMPLE_QUERIES: Record<string, Record<string, string>> = {
   'GET /api/pexels/photos': { query: 'Bali', perPage: '6', page: '1' },
   'GET /api/pexels/videos': { query: 'Bali', perPage: '6', page: '1' },
   'GET /api/pexels/videos/popular': { perPage: '6', page: '1' },
+  'GET /api/trips/{tripId}/comments': {
+    subjectType: 'todo',
+    subjectId: '00000000-0000-4000-8000-000000000000',
+  },
   'POST /api/trips/{tripId}/photos': {
     name: 'IMG_2041.jpg',
     caption: 'Sunset',
@@ -272,6 +284,11 @@ beforeAll(async () => {
     EXAMPLE_BODIES['POST /api/trips/{tripId}/polls']!(),
   );
   const photo = await uploadPhoto(t, owner, tripId, ONE_PIXEL_PNG, {}, 'image/png');
+  const remark = await owner.client.post<{ id: string }>(path('comments'), {
+    subjectType: 'todo',
+    subjectId: todo.body.id,
+    body: 'Who books?',
+  });
   const [entry] = await t.database.db
     .insert(waitlistEntries)
     .values({ email: 'waiting@example.com', source: 'landing' })
@@ -288,6 +305,7 @@ beforeAll(async () => {
     waitlistId: entry!.id,
     sessionId: '00000000-0000-4000-8000-000000000000',
     photoId: photo.body.id,
+    commentId: remark.body.id,
   };
   doc = await openApiDocument(t.url);
 });
@@ -308,6 +326,7 @@ function paramValue(path: string, name: string): string {
   if (path.startsWith('/api/polls/')) return ids.pollId;
   if (path.startsWith('/api/shortlist/')) return ids.optionId;
   if (path.startsWith('/api/widgets/')) return ids.widgetId;
+  if (path.startsWith('/api/comments/')) return ids.commentId;
   if (path.startsWith('/api/admin/waitlist/')) return ids.waitlistId;
   if (path.startsWith('/api/sessions/')) return ids.sessionId;
   return 'abcdef123456'; // a join code or magic-link token that does not exist

@@ -155,7 +155,14 @@ function errorShapeProblem(status: number, body: unknown): string | null {
 const DOCS_PREFIX = '/api/docs';
 
 /** Objects of a trip addressed by their own id: `/api/<kind>/:id`. */
-const TRIP_OBJECT_KINDS = ['widgets', 'todos', 'flights', 'polls', 'shortlist'] as const;
+const TRIP_OBJECT_KINDS = [
+  'widgets',
+  'todos',
+  'flights',
+  'polls',
+  'shortlist',
+  'comments',
+] as const;
 type TripObjectKind = (typeof TRIP_OBJECT_KINDS)[number];
 const TRIP_OBJECT_ROUTE = new RegExp(`^/api/(${TRIP_OBJECT_KINDS.join('|')})/:id(/|$)`);
 
@@ -205,6 +212,12 @@ const BODIES: Record<string, unknown> = {
   },
   'POST /api/trips/:tripId/shortlist': { source: 'partner', kind: 'stay', partner: 'Airbnb' },
   'PUT /api/shortlist/:id/vote': { vote: 'no' },
+  'POST /api/trips/:tripId/comments': {
+    subjectType: 'todo',
+    subjectId: '00000000-0000-4000-8000-000000000000',
+    body: 'Sneaking in',
+  },
+  'PATCH /api/comments/:id': { body: 'Taken over' },
   'PATCH /api/shortlist/:id': { chosen: true },
 };
 const WRITE_METHODS = new Set(['POST', 'PATCH', 'PUT']);
@@ -448,12 +461,24 @@ describe('trip-scoped routes', () => {
     const history = await friend.client.get<ActivityEntry[]>(`/api/trips/${tripId}/activity`);
     const deletion = history.body.find((entry) => entry.kind === 'todo.deleted');
     expect(deletion?.restorable).toBe(true);
+    // A comment on the to-do (issue #24).
+    const remark = await friend.client.post<{ id: string }>(`/api/trips/${tripId}/comments`, {
+      subjectType: 'todo',
+      subjectId: todo.body.id,
+      body: 'Lombok first?',
+    });
+    expect(remark.status).toBe(201);
     const objectIds: Record<TripObjectKind, string> = {
       widgets: board.body[0]!.id,
       todos: todo.body.id,
       flights: flight.body.id,
       polls: poll.body.id,
       shortlist: option.body.id,
+      comments: remark.body.id,
+    };
+    // Reads that name what they read in their query.
+    const QUERIES: Record<string, string> = {
+      '/api/trips/:tripId/comments': `?subjectType=todo&subjectId=${todo.body.id}`,
     };
 
     // The intruder is signed in and has a trip of their own: only membership tells them apart.
@@ -463,7 +488,8 @@ describe('trip-scoped routes', () => {
     const failures: string[] = [];
     const urlOf = (route: Route) => {
       const kind = TRIP_OBJECT_ROUTE.exec(route.path)?.[1] as TripObjectKind | undefined;
-      return route.path.replace(/:(\w+)/g, (param, name: string) => {
+      const query = route.method === 'GET' ? (QUERIES[route.path] ?? '') : '';
+      const path = route.path.replace(/:(\w+)/g, (param, name: string) => {
         if (name === 'tripId') return tripId;
         if (name === 'id' && kind) return objectIds[kind];
         // A member of the victim's trip, so a removal that slipped through would show.
@@ -476,6 +502,7 @@ describe('trip-scoped routes', () => {
         failures.push(`${route.method} ${route.path}: no value for ${param}; add one in urlOf`);
         return param;
       });
+      return path + query;
     };
 
     // The same reads by the owner succeed: the ids are real, and a 404 is about membership.

@@ -33,6 +33,7 @@ export const ACTIVITY_KINDS = [
   'option.removed',
   'photo.added',
   'photo.deleted',
+  'comment.added',
   'call.ended',
   'member.joined',
   'member.left',

@@ -13,6 +13,7 @@ import type {
   CallVideoEvent,
   CallWarningMessage,
 } from './calls';
+import { COMMENT_SUBJECTS, comment } from './comments';
 import { flight } from './flights';
 import { tripPhoto } from './photos';
 import { sharedPoll } from './polls';
@@ -39,7 +40,7 @@ import type {
  * is dropped and counted. Presence and cursors are never stored; data changes are broadcast only
  * after the database has them.
  */
-export const REALTIME_PROTOCOL_VERSION = 5;
+export const REALTIME_PROTOCOL_VERSION = 6;
 export const REALTIME_PATH = '/socket.io';
 
 /** Handshake refusals (the `connect_error` message the client sees). */
@@ -169,6 +170,14 @@ export const tripChange = z.discriminatedUnion('type', [
   // The trip's album (issue #23): a photo added or its caption changed; a photo deleted.
   z.object({ type: z.literal('photo:saved'), photo: tripPhoto }),
   z.object({ type: z.literal('photo:removed'), photoId: z.string() }),
+  // Comments on a trip's items (issue #24, protocol 6).
+  z.object({ type: z.literal('comment:saved'), comment }),
+  z.object({
+    type: z.literal('comment:removed'),
+    commentId: z.string(),
+    subjectType: z.enum(COMMENT_SUBJECTS),
+    subjectId: z.string(),
+  }),
   z.object({ type: z.literal('search:saved'), search: tripSearch }),
   z.object({ type: z.literal('shortlist:saved'), option: shortlistOption }),
   z.object({ type: z.literal('shortlist:removed'), optionId: z.string() }),

@@ -146,6 +146,8 @@ function deed(entry: ActivityEntry): string {
       return 'added a photo';
     case 'photo.deleted':
       return 'deleted a photo';
+    case 'comment.added':
+      return `commented on ${quoted(label)}`;
     case 'member.joined':
       return 'joined the trip';
     case 'member.left':

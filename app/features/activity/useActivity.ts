@@ -18,8 +18,9 @@ function readEntries(body: unknown): ActivityEntry[] {
 }
 
 /**
- * The trip's history (issue #24), newest first, a page at a time, read while the panel is open.
- * Every live change to the trip marks it stale (useLiveChanges), so an open panel follows along.
+ * The trip's history (issue #24), newest first, a page at a time, read afresh each time the panel
+ * opens (this tab's own changes and a call's end come as no live change), and again on every
+ * live change to the trip while it is open (useLiveChanges).
  */
 export function useActivity(tripId: string, enabled: boolean) {
   const { query, ...list } = usePagedList({
@@ -27,6 +28,7 @@ export function useActivity(tripId: string, enabled: boolean) {
     urlOf: (before) => listUrl(`/api/trips/${tripId}/activity`, { before }),
     read: readEntries,
     enabled,
+    freshOnMount: true,
   });
   return {
     ...list,

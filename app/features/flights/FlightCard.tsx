@@ -1,5 +1,6 @@
 import { Pencil, Plane, Trash2, UserRound, UsersRound } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { CommentsButton } from '@/features/comments/CommentsButton';
 import { cn } from '@/lib/utils';
 import type { FlightDto } from '../../../shared/contracts/flights';
 import { formatFlightTime, formatFlightTimeLong } from './flightTime';
@@ -82,7 +83,13 @@ export function FlightCard({
           <Plane aria-hidden className="size-4 shrink-0 text-primary" />
           <span className="truncate">{flight.flightNumber}</span>
         </h3>
-        <div className="-my-1 -mr-1 flex shrink-0">
+        <div className="-my-1 -mr-1 flex shrink-0 items-center">
+          <CommentsButton
+            tripId={flight.tripId}
+            subject={{ subjectType: 'flight', subjectId: flight.id }}
+            label={`Flight ${flight.flightNumber}`}
+            className="h-8 px-2"
+          />
           <Button
             variant="ghost"
             size="icon"

@@ -12,6 +12,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
+import { CommentsButton } from '@/features/comments/CommentsButton';
 import { StageButton } from '@/features/media/PhotoCarousel';
 import { useSwipe } from '@/features/media/useSwipe';
 import { errorMessage } from '@/lib/apiError';
@@ -164,6 +165,12 @@ export function PhotoViewer({ tripId, photos, photoId, onShow, canChange }: Prop
                       <Pencil aria-hidden /> {photo.caption ? 'Edit caption' : 'Add a caption'}
                     </Button>
                   )}
+                  <CommentsButton
+                    tripId={tripId}
+                    subject={{ subjectType: 'photo', subjectId: photo.id }}
+                    label={photo.caption ?? photo.fileName}
+                    className="h-8 px-2 text-sm"
+                  />
                   <Button
                     asChild
                     size="sm"

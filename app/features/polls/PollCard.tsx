@@ -2,6 +2,7 @@ import { Lock, Trash2, Trophy } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { PendingButton } from '@/components/PendingButton';
 import { Button } from '@/components/ui/button';
+import { CommentsButton } from '@/features/comments/CommentsButton';
 import { cn } from '@/lib/utils';
 import { isPollClosed, type Poll, pollLeaders } from '../../../shared/contracts/polls';
 import { listOf, pollOutcome, pollStatus, votersLabel } from './pollText';
@@ -81,6 +82,12 @@ export function PollCard({
         <h3 id={headingId} className="min-w-0 flex-1 font-medium break-words text-foreground">
           {poll.question}
         </h3>
+        <CommentsButton
+          tripId={tripId}
+          subject={{ subjectType: 'poll', subjectId: poll.id }}
+          label={poll.question}
+          className="h-7"
+        />
         {canManage && !closed && (
           <PendingButton
             type="button"

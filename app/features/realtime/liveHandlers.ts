@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { widgetLive } from '@/features/board/widgetCache';
+import { commentLive } from '@/features/comments/commentCache';
 import { flightLive } from '@/features/flights/flightCache';
 import { memberLive } from '@/features/members/memberCache';
 import { photoLive } from '@/features/photos/photoCache';
@@ -39,6 +40,7 @@ const handlers: LiveHandlers<ChangeType> = {
   ...shortlistLive,
   ...tripLive,
   ...memberLive,
+  ...commentLive,
 };
 
 /**

@@ -2,6 +2,7 @@ import { Check, ExternalLink, ThumbsDown, ThumbsUp, Trash2, Trophy } from 'lucid
 import { useId, useState } from 'react';
 import { PendingButton } from '@/components/PendingButton';
 import { Button } from '@/components/ui/button';
+import { CommentsButton } from '@/features/comments/CommentsButton';
 import { useTripMembers } from '@/features/trips/useTripMembers';
 import { cn } from '@/lib/utils';
 import type { ShortlistOption, Vote } from '../../../shared/contracts/shortlist';
@@ -199,6 +200,12 @@ export function OptionCard({ option, tripId, userId, isOwner, canChoose, leading
           {chosen && option.chosenBy ? ` · chosen by ${option.chosenBy.name}` : ''}
         </span>
         <span className="flex items-center gap-1">
+          <CommentsButton
+            tripId={tripId}
+            subject={{ subjectType: 'option', subjectId: option.id }}
+            label={option.title}
+            className="h-7"
+          />
           {canChoose && !picking && (
             <PendingButton
               type="button"

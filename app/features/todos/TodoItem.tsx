@@ -1,6 +1,7 @@
 import { CalendarClock, CalendarDays, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { PendingButton } from '@/components/PendingButton';
+import { CommentsButton } from '@/features/comments/CommentsButton';
 import { cn } from '@/lib/utils';
 import type { Todo } from '../../../shared/contracts/todos';
 import type { TripMemberDto } from '../../../shared/contracts/trips';
@@ -100,6 +101,11 @@ export function TodoItem({
         >
           <PriorityBadge priority={todo.priority} />
           {todo.dueDate && <DueDate dueDate={todo.dueDate} done={done} />}
+          <CommentsButton
+            tripId={tripId}
+            subject={{ subjectType: 'todo', subjectId: todo.id }}
+            label={todo.text}
+          />
         </div>
       </div>
       <AssigneeMenu

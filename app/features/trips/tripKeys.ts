@@ -16,4 +16,6 @@ export const tripKeys = {
   shortlist: (tripId: string) => ['/api/trips', tripId, 'shortlist'] as const,
   photos: (tripId: string) => ['/api/trips', tripId, 'photos'] as const,
   activity: (tripId: string) => ['/api/trips', tripId, 'activity'] as const,
+  /** Every comment query of the trip (its counts, each item's thread) starts with this. */
+  comments: (tripId: string) => ['/api/trips', tripId, 'comments'] as const,
 };

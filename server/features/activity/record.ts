@@ -1,4 +1,4 @@
-import { getTableColumns } from 'drizzle-orm';
+import { and, eq, getTableColumns, gte } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { ActivityData, ActivityKind } from '../../../shared/contracts/activity';
 import type { Db, Tx } from '../../platform/db/client';
@@ -35,6 +35,28 @@ export async function recordActivity(
     snapshot: activity.snapshot ? toSnapshot(activity.snapshot) : null,
     createdAt: at,
   });
+}
+
+/**
+ * Takes back the entry a change wrote when a later step undid that change (inside the undoing
+ * transaction): the entries of `kind` about `subjectId` written at `at` or after.
+ */
+export async function forgetActivity(
+  tx: Tx | Db,
+  tripId: string,
+  entry: { kind: ActivityKind; subjectId: string },
+  at: Date,
+) {
+  await tx
+    .delete(tripActivity)
+    .where(
+      and(
+        eq(tripActivity.tripId, tripId),
+        eq(tripActivity.kind, entry.kind),
+        eq(tripActivity.subjectId, entry.subjectId),
+        gte(tripActivity.createdAt, at),
+      ),
+    );
 }
 
 /** A row as JSON: dates as ISO strings (read back by `fromSnapshot`). */

@@ -125,6 +125,9 @@ async function takeOffTrip(
   entry: { actorId: string | null; kind: 'member.left' | 'member.removed' },
 ) {
   await db.transaction(async (tx) => {
+    // The trip's row, as restoring from its history locks it: a to-do restored meanwhile cannot
+    // come back assigned to the person leaving.
+    await tx.select({ id: trips.id }).from(trips).where(eq(trips.id, tripId)).for('update');
     const removed = await tx
       .delete(tripMembers)
       .where(

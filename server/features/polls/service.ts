@@ -256,16 +256,16 @@ export async function votePoll(
       await tx
         .insert(pollVotes)
         .values(optionIds.map((optionId) => ({ pollId: id, userId, optionId })));
-      // A secret ballot's history says who voted, never for what.
-      const chosen = row.options.filter((option) => optionIds.includes(option.id));
-      await recordActivity(tx, tripId, userId, {
-        kind: 'poll.voted',
-        subjectId: id,
-        data: {
-          label: row.question,
-          ...(row.hideVoters ? {} : { detail: chosen.map((option) => option.text).join(', ') }),
-        },
-      });
+      // A secret ballot is no history: who voted, seen beside the counts changing, would say
+      // for what.
+      if (!row.hideVoters) {
+        const chosen = row.options.filter((option) => optionIds.includes(option.id));
+        await recordActivity(tx, tripId, userId, {
+          kind: 'poll.voted',
+          subjectId: id,
+          data: { label: row.question, detail: chosen.map((option) => option.text).join(', ') },
+        });
+      }
     }
   });
   return announce(context, id, userId);

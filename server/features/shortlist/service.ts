@@ -20,7 +20,7 @@ import type { Db } from '../../platform/db/client';
 import { shortlistOptions, shortlistVotes, users } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
 import { isUuid } from '../../platform/uuid';
-import { recordActivity } from '../activity/record';
+import { forgetActivity, recordActivity } from '../activity/record';
 import { createFlight } from '../flights/service';
 import type { ChangeContext } from '../realtime';
 import { listSearches } from '../search/service';
@@ -338,18 +338,21 @@ export async function chooseOption(
     }
     // Claimed first, where it is still unchosen: two members choosing it at once add its
     // flights once.
+    const chosenAt = new Date();
     const claimed = await context.db.transaction(async (tx) => {
       const [won] = await tx
         .update(shortlistOptions)
-        .set({ chosenAt: new Date(), chosenBy: actor.userId })
+        .set({ chosenAt, chosenBy: actor.userId })
         .where(and(eq(shortlistOptions.id, id), isNull(shortlistOptions.chosenAt)))
         .returning({ id: shortlistOptions.id });
       if (won) {
-        await recordActivity(tx, tripId, actor.userId, {
-          kind: 'option.chosen',
-          subjectId: id,
-          data: { label: row.title },
-        });
+        await recordActivity(
+          tx,
+          tripId,
+          actor.userId,
+          { kind: 'option.chosen', subjectId: id, data: { label: row.title } },
+          chosenAt,
+        );
       }
       return won;
     });
@@ -357,11 +360,15 @@ export async function chooseOption(
       try {
         await addChosenFlights(context, tripId, row.slices, travellers);
       } catch (error) {
-        // The trip's flights are full, say: the option is not left chosen without them.
-        await context.db
-          .update(shortlistOptions)
-          .set({ chosenAt: null, chosenBy: null })
-          .where(eq(shortlistOptions.id, id));
+        // The trip's flights are full, say: the option is not left chosen without them, nor
+        // the history saying it was.
+        await context.db.transaction(async (tx) => {
+          await tx
+            .update(shortlistOptions)
+            .set({ chosenAt: null, chosenBy: null })
+            .where(eq(shortlistOptions.id, id));
+          await forgetActivity(tx, tripId, { kind: 'option.chosen', subjectId: id }, chosenAt);
+        });
         throw error;
       }
     }

@@ -2,11 +2,12 @@ import { and, asc, count, eq, gte } from 'drizzle-orm';
 import { DEFAULT_TRIP } from '../../../shared/constants';
 import type { Plan } from '../../../shared/contracts/account';
 import type { LiveTripSettings } from '../../../shared/contracts/realtime';
-import type {
-  CreateTripBody,
-  TripDto,
-  TripMemberDto,
-  UpdateTripBody,
+import {
+  type CreateTripBody,
+  NO_SUCH_TRIP,
+  type TripDto,
+  type TripMemberDto,
+  type UpdateTripBody,
 } from '../../../shared/contracts/trips';
 import { DEFAULT_WEATHER_CITY } from '../../../shared/contracts/weather';
 import { PLAN_LIMITS } from '../../../shared/plans';
@@ -162,6 +163,13 @@ export async function updateTrip(
     throw new HttpError('invalid_dates', 'The trip must end on or after the day it starts');
   }
   const [trip] = await db.transaction(async (tx) => {
+    // As it is now, locked: what the history says changed is measured against it.
+    const [before] = await tx
+      .select()
+      .from(trips)
+      .where(eq(trips.id, access.trip.id))
+      .for('update');
+    if (!before) throw new HttpError('not_found', NO_SUCH_TRIP);
     const saved = await tx
       .update(trips)
       .set({
@@ -174,7 +182,6 @@ export async function updateTrip(
       })
       .where(eq(trips.id, access.trip.id))
       .returning();
-    const before = access.trip;
     const tripId = before.id;
     if (saved[0] && saved[0].name !== before.name) {
       await recordActivity(tx, tripId, actorId, {

@@ -1,0 +1,272 @@
+import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import {
+  COMMENT_MESSAGES,
+  type Comment,
+  type CommentCounts,
+  type CommentSubject,
+  type CommentSubjectType,
+  type CreateComment,
+  commentKey,
+  MAX_COMMENTS_PER_SUBJECT,
+  MAX_COMMENTS_PER_TRIP,
+  type UpdateComment,
+} from '../../../shared/contracts/comments';
+import type { Db, Tx } from '../../platform/db/client';
+import {
+  type CommentRow,
+  comments,
+  flights,
+  polls,
+  shortlistOptions,
+  todos,
+  tripMembers,
+  tripPhotos,
+  users,
+} from '../../platform/db/schema';
+import { HttpError } from '../../platform/errors';
+import { isUuid } from '../../platform/uuid';
+import { recordActivity } from '../activity/record';
+import type { ChangeContext, LiveChanges } from '../realtime/publisher';
+import { memberName } from '../trips/access';
+import { insertWithinLimit, type TripItemTable } from '../trips/items';
+
+/** Where each kind of item lives, and what names it in the history ("commented on …"). */
+const SUBJECTS: Record<
+  CommentSubjectType,
+  { table: TripItemTable; label: (tx: Db | Tx, id: string) => Promise<string | null> }
+> = {
+  todo: { table: todos, label: labelOf(todos, todos.text) },
+  flight: { table: flights, label: labelOf(flights, flights.flightNumber) },
+  option: { table: shortlistOptions, label: labelOf(shortlistOptions, shortlistOptions.title) },
+  poll: { table: polls, label: labelOf(polls, polls.question) },
+  photo: {
+    table: tripPhotos,
+    // As the photo's own entries name it: its caption, else its file's name.
+    label: labelOf(
+      tripPhotos,
+      sql<string>`coalesce(${tripPhotos.caption}, ${tripPhotos.fileName})`,
+    ),
+  },
+};
+
+function labelOf(table: TripItemTable, column: PgColumn | SQL<string>) {
+  return async (db: Db | Tx, id: string) => {
+    const [row] = await db.select({ label: column }).from(table).where(eq(table.id, id));
+    return row ? String(row.label) : null;
+  };
+}
+
+/** The item's label, if it is on the trip; 404 otherwise (deleted, or never this trip's). */
+async function subjectLabel(db: Db | Tx, tripId: string, subject: CommentSubject) {
+  const { table, label } = SUBJECTS[subject.subjectType];
+  if (!isUuid(subject.subjectId)) throw new HttpError('not_found', COMMENT_MESSAGES.noSuchSubject);
+  const onTrip = await db.$count(
+    table,
+    and(eq(table.id, subject.subjectId), eq(table.tripId, tripId)),
+  );
+  const name = onTrip > 0 ? await label(db, subject.subjectId) : null;
+  if (name === null) throw new HttpError('not_found', COMMENT_MESSAGES.noSuchSubject);
+  return name;
+}
+
+/**
+ * The mentioned ids, once each, every one a member of the trip (else 400 `not_a_member`). Those
+ * in `mentionedBefore` who have left since are dropped quietly: an edit of an older comment is
+ * not refused for them.
+ */
+async function checkMentions(
+  db: Db | Tx,
+  tripId: string,
+  ids: string[],
+  mentionedBefore: string[] = [],
+) {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return unique;
+  const members = new Set(
+    (
+      await db
+        .select({ userId: tripMembers.userId })
+        .from(tripMembers)
+        .where(and(eq(tripMembers.tripId, tripId), inArray(tripMembers.userId, unique)))
+    ).map((row) => row.userId),
+  );
+  if (unique.some((id) => !members.has(id) && !mentionedBefore.includes(id))) {
+    throw new HttpError('not_a_member', COMMENT_MESSAGES.mentionNotMember);
+  }
+  return unique.filter((id) => members.has(id));
+}
+
+const person = {
+  id: users.id,
+  username: users.username,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  image: users.profileImageUrl,
+};
+
+/** The rows as the API shows them, authors and mentions by name (read now, in one query). */
+async function toComments(db: Db, rows: CommentRow[]): Promise<Comment[]> {
+  const ids = new Set(rows.flatMap((row) => [row.authorId, ...row.mentions]));
+  const people = ids.size
+    ? await db
+        .select(person)
+        .from(users)
+        .where(inArray(users.id, [...ids]))
+    : [];
+  const byId = new Map(people.map((p) => [p.id, p]));
+  return rows.map((row) => {
+    const author = byId.get(row.authorId);
+    return {
+      id: row.id,
+      tripId: row.tripId,
+      subjectType: row.subjectType,
+      subjectId: row.subjectId,
+      body: row.body,
+      author: {
+        id: row.authorId,
+        name: author ? memberName(author) : 'A former member',
+        image: author?.image ?? null,
+      },
+      mentions: row.mentions.flatMap((id) => {
+        const mentioned = byId.get(id);
+        return mentioned ? [{ id, name: memberName(mentioned) }] : [];
+      }),
+      createdAt: row.createdAt.toISOString(),
+      editedAt: row.editedAt?.toISOString() ?? null,
+    };
+  });
+}
+
+/** An item's thread, oldest first (404 for an item not on the trip). */
+export async function listComments(db: Db, tripId: string, subject: CommentSubject) {
+  await subjectLabel(db, tripId, subject);
+  const rows = await db
+    .select()
+    .from(comments)
+    .where(
+      and(
+        eq(comments.tripId, tripId),
+        eq(comments.subjectType, subject.subjectType),
+        eq(comments.subjectId, subject.subjectId),
+      ),
+    )
+    .orderBy(asc(comments.createdAt), asc(comments.id));
+  return toComments(db, rows);
+}
+
+/** How many comments each item of the trip has, for the counts beside them. */
+export async function countComments(db: Db, tripId: string): Promise<CommentCounts> {
+  const rows = await db
+    .select({
+      subjectType: comments.subjectType,
+      subjectId: comments.subjectId,
+      n: count(),
+    })
+    .from(comments)
+    .where(eq(comments.tripId, tripId))
+    .groupBy(comments.subjectType, comments.subjectId);
+  return Object.fromEntries(rows.map((row) => [commentKey(row), row.n]));
+}
+
+function announceSaved(live: LiveChanges, saved: Comment) {
+  live.tripChanged(saved.tripId, { type: 'comment:saved', comment: saved });
+  return saved;
+}
+
+/**
+ * Adds a comment to an item of the trip, in one transaction with the trip's row locked (its
+ * limits), the item checked to be there, and the entry in the trip's history.
+ */
+export async function createComment(
+  { db, live, actorId }: ChangeContext,
+  tripId: string,
+  authorId: string,
+  input: CreateComment,
+): Promise<Comment> {
+  const limit = { max: MAX_COMMENTS_PER_TRIP, message: COMMENT_MESSAGES.tripFull };
+  const row = await insertWithinLimit(db, comments, tripId, limit, async (tx) => {
+    const label = await subjectLabel(tx, tripId, input);
+    const inThread = await tx.$count(
+      comments,
+      and(
+        eq(comments.tripId, tripId),
+        eq(comments.subjectType, input.subjectType),
+        eq(comments.subjectId, input.subjectId),
+      ),
+    );
+    if (inThread >= MAX_COMMENTS_PER_SUBJECT) {
+      throw new HttpError('item_limit', COMMENT_MESSAGES.threadFull);
+    }
+    const mentions = await checkMentions(tx, tripId, input.mentions);
+    const [inserted] = await tx
+      .insert(comments)
+      .values({
+        tripId,
+        subjectType: input.subjectType,
+        subjectId: input.subjectId,
+        authorId,
+        body: input.body,
+        mentions,
+      })
+      .returning();
+    if (!inserted) throw new Error('The new comment was not returned');
+    // About the item commented on (its thread), as the other entries are.
+    await recordActivity(tx, tripId, actorId ?? authorId, {
+      kind: 'comment.added',
+      subjectId: input.subjectId,
+      data: { label, detail: input.subjectType },
+    });
+    return inserted;
+  });
+  const [saved] = await toComments(db, [row]);
+  return announceSaved(live, saved!);
+}
+
+/** The comment, if its author is the caller (403 `creator_only` otherwise). */
+async function ownComment(db: Db | Tx, tripId: string, id: string, userId: string) {
+  const [row] = await db
+    .select()
+    .from(comments)
+    .where(and(eq(comments.id, id), eq(comments.tripId, tripId)));
+  if (!row) throw new HttpError('not_found', COMMENT_MESSAGES.notFound);
+  if (row.authorId !== userId) throw new HttpError('creator_only', COMMENT_MESSAGES.authorOnly);
+  return row;
+}
+
+/** New text for one's own comment (its mentions follow it). */
+export async function updateComment(
+  { db, live }: ChangeContext,
+  tripId: string,
+  userId: string,
+  id: string,
+  input: UpdateComment,
+): Promise<Comment> {
+  const before = await ownComment(db, tripId, id, userId);
+  const mentions = await checkMentions(db, tripId, input.mentions, before.mentions);
+  const [row] = await db
+    .update(comments)
+    .set({ body: input.body, mentions, editedAt: new Date() })
+    .where(and(eq(comments.id, id), eq(comments.tripId, tripId)))
+    .returning();
+  if (!row) throw new HttpError('not_found', COMMENT_MESSAGES.notFound);
+  const [saved] = await toComments(db, [row]);
+  return announceSaved(live, saved!);
+}
+
+/** Deletes one's own comment. */
+export async function deleteComment(
+  { db, live }: ChangeContext,
+  tripId: string,
+  userId: string,
+  id: string,
+) {
+  const row = await ownComment(db, tripId, id, userId);
+  await db.delete(comments).where(eq(comments.id, id));
+  live.tripChanged(tripId, {
+    type: 'comment:removed',
+    commentId: id,
+    subjectType: row.subjectType,
+    subjectId: row.subjectId,
+  });
+}

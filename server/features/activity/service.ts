@@ -10,13 +10,14 @@ import {
 import { PLAN_LIMITS } from '../../../shared/plans';
 import type { Db, Tx } from '../../platform/db/client';
 import { olderThan, pageOf } from '../../platform/db/keyset';
-import { tripActivity, trips, users } from '../../platform/db/schema';
+import { tripActivity, users } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
 import { widgetRestorer } from '../board/service';
 import { flightRestorer } from '../flights/service';
 import type { ChangeContext } from '../realtime/publisher';
 import { todoRestorer } from '../todos/service';
 import { memberName, ownerPlanOf } from '../trips/access';
+import { insertWithinLimit } from '../trips/items';
 import { fromSnapshot, type Restorer, recordActivity } from './record';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -157,15 +158,12 @@ export async function restoreFromEntry(
     throw new HttpError('not_restorable', ACTIVITY_MESSAGES.notRestorable);
   }
   const { restorer, restored } = RESTORERS[found.kind];
-  const itemId = await db.transaction(async (tx) => {
-    await tx.select({ id: trips.id }).from(trips).where(eq(trips.id, tripId)).for('update');
+  const { table, limit } = restorer;
+  // The trip's row locked and its items counted as for any new item (insertWithinLimit).
+  const itemId = await insertWithinLimit(db, table, tripId, limit, async (tx) => {
     // Read again under the trip's lock: two restores of one entry cannot both pass.
     const entry = await findEntry(tx, tripId, entryId, since);
     if (entry.restoredAt) throw new HttpError('not_restorable', ACTIVITY_MESSAGES.alreadyRestored);
-    const { table, limit } = restorer;
-    if ((await tx.$count(table, eq(table.tripId, tripId))) >= limit.max) {
-      throw new HttpError('item_limit', limit.message);
-    }
     const row = await restorer.prepare(tx, tripId, fromSnapshot(table, entry.snapshot!));
     const back = await tx
       .insert(table)

@@ -18,6 +18,7 @@ const JoinPage = lazy(() => import('@/pages/JoinPage'));
 const MagicLinkPage = lazy(() => import('@/pages/MagicLinkPage'));
 const ConfirmEmailPage = lazy(() => import('@/pages/ConfirmEmailPage'));
 const DeleteAccountPage = lazy(() => import('@/pages/DeleteAccountPage'));
+const UnsubscribePage = lazy(() => import('@/pages/UnsubscribePage'));
 const AdminWaitlistPage = lazy(() => import('@/pages/AdminWaitlistPage'));
 const PrivacyPage = lazy(() => import('@/pages/PrivacyPage'));
 const TermsPage = lazy(() => import('@/pages/TermsPage'));
@@ -46,6 +47,7 @@ const PAGES: Record<ClientRoute, ReactNode> = {
   '/reset-password': <ResetPasswordPage />,
   '/confirm-email': <ConfirmEmailPage />,
   '/delete-account': <DeleteAccountPage />,
+  '/unsubscribe': <UnsubscribePage />,
   '/dashboard': <DashboardPage />,
   '/profile': <ProfilePage />,
   '/security': <SecurityPage />,

@@ -3,7 +3,7 @@ import { ownerAndMemberOnTrip, todoList } from './support/together';
 
 /**
  * Issue #24: two people discuss a to-do where it is. The member mentions the owner with the @
- * picker; the owner sees the count appear live, reads the thread with the mention picked out,
+ * picker; the owner's bell tells them at once, they see the count appear live, reads the thread with the mention picked out,
  * and only the author can edit or delete a comment.
  */
 
@@ -36,7 +36,13 @@ test('a comment with a mention on a to-do reaches the other live; only its autho
   await expect(thread(member).getByTestId('comment')).toHaveCount(1);
   await expect(box).toHaveValue('');
 
-  // The owner's count appears without a reload; the thread shows the mention picked out.
+  // The owner's bell and count follow without a reload; the thread shows the mention picked out.
+  const bell = owner.getByRole('button', { name: /^Notifications/ });
+  await expect(bell).toHaveAccessibleName('Notifications, 1 unread');
+  await bell.click();
+  const told = owner.getByRole('dialog', { name: 'Notifications' }).getByRole('listitem');
+  await expect(told.first()).toContainText(`Dev Talk mentioned you on “${TASK}”`);
+  await owner.keyboard.press('Escape');
   await expect(commentsOf(owner)).toHaveAccessibleName(`Comments on “${TASK}”: 1`);
   await commentsOf(owner).click();
   const comment = thread(owner).getByTestId('comment');

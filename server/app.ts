@@ -19,6 +19,11 @@ import { flightsRoutes } from './features/flights/routes';
 import { healthRoutes } from './features/health/routes';
 import { mediaRoutes } from './features/media/routes';
 import { membersRoutes } from './features/members/routes';
+import {
+  announceNotifications,
+  notificationJobs,
+  notificationsRoutes,
+} from './features/notifications';
 import { photoFilesFor, photosRoutes, startStorageSweeper } from './features/photos';
 import type { PhotoStorage } from './features/photos/storage';
 import { plansRoutes } from './features/plans/routes';
@@ -221,10 +226,20 @@ export async function buildApp(config: Config, deps: AppDeps) {
   await app.register(plansRoutes, { db: deps.database.db });
   await app.register(activityRoutes, { db: deps.database.db });
   await app.register(commentsRoutes, { db: deps.database.db });
+  await app.register(notificationsRoutes, { db: deps.database.db });
+  announceNotifications(deps.database.changes, app.live);
   // The server's own work on a schedule (issue #24), run once across instances.
   const scheduler = new Scheduler(
     deps.database.db,
-    [activityRetentionJob(deps.database.db, app.log)],
+    [
+      activityRetentionJob(deps.database.db, app.log),
+      ...notificationJobs({
+        db: deps.database.db,
+        mailer,
+        publicUrl: config.publicUrl,
+        log: app.log,
+      }),
+    ],
     app.log,
     deps.now,
   );

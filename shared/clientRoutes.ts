@@ -12,6 +12,7 @@ export const CLIENT_ROUTES = [
   '/reset-password',
   '/confirm-email',
   '/delete-account',
+  '/unsubscribe',
   '/dashboard',
   '/profile',
   '/security',

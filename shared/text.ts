@@ -11,3 +11,9 @@ export function hasControlCharacters(value: string): boolean {
   }
   return false;
 }
+
+/** "Ana", "Ana and Ben", "Ana, Ben and Cleo". */
+export function listNames(names: string[]) {
+  if (names.length <= 1) return names.join('');
+  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}

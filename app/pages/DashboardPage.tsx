@@ -18,15 +18,20 @@ import { BackgroundVideo } from '@/features/media/BackgroundVideo';
 import { ChangeBackgroundButton } from '@/features/media/ChangeBackgroundButton';
 import { useBackgroundVideos } from '@/features/media/useBackgroundVideos';
 import { InviteFriendsDialog } from '@/features/members/InviteFriendsDialog';
+import { NotificationBell } from '@/features/notifications/NotificationBell';
 import { LiveStatusNotice } from '@/features/realtime/LiveStatusNotice';
 import { PresenceStack } from '@/features/realtime/PresenceStack';
 import { type LiveTrip, useLiveTrip } from '@/features/realtime/useLiveTrip';
 import { NoTrip } from '@/features/trips/NoTrip';
 import { TripSwitcher } from '@/features/trips/TripSwitcher';
 import { type CurrentTrip, useCurrentTrip } from '@/features/trips/useCurrentTrip';
+import { useMediaQuery } from '@/hooks/useMediaQuery';
 import { usePageMeta } from '@/lib/pageMeta';
 import { cn } from '@/lib/utils';
 import type { CurrentUser } from '../../shared/contracts/account';
+
+// Tailwind's sm: below it (phones) some of the bar's buttons move into the trip menu.
+const WIDE_QUERY = '(min-width: 640px)';
 
 /**
  * `/dashboard`, and `/` when signed in (spec §2 Trip dashboard): the top bar and the current
@@ -52,6 +57,8 @@ function Dashboard({ user }: { user: CurrentUser }) {
   const background = useBackgroundVideos(trip);
   // spec §2, §4: which background video plays; Change Background moves on (wrapping round).
   const [activeVideo, setActiveVideo] = useState(0);
+  const changeBackground = () => setActiveVideo((index) => (index + 1) % background.videos.length);
+  const wide = useMediaQuery(WIDE_QUERY);
   const live = useLiveTrip(trip?.id ?? null, user.id);
   const callRoom = useCallRoom(live.socket, trip?.id ?? null, live.status);
   // A call belongs to its trip: opening another one while in it asks first.
@@ -77,6 +84,10 @@ function Dashboard({ user }: { user: CurrentUser }) {
           <TripSwitcher
             current={switcher}
             onShowActivity={() => setShowingActivity(true)}
+            // On a phone the bell takes the room of Change Background (there when 2+ videos).
+            onChangeBackground={
+              !wide && background.videos.length >= 2 ? changeBackground : undefined
+            }
             className="min-w-0"
           />
           <div className="ml-auto flex shrink-0 items-center gap-1.5 sm:gap-2">
@@ -121,10 +132,14 @@ function Dashboard({ user }: { user: CurrentUser }) {
                 </Button>
               </>
             )}
-            {/* Only with 2 videos or more: with one, or none, there is nothing to change to. */}
+            {/* Mine, whichever trip is on screen (or none yet: an invitation may be the first). */}
+            <NotificationBell socket={live.socket} onOpenTrip={switcher.selectTrip} />
+            {/* Only with 2 videos or more: with one, or none, there is nothing to change to. On
+                phones the trip menu has it: the bar has no room beside the bell. */}
             <ChangeBackgroundButton
               videoCount={background.videos.length}
-              onClick={() => setActiveVideo((index) => (index + 1) % background.videos.length)}
+              onClick={changeBackground}
+              className="hidden sm:inline-flex"
             />
             {/* On phones the trip name needs the room; the theme is in the account menu there. */}
             <div className="hidden sm:block">

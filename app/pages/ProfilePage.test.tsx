@@ -4,6 +4,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { CURRENT_USER_KEY } from '@/features/auth/useAuth';
 import { deferred, makeUser, mockApi, type Reply } from '@/test/api';
 import { findLocation, findToast, renderPage, resetToasts } from '@/test/render';
+import {
+  DEFAULT_NOTIFICATION_PREFERENCES,
+  type NotificationPreferences,
+} from '../../shared/contracts/notifications';
 import ProfilePage from './ProfilePage';
 
 const renderProfile = (user = makeUser(), route = '/profile') =>
@@ -58,7 +62,7 @@ describe('/profile', () => {
     ['/profile?tab=nonsense', 'Profile'],
   ])('%s opens the %s tab', (route, tab) => {
     mockApi({
-      'GET /api/notification-preferences': { body: { tripInvitations: true, tripReminders: true } },
+      'GET /api/notification-preferences': { body: DEFAULT_NOTIFICATION_PREFERENCES },
     });
     renderProfile(makeUser(), route);
     expect(screen.getByRole('tab', { selected: true }).textContent).toBe(tab);
@@ -150,28 +154,98 @@ describe('/profile', () => {
     expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('ana@example.com');
   });
 
-  it('loads the notification settings and saves a change', async () => {
+  it('shows a row per kind with a switch per channel it has, as saved', async () => {
+    const saved: NotificationPreferences = {
+      ...DEFAULT_NOTIFICATION_PREFERENCES,
+      mentioned: { inApp: false, email: true },
+      tripReminder: { inApp: true, email: false },
+    };
+    mockApi({ 'GET /api/notification-preferences': { body: saved } });
+    renderProfile(makeUser(), '/profile?tab=notifications');
+
+    await screen.findByRole('switch', { name: 'Mentions in app' });
+    const rows = screen.getAllByTestId('notification-kind');
+    expect(rows.map((row) => row.querySelector('p')?.textContent)).toEqual([
+      'Trip invitations',
+      'Mentions',
+      'Assigned to-dos',
+      'Due tomorrow',
+      'Audio room started',
+      'Poll results',
+      'Trip reminders',
+      'Daily summary',
+    ]);
+    const state = (name: string) =>
+      screen.getByRole('switch', { name }).getAttribute('aria-checked');
+    expect(state('Mentions in app')).toBe('false');
+    expect(state('Mentions by e-mail')).toBe('true');
+    expect(state('Trip reminders in app')).toBe('true');
+    expect(state('Trip reminders by e-mail')).toBe('false');
+    expect(state('Assigned to-dos by e-mail')).toBe('false');
+    // A summary is only ever an e-mail: no switch for it in the app.
+    const summary = rows.at(-1)!;
+    expect(
+      within(summary)
+        .getAllByRole('switch')
+        .map((item) => item.getAttribute('aria-label')),
+    ).toEqual(['Daily summary by e-mail']);
+    const hint = screen
+      .getByRole('switch', { name: 'Mentions in app' })
+      .getAttribute('aria-describedby');
+    expect(document.getElementById(hint ?? '')?.textContent).toBe(
+      'Someone mentions you in a comment.',
+    );
+  });
+
+  it('saves a switched channel of one kind, keeping every other as it was', async () => {
+    const answer = deferred<Reply>();
     const api = mockApi({
-      'GET /api/notification-preferences': {
-        body: { tripInvitations: true, tripReminders: false },
-      },
-      'PUT /api/notification-preferences': ({ body }) => ({ body }),
+      'GET /api/notification-preferences': { body: DEFAULT_NOTIFICATION_PREFERENCES },
+      'PUT /api/notification-preferences': () => answer.promise,
     });
     const u = userEvent.setup();
     renderProfile(makeUser(), '/profile?tab=notifications');
 
-    const invitations = await screen.findByRole('switch', { name: 'Trip invitations' });
-    const reminders = screen.getByRole('switch', { name: 'Trip reminders' });
-    expect(invitations.getAttribute('aria-checked')).toBe('true');
-    expect(reminders.getAttribute('aria-checked')).toBe('false');
-
-    await u.click(reminders);
-    await findToast('Notification settings updated');
-    expect(api.callsTo('PUT /api/notification-preferences')[0]!.body).toEqual({
-      tripInvitations: true,
-      tripReminders: true,
+    const assignedByEmail = await screen.findByRole('switch', {
+      name: 'Assigned to-dos by e-mail',
     });
-    expect(reminders.getAttribute('aria-checked')).toBe('true');
+    expect(assignedByEmail.getAttribute('aria-checked')).toBe('false');
+    await u.click(assignedByEmail);
+    // Shown as switched while it saves.
+    expect(assignedByEmail.getAttribute('aria-checked')).toBe('true');
+    const expected = {
+      ...DEFAULT_NOTIFICATION_PREFERENCES,
+      assigned: { inApp: true, email: true },
+    };
+    expect(api.callsTo('PUT /api/notification-preferences').map((call) => call.body)).toEqual([
+      expected,
+    ]);
+    answer.resolve({ body: expected });
+    await findToast('Notification settings updated');
+    expect(assignedByEmail.getAttribute('aria-checked')).toBe('true');
+
+    await u.click(screen.getByRole('switch', { name: 'Poll results in app' }));
+    await waitFor(() => expect(api.callsTo('PUT /api/notification-preferences')).toHaveLength(2));
+    expect(api.callsTo('PUT /api/notification-preferences')[1]!.body).toEqual({
+      ...expected,
+      pollClosed: { inApp: false, email: false },
+    });
+  });
+
+  it('puts a switch back and says so when its save fails', async () => {
+    mockApi({
+      'GET /api/notification-preferences': { body: DEFAULT_NOTIFICATION_PREFERENCES },
+      'PUT /api/notification-preferences': {
+        status: 500,
+        body: { code: 'internal', message: 'Something went wrong on our side.' },
+      },
+    });
+    const u = userEvent.setup();
+    renderProfile(makeUser(), '/profile?tab=notifications');
+    const mentions = await screen.findByRole('switch', { name: 'Mentions by e-mail' });
+    await u.click(mentions);
+    await findToast('Error', 'Something went wrong on our side.');
+    expect(mentions.getAttribute('aria-checked')).toBe('true');
   });
 
   it('says so when the notification settings cannot be loaded', async () => {

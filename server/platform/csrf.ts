@@ -2,6 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { HttpError } from './errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+// Routes that a token in their address authorizes, never a cookie, so a forged request gains
+// nothing: an e-mail's one-click unsubscribe, posted by mail programs from no origin (RFC 8058).
+const TOKEN_AUTHORIZED = new Set(['/api/unsubscribe']);
 
 function originOf(value: string | undefined): string | null {
   if (!value) return null;
@@ -26,6 +29,7 @@ export function registerCsrfProtection(app: FastifyInstance, publicUrl: string) 
 
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (TOKEN_AUTHORIZED.has(request.url.split('?')[0]!)) return;
     const origin = originOf(request.headers.origin) ?? originOf(request.headers.referer);
     const addressed = `${request.protocol}://${request.host}`;
     if (origin !== publicOrigin && origin !== addressed) {

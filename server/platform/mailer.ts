@@ -5,7 +5,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Config } from './config';
 
-export type Mail = { to: string; subject: string; text: string; html?: string };
+export type Mail = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** Extra headers (List-Unsubscribe on notification e-mails). */
+  headers?: Record<string, string>;
+};
 
 export type Mailer = {
   send(mail: Mail): Promise<void>;

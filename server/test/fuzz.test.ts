@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WidgetDto } from '../../shared/contracts/board';
 import { ERROR_STATUS } from '../../shared/contracts/errors';
 import type { FlightDto } from '../../shared/contracts/flights';
+import { DEFAULT_NOTIFICATION_PREFERENCES } from '../../shared/contracts/notifications';
 import type { Poll } from '../../shared/contracts/polls';
 import type { Todo } from '../../shared/contracts/todos';
 import type { TripDto } from '../../shared/contracts/trips';
@@ -63,7 +64,8 @@ const EXAMPLE_BODIES: Record<string, () => Record<string, unknown>> = {
     currentPassword: 'not the password',
     newPassword: 'another long password',
   }),
-  'PUT /api/notification-preferences': () => ({ tripInvitations: true, tripReminders: false }),
+  'PUT /api/notification-preferences': () => ({ ...DEFAULT_NOTIFICATION_PREFERENCES }),
+  'POST /api/notifications/read': () => ({ all: true }),
   'POST /api/confirm-2fa': () => ({ token: '123456' }),
   'POST /api/verify-2fa': () => ({ token: '123456' }),
   'POST /api/disable-2fa': () => ({ token: '123456' }),

@@ -16,7 +16,13 @@ export type TestApp = {
   /** http://127.0.0.1:<port> */
   url: string;
   /** The e-mails sent so far (the outbox files), oldest first. */
-  sentMail(): { to: string; subject: string; text: string }[];
+  sentMail(): {
+    to: string;
+    subject: string;
+    text: string;
+    html?: string;
+    headers?: Record<string, string>;
+  }[];
   close(): Promise<void>;
 };
 
@@ -75,9 +81,9 @@ export async function startTestApp(
         .map((file) => JSON.parse(fs.readFileSync(path.join(outbox, file), 'utf8')));
     },
     async close() {
-      await app.close();
+      await slowStepSaid('the app', () => app.close());
       // A database passed in is shared with another app (a second instance): its owner closes it.
-      if (!options.database) await database.close();
+      if (!options.database) await slowStepSaid('the database', () => database.close());
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -87,9 +93,12 @@ export async function startTestApp(
  * Two servers on one database, as two instances behind a load balancer: what one changes, the
  * other must see. `close()` stops both (the second first: the database is the first's).
  */
-export async function startTwoInstances(env?: Record<string, string>) {
-  const a = await startTestApp(env ? { env } : {});
-  const b = await startTestApp({ ...(env ? { env } : {}), database: a.database });
+export async function startTwoInstances(
+  env?: Record<string, string>,
+  options: { now?: () => Date } = {},
+) {
+  const a = await startTestApp({ ...(env ? { env } : {}), ...options });
+  const b = await startTestApp({ ...(env ? { env } : {}), ...options, database: a.database });
   return {
     a,
     b,
@@ -98,4 +107,23 @@ export async function startTwoInstances(env?: Record<string, string>) {
       await a.close();
     },
   };
+}
+
+/**
+ * Runs a step of closing, and says on stderr which one it is if it takes over 10 s: a hook that
+ * times out in CI then names what it was waiting for.
+ */
+async function slowStepSaid<T>(name: string, step: () => Promise<T>): Promise<T> {
+  const started = Date.now();
+  const timer = setInterval(() => {
+    console.error(
+      `closing ${name} has taken ${Math.round((Date.now() - started) / 1000)} s so far`,
+    );
+  }, 10_000);
+  timer.unref();
+  try {
+    return await step();
+  } finally {
+    clearInterval(timer);
+  }
 }

@@ -47,6 +47,16 @@ const NOT_TRIP_SCOPED: { reason: string; paths: string[] }[] = [
     ],
   },
   {
+    reason: "notifications: the caller's own bell (entries of another's are never read or marked)",
+    paths: ['/api/notifications', '/api/notifications/unread', '/api/notifications/read'],
+  },
+  {
+    reason:
+      "unsubscribe: public by design, the person's token in an e-mail's link names them, and " +
+      'can only turn e-mails off',
+    paths: ['/api/unsubscribe'],
+  },
+  {
     reason: "user: the caller's own account, and its deletion by an e-mailed link",
     paths: ['/api/user', '/api/user/deletion-link', '/api/delete-account'],
   },
@@ -118,6 +128,10 @@ const PUBLIC: { reason: string; paths: string[] }[] = [
   { reason: 'the waitlist of the public landing page', paths: ['/api/waitlist'] },
   { reason: 'an invitation, before signing in', paths: ['/api/join/:code'] },
   { reason: 'a magic link is the sign-in', paths: ['/api/magic/:token'] },
+  {
+    reason: "an e-mail's one-click unsubscribe (mail programs send no cookie)",
+    paths: ['/api/unsubscribe'],
+  },
 ];
 // The preview of a join link is public; joining needs an account.
 const SIGNED_IN_ANYWAY = new Set(['POST /api/join/:code']);

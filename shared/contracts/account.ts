@@ -152,9 +152,3 @@ export const activeSessions = z.array(
   }),
 );
 export type ActiveSessions = z.infer<typeof activeSessions>;
-
-export const notificationPreferences = z.object({
-  tripInvitations: z.boolean(),
-  tripReminders: z.boolean(),
-});
-export type NotificationPreferences = z.infer<typeof notificationPreferences>;

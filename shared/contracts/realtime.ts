@@ -212,6 +212,8 @@ export type ServerToClientEvents = {
   'whiteboard:pointer': (message: WhiteboardPointerMessage) => void;
   /** This user is no longer a member of the trip (removed, left in another tab, or it was deleted). */
   'trip:gone': (message: { tripId: string; message: string }) => void;
+  /** This user's notifications changed (a new one, or read in another tab): read them again. */
+  'notifications:changed': () => void;
 };
 
 export type ClientToServerEvents = {

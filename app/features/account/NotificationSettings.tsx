@@ -6,23 +6,25 @@ import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/hooks/useToast';
 import { errorMessage } from '@/lib/apiError';
-import type { NotificationPreferences } from '../../../shared/contracts/account';
+import {
+  CHANNELS_OF,
+  NOTIFICATION_KINDS,
+  NOTIFICATION_LABELS,
+  type NotificationChannel,
+  type NotificationKind,
+} from '../../../shared/contracts/notifications';
 import { useNotificationPreferences, useSaveNotificationPreferences } from './useAccount';
 
-const OPTIONS: readonly { key: keyof NotificationPreferences; label: string; hint: string }[] = [
-  {
-    key: 'tripInvitations',
-    label: 'Trip invitations',
-    hint: 'An email when someone invites you to plan a trip with them.',
-  },
-  {
-    key: 'tripReminders',
-    label: 'Trip reminders',
-    hint: 'An email reminder as the departure date of your trips gets close.',
-  },
+/** Each channel's words: beside its switch, and after the kind in the switch's name. */
+const CHANNELS: readonly { channel: NotificationChannel; label: string; named: string }[] = [
+  { channel: 'inApp', label: 'In app', named: 'in app' },
+  { channel: 'email', label: 'E-mail', named: 'by e-mail' },
 ];
 
-/** The profile's Notification Settings tab: e-mail preferences, saved as they are switched. */
+/**
+ * The profile's Notification Settings tab (issue #24): each kind of notification, in the app
+ * (the bell) and by e-mail, saved as it is switched.
+ */
 export function NotificationSettings() {
   const id = useId();
   const preferences = useNotificationPreferences();
@@ -30,10 +32,10 @@ export function NotificationSettings() {
   // While a change is saving, show it as made.
   const shown = save.isPending ? save.variables : preferences.data;
 
-  function handleChange(key: keyof NotificationPreferences, checked: boolean) {
+  function handleChange(kind: NotificationKind, channel: NotificationChannel, checked: boolean) {
     if (!preferences.data) return;
     save.mutate(
-      { ...preferences.data, [key]: checked },
+      { ...preferences.data, [kind]: { ...preferences.data[kind], [channel]: checked } },
       {
         onSuccess: () => toast({ title: 'Saved', description: 'Notification settings updated' }),
         onError: (failure) =>
@@ -50,7 +52,9 @@ export function NotificationSettings() {
     <Card>
       <CardHeader>
         <CardTitle>Notification Settings</CardTitle>
-        <CardDescription>Choose which emails Tripmates sends you.</CardDescription>
+        <CardDescription>
+          Choose what Tripmates tells you about: in the app, under the bell, and by e-mail.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         {preferences.isPending ? (
@@ -66,23 +70,48 @@ export function NotificationSettings() {
           </div>
         ) : (
           <ul className="divide-y divide-border rounded-lg border border-border">
-            {OPTIONS.map(({ key, label, hint }) => (
-              <li key={key} className="flex items-center justify-between gap-4 p-4">
-                <div className="grid gap-1">
-                  <Label htmlFor={`${id}-${key}`}>{label}</Label>
-                  <p id={`${id}-${key}-hint`} className="text-sm text-muted-foreground">
-                    {hint}
-                  </p>
-                </div>
-                <Switch
-                  id={`${id}-${key}`}
-                  checked={shown[key]}
-                  disabled={save.isPending}
-                  onCheckedChange={(checked) => handleChange(key, checked)}
-                  aria-describedby={`${id}-${key}-hint`}
-                />
-              </li>
-            ))}
+            {NOTIFICATION_KINDS.map((kind) => {
+              const { label, hint } = NOTIFICATION_LABELS[kind];
+              const hintId = `${id}-${kind}-hint`;
+              return (
+                <li
+                  key={kind}
+                  data-testid="notification-kind"
+                  className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between sm:gap-6"
+                >
+                  <div className="grid gap-1">
+                    <p className="text-sm font-medium">{label}</p>
+                    <p id={hintId} className="text-sm text-muted-foreground">
+                      {hint}
+                    </p>
+                  </div>
+                  <div className="flex shrink-0 items-center gap-6">
+                    {CHANNELS.map(({ channel, label: channelLabel, named }) => {
+                      const switchId = `${id}-${kind}-${channel}`;
+                      // A kind without this channel (a summary in the app) keeps the column.
+                      if (!CHANNELS_OF[kind].includes(channel)) {
+                        return <span key={channel} aria-hidden className="w-24" />;
+                      }
+                      return (
+                        <div key={channel} className="flex w-24 items-center gap-2">
+                          <Switch
+                            id={switchId}
+                            checked={shown[kind][channel]}
+                            disabled={save.isPending}
+                            onCheckedChange={(checked) => handleChange(kind, channel, checked)}
+                            aria-label={`${label} ${named}`}
+                            aria-describedby={hintId}
+                          />
+                          <Label htmlFor={switchId} className="font-normal">
+                            {channelLabel}
+                          </Label>
+                        </div>
+                      );
+                    })}
+                  </div>
+                </li>
+              );
+            })}
           </ul>
         )}
       </CardContent>

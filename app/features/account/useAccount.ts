@@ -6,9 +6,9 @@ import type {
   ConfirmEmailResponse,
   CurrentUser,
   LoginActivity,
-  NotificationPreferences,
   UpdateUserBody,
 } from '../../../shared/contracts/account';
+import type { NotificationPreferences } from '../../../shared/contracts/notifications';
 
 type Ok = { success: true };
 
@@ -101,6 +101,7 @@ export function useRevokeOtherSessions() {
   });
 }
 
+/** `GET /api/notification-preferences`: each kind of notification, in the app and by e-mail. */
 export function useNotificationPreferences() {
   return useQuery<NotificationPreferences>({ queryKey: NOTIFICATION_PREFERENCES_KEY });
 }

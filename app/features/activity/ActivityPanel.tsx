@@ -14,11 +14,11 @@ import {
 import { PersonAvatar } from '@/features/realtime/PersonAvatar';
 import { toast } from '@/hooks/useToast';
 import { errorMessage } from '@/lib/apiError';
+import { type ActivityGroup, describeGroup, groupActivity } from '../../../shared/activityText';
 import type { ActivityEntry } from '../../../shared/contracts/activity';
 import { presenceColour } from '../../../shared/contracts/realtime';
 import type { TripDto } from '../../../shared/contracts/trips';
 import { PLAN_LIMITS } from '../../../shared/plans';
-import { type ActivityGroup, describeGroup, groupActivity } from './describe';
 import { useActivity, useRestore } from './useActivity';
 
 const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });

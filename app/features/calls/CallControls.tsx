@@ -17,7 +17,8 @@ import { Button } from '@/components/ui/button';
 import { useMediaQuery } from '@/hooks/useMediaQuery';
 import { cn } from '@/lib/utils';
 import type { CallParticipant } from '../../../shared/contracts/calls';
-import { listNames, PersonAvatar } from '../realtime/PersonAvatar';
+import { listNames } from '../../../shared/text';
+import { PersonAvatar } from '../realtime/PersonAvatar';
 import type { MediaSnapshot } from './meshCall';
 import { type CallRoom, MIC_MESSAGES } from './useCallRoom';
 

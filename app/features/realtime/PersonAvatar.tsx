@@ -27,9 +27,3 @@ export function PersonAvatar({
     </Avatar>
   );
 }
-
-/** "Ana", "Ana and Bruno", "Ana, Bruno and Carla". */
-export function listNames(names: string[]) {
-  if (names.length <= 1) return names.join('');
-  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
-}

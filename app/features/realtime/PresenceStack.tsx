@@ -1,6 +1,7 @@
 import { cn } from '@/lib/utils';
 import type { PresenceMember } from '../../../shared/contracts/realtime';
-import { listNames, PersonAvatar } from './PersonAvatar';
+import { listNames } from '../../../shared/text';
+import { PersonAvatar } from './PersonAvatar';
 
 // More faces than this and the rest become "+N" (fewer on phones, where the bar is narrow).
 const SHOWN = 4;

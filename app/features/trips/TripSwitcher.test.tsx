@@ -189,6 +189,24 @@ describe('TripSwitcher', () => {
 });
 
 describe('formatTripDates', () => {
+  it('offers Change Background in the menu when the dashboard asks (on a phone)', async () => {
+    mockApi({ 'GET /api/trips': { body: [bali] } });
+    const onChangeBackground = vi.fn();
+    function PhoneBar() {
+      return <TripSwitcher current={useCurrentTrip()} onChangeBackground={onChangeBackground} />;
+    }
+    renderPage(<PhoneBar />, { route: '/dashboard', user: makeUser() });
+    const menu = await openMenu('Bali 2023');
+    await userEvent.click(within(menu).getByRole('menuitem', { name: 'Change Background' }));
+    expect(onChangeBackground).toHaveBeenCalledTimes(1);
+  });
+
+  it('has no Change Background in the menu otherwise', async () => {
+    renderSwitcher('/dashboard?trip=t1');
+    const menu = await openMenu('Bali 2023');
+    expect(within(menu).queryByRole('menuitem', { name: 'Change Background' })).toBeNull();
+  });
+
   it('gives short month and day of both ends, whatever the time zone', () => {
     expect(formatTripDates('2026-12-20', '2027-01-03')).toBe('Dec 20 – Jan 3');
     expect(formatTripDates('2027-03-05', '2027-03-05')).toBe('Mar 5');

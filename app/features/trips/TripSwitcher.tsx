@@ -1,4 +1,13 @@
-import { Check, ChevronDown, History, Loader2, Plus, RotateCw, Settings } from 'lucide-react';
+import {
+  Check,
+  ChevronDown,
+  History,
+  Loader2,
+  Plus,
+  RotateCw,
+  Settings,
+  Wallpaper,
+} from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useRef, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
@@ -116,11 +125,14 @@ function TripList({ current }: { current: CurrentTrip }) {
 export function TripSwitcher({
   current,
   onShowActivity,
+  onChangeBackground,
   className,
 }: {
   current: CurrentTrip;
   /** Opens the trip's Trip activity panel (a phone's top bar has no room for its button). */
   onShowActivity?: () => void;
+  /** Change Background, on a phone, whose top bar has no room for its button either. */
+  onChangeBackground?: () => void;
   className?: string;
 }) {
   const [dialog, setDialog] = useState<'new' | 'settings' | null>(null);
@@ -188,6 +200,12 @@ export function TripSwitcher({
               <DropdownMenu.Item className={itemClass} disabled={!trip} onSelect={onShowActivity}>
                 <History aria-hidden />
                 Trip activity
+              </DropdownMenu.Item>
+            )}
+            {onChangeBackground && (
+              <DropdownMenu.Item className={itemClass} onSelect={onChangeBackground}>
+                <Wallpaper aria-hidden />
+                Change Background
               </DropdownMenu.Item>
             )}
           </DropdownMenu.Content>

@@ -1,11 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  ActiveSessions,
-  CurrentUser,
-  LoginActivity,
-  NotificationPreferences,
-} from '../../../shared/contracts/account';
+import type { ActiveSessions, CurrentUser, LoginActivity } from '../../../shared/contracts/account';
 import { HOME_AIRPORT_MESSAGE } from '../../../shared/contracts/account';
 import type { ErrorResponse } from '../../../shared/contracts/errors';
 import { users } from '../../platform/db/schema';
@@ -216,20 +211,6 @@ describe('changing the e-mail address (issue #16: no way to test whose address i
     const sixth = await client.patch<ErrorResponse>('/api/user', { email: 'six@example.com' });
     expect(sixth.status).toBe(429);
     expect(sixth.body.code).toBe('rate_limited');
-  });
-
-  it('saves e-mail preferences', async () => {
-    const { client } = await createAccount(t);
-    expect((await client.get('/api/notification-preferences')).body).toEqual({
-      tripInvitations: true,
-      tripReminders: true,
-    });
-    const put = await client.put<NotificationPreferences>('/api/notification-preferences', {
-      tripInvitations: false,
-      tripReminders: true,
-    });
-    expect(put.body).toEqual({ tripInvitations: false, tripReminders: true });
-    expect((await client.get('/api/notification-preferences')).body).toEqual(put.body);
   });
 
   it('deletes the account with the password (and code when 2FA is on), ending its sessions', async () => {

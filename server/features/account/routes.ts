@@ -8,7 +8,6 @@ import {
   deleteByLinkBody,
   deleteUserBody,
   loginActivity,
-  notificationPreferences,
   sessionParams,
   updateUserBody,
 } from '../../../shared/contracts/account';
@@ -27,7 +26,6 @@ import {
   requestEmailChange,
 } from './emailChange';
 import { listLoginActivity } from './loginActivity';
-import { setEmailPreferences } from './preferences';
 import { toCurrentUser } from './serializers';
 import { listSessions, revokeOtherSessions, revokeSession } from './sessions';
 import { updateProfile } from './updateProfile';
@@ -244,32 +242,5 @@ export const accountRoutes: FastifyPluginAsyncZod<EmailChangeContext> = async (a
       if (request.params.id === session.id) clearSessionCookie(reply);
       return { success: true as const };
     },
-  );
-
-  app.get(
-    '/api/notification-preferences',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        summary: 'E-mail preferences',
-        response: { 200: notificationPreferences },
-      },
-    },
-    async (request) => currentAuth(request).user.emailPreferences,
-  );
-
-  app.put(
-    '/api/notification-preferences',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        summary: 'Save e-mail preferences',
-        body: notificationPreferences,
-        response: { 200: notificationPreferences },
-      },
-    },
-    async (request) => setEmailPreferences(db, currentAuth(request).user.id, request.body),
   );
 };

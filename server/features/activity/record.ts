@@ -3,6 +3,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { ActivityData, ActivityKind } from '../../../shared/contracts/activity';
 import type { Db, Tx } from '../../platform/db/client';
 import { tripActivity } from '../../platform/db/schema';
+import { notifyOfActivity } from '../notifications/fromActivity';
 import type { LiveChanges } from '../realtime/publisher';
 import type { TripItemTable } from '../trips/items';
 
@@ -35,6 +36,8 @@ export async function recordActivity(
     snapshot: activity.snapshot ? toSnapshot(activity.snapshot) : null,
     createdAt: at,
   });
+  // The same entry tells those it concerns (issue #24: one log feeds history and notifications).
+  await notifyOfActivity(tx, tripId, actorId, activity, at);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, inArray, isNull, lte, ne, or, type SQL } from 'drizzle-orm';
 import {
   ACTIVITY_MESSAGES,
   type ActivityData,
@@ -138,6 +138,34 @@ export async function listActivity(
     entries: shown.map((row) => toEntry(row, names)),
     nextCursor,
     total: await db.$count(tripActivity, kept),
+  };
+}
+
+/**
+ * What others did on the trip after `since` and up to `until`, newest first, at most `limit`
+ * entries (a Pro summary e-mail, issue #24), with the total.
+ */
+export async function activityOfOthers(
+  db: Db,
+  tripId: string,
+  userId: string,
+  since: Date,
+  until: Date,
+  limit: number,
+) {
+  const where = and(
+    eq(tripActivity.tripId, tripId),
+    gt(tripActivity.createdAt, since),
+    lte(tripActivity.createdAt, until),
+    or(isNull(tripActivity.actorId), ne(tripActivity.actorId, userId)),
+  );
+  const rows = await selectEntries(db, where)
+    .orderBy(desc(tripActivity.createdAt), desc(tripActivity.id))
+    .limit(limit);
+  const names = await namesOf(db, rows);
+  return {
+    entries: rows.map((row) => toEntry(row, names)),
+    total: rows.length < limit ? rows.length : await db.$count(tripActivity, where),
   };
 }
 

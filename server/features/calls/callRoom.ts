@@ -18,6 +18,7 @@ import { PLAN_LIMITS } from '../../../shared/plans';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
 import type { CallRow } from '../../platform/db/schema';
+import { tellRoomStarted } from '../notifications/callNotices';
 import {
   joinedTrip,
   type LiveCore,
@@ -123,6 +124,13 @@ export function callRoom(live: LiveCore, options: { db: Db; calls: Config['calls
           await endCall(db, call.id, 'empty');
           clock.forget(call.id);
           call = null;
+        }
+        const [alone] = participants;
+        if (participants.length === 1 && alone) {
+          // Someone waits in the room: the others hear of it, to drop in (issue #24).
+          await tellRoomStarted(db, tripId, alone, new Date(at)).catch((error: Error) =>
+            live.log.warn({ err: error.message }, 'could not tell the trip the audio room started'),
+          );
         }
         return { tripId, participants, call: call ? callInfo(call) : null, at };
       });

@@ -27,6 +27,7 @@ import {
 import { HttpError } from '../../platform/errors';
 import { isUuid } from '../../platform/uuid';
 import { recordActivity } from '../activity/record';
+import { notify } from '../notifications/notify';
 import type { ChangeContext, LiveChanges } from '../realtime/publisher';
 import { memberName } from '../trips/access';
 import { insertWithinLimit, type TripItemTable } from '../trips/items';
@@ -217,10 +218,29 @@ export async function createComment(
       subjectId: input.subjectId,
       data: { label, detail: input.subjectType },
     });
+    await tellMentioned(tx, inserted, mentions, label);
     return inserted;
   });
   const [saved] = await toComments(db, [row]);
   return announceSaved(live, saved!);
+}
+
+/** A comment's first words, on one line, for a notification. */
+function excerptOf(body: string) {
+  const line = body.replace(/\s+/g, ' ').trim();
+  return line.length > 140 ? `${line.slice(0, 139)}…` : line;
+}
+
+/** Notifies those a comment mentions (once each per comment, however often it is edited). */
+async function tellMentioned(tx: Tx, comment: CommentRow, userIds: string[], label: string | null) {
+  await notify(tx, userIds, {
+    kind: 'mentioned',
+    tripId: comment.tripId,
+    actorId: comment.authorId,
+    subjectId: comment.subjectId,
+    data: { ...(label ? { label } : {}), excerpt: excerptOf(comment.body) },
+    dedupeKey: `mention:${comment.id}`,
+  });
 }
 
 /** The comment, if its author is the caller (403 `creator_only` otherwise). */
@@ -242,14 +262,23 @@ export async function updateComment(
   id: string,
   input: UpdateComment,
 ): Promise<Comment> {
-  const before = await ownComment(db, tripId, id, userId);
-  const mentions = await checkMentions(db, tripId, input.mentions, before.mentions);
-  const [row] = await db
-    .update(comments)
-    .set({ body: input.body, mentions, editedAt: new Date() })
-    .where(and(eq(comments.id, id), eq(comments.tripId, tripId)))
-    .returning();
-  if (!row) throw new HttpError('not_found', COMMENT_MESSAGES.notFound);
+  const row = await db.transaction(async (tx) => {
+    const before = await ownComment(tx, tripId, id, userId);
+    const mentions = await checkMentions(tx, tripId, input.mentions, before.mentions);
+    const [updated] = await tx
+      .update(comments)
+      .set({ body: input.body, mentions, editedAt: new Date() })
+      .where(and(eq(comments.id, id), eq(comments.tripId, tripId)))
+      .returning();
+    if (!updated) throw new HttpError('not_found', COMMENT_MESSAGES.notFound);
+    // Those the edit mentions for the first time (the item may be gone: then it has no label).
+    const added = mentions.filter((mentioned) => !before.mentions.includes(mentioned));
+    if (added.length > 0) {
+      const label = await SUBJECTS[before.subjectType].label(tx, before.subjectId);
+      await tellMentioned(tx, updated, added, label);
+    }
+    return updated;
+  });
   const [saved] = await toComments(db, [row]);
   return announceSaved(live, saved!);
 }

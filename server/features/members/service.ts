@@ -1,4 +1,4 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import {
   type JoinPreview,
   MEMBER_MESSAGES,
@@ -13,6 +13,8 @@ import { HttpError } from '../../platform/errors';
 import type { Mailer } from '../../platform/mailer';
 import { recordActivity } from '../activity/record';
 import { clearTravellerOf } from '../flights/service';
+import { notify } from '../notifications/notify';
+import { channelsFor } from '../notifications/preferences';
 import type { ChangeContext } from '../realtime';
 import { unassignTodosOf } from '../todos/service';
 import { memberName, type TripAccess } from '../trips/access';
@@ -170,15 +172,31 @@ export async function leaveTrip({ db, live }: ChangeContext, access: TripAccess,
   live.memberGone(access.trip.id, userId, MEMBER_GONE.left);
 }
 
+/**
+ * The account an invitation's address belongs to, unless it is on the trip already, and whether
+ * they want invitations by e-mail.
+ */
+async function accountInvited(db: Db, tripId: string, address: string) {
+  const [account] = await db
+    .select({ id: users.id, member: tripMembers.userId })
+    .from(users)
+    .leftJoin(tripMembers, and(eq(tripMembers.userId, users.id), eq(tripMembers.tripId, tripId)))
+    .where(eq(sql`lower(${users.email})`, address.toLowerCase()));
+  if (!account || account.member) return null;
+  const wants = (await channelsFor(db, [account.id], 'invited')).get(account.id);
+  return { id: account.id, wantsEmail: wants?.email ?? true };
+}
+
 /** Keeps a trip or person's name on one line of a subject or greeting. */
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 /**
  * `POST /api/trips/:tripId/invitations`: e-mails the trip's join link to `email`.
  *
- * The invitee's `tripInvitations` e-mail preference is deliberately not consulted: that setting is
- * about messages Tripmates sends on its own, while this one is sent because a person (the owner)
- * asked for it, to an address they typed — and the invitee may not have an account at all.
+ * When the address is a Tripmates account's (issue #24), the invitation is also in their bell, and
+ * the e-mail goes only if their "Trip invitations" e-mail switch is on: what they chose decides
+ * how they hear of it, and the owner is told "sent" either way. An address with no account gets
+ * the e-mail: the owner asked for it, and there is no one to have chosen otherwise.
  */
 export async function sendEmailInvitation(
   deps: { db: Db; mailer: Mailer; publicUrl: string },
@@ -190,6 +208,22 @@ export async function sendEmailInvitation(
   const address = email.trim();
   if (!isEmail(address)) throw new HttpError('invalid_email', MEMBER_MESSAGES.invalidEmail);
   const { url } = await getOrCreateLink(deps.db, deps.publicUrl, access.trip, inviter.id);
+  const invitee = await accountInvited(deps.db, access.trip.id, address);
+  if (invitee) {
+    await notify(
+      deps.db,
+      [invitee.id],
+      {
+        kind: 'invited',
+        tripId: access.trip.id,
+        actorId: inviter.id,
+        data: { label: access.trip.name, path: new URL(url).pathname },
+      },
+      new Date(),
+      { emailSent: true },
+    );
+    if (!invitee.wantsEmail) return;
+  }
   const inviterName = oneLine(memberName(inviter));
   const tripName = oneLine(access.trip.name);
   const mail = {

@@ -1,5 +1,7 @@
+import { and, eq } from 'drizzle-orm';
 import { type JoinAck, joinTripEvent } from '../../../shared/contracts/realtime';
 import type { Db } from '../../platform/db/client';
+import { tripMembers } from '../../platform/db/schema';
 import { findTripAccess, isTripMember, NO_SUCH_TRIP } from '../trips/access';
 import { joinedTrip, type LiveCore, type LivePiece } from './core';
 import { createRateLimit, parseEvent } from './eventGuard';
@@ -14,6 +16,16 @@ const JOINS_PER_SECOND = 5;
  */
 export function tripRooms(live: LiveCore, options: { db: Db; presence: Presence }): LivePiece {
   const { db, presence } = options;
+
+  /** The person has seen the trip as it is now (a Pro summary tells only what came after). */
+  function markSeen(tripId: string, userId: string) {
+    db.update(tripMembers)
+      .set({ lastSeenAt: new Date() })
+      .where(and(eq(tripMembers.tripId, tripId), eq(tripMembers.userId, userId)))
+      .catch((error: Error) =>
+        live.log.warn({ err: error.message }, 'could not note when a trip was last seen'),
+      );
+  }
   return {
     name: 'tripRooms',
     clientEvents: ['trip:join', 'trip:leave'],
@@ -54,6 +66,7 @@ export function tripRooms(live: LiveCore, options: { db: Db; presence: Presence 
               return answer({ ok: false, reason: 'not-member', message: NO_SUCH_TRIP });
             }
           }
+          markSeen(event.tripId, userId);
           const at = Date.now();
           const members = await presence.presenceOf(event.tripId);
           answer({ ok: true, members, at } satisfies JoinAck);
@@ -68,7 +81,15 @@ export function tripRooms(live: LiveCore, options: { db: Db; presence: Presence 
         }
       });
 
-      socket.on('trip:leave', () => live.leaveTrip(socket));
+      socket.on('trip:leave', () => {
+        const tripId = joinedTrip(socket);
+        if (tripId) markSeen(tripId, userId);
+        live.leaveTrip(socket);
+      });
+    },
+    disconnecting(socket) {
+      const tripId = joinedTrip(socket);
+      if (tripId) markSeen(tripId, socket.data.user.id);
     },
   };
 }

@@ -13,6 +13,7 @@ const PRIVATE_PATHS = [
   '/logout',
   '/reset-password',
   '/confirm-email',
+  '/unsubscribe',
   '/delete-account',
   '/join/',
   '/magic/',

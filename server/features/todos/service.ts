@@ -131,7 +131,11 @@ export async function createTodo(
     await recordActivity(tx, tripId, actorId, {
       kind: 'todo.added',
       subjectId: inserted.id,
-      data: { label: inserted.text },
+      // Its assignee is told (notifications/fromActivity.ts).
+      data: {
+        label: inserted.text,
+        ...(inserted.assignedTo ? { userId: inserted.assignedTo } : {}),
+      },
     });
     return inserted;
   });

@@ -3,13 +3,18 @@ import pg from 'pg';
 
 /**
  * The channels the database announces changes on (migrations 0012 and 0013; 0021: stored files
- * are due for deletion).
+ * are due for deletion; 0025: a person's notifications changed).
  */
-export type ChangeChannel = 'tripmates_auth' | 'tripmates_trip' | 'tripmates_storage';
+export type ChangeChannel =
+  | 'tripmates_auth'
+  | 'tripmates_trip'
+  | 'tripmates_storage'
+  | 'tripmates_notifications';
 export const CHANGE_CHANNELS: readonly ChangeChannel[] = [
   'tripmates_auth',
   'tripmates_trip',
   'tripmates_storage',
+  'tripmates_notifications',
 ];
 /** Delivered on every channel when announcements may have been missed: forget everything. */
 export const FORGET_ALL = '*';

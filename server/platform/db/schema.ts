@@ -15,12 +15,19 @@ import {
 } from 'drizzle-orm/pg-core';
 import { LOGIN_OUTCOMES } from '../../../shared/contracts/account';
 import { WIDGET_TYPES } from '../../../shared/contracts/board';
+import type {
+  NotificationChannel,
+  NotificationKind,
+} from '../../../shared/contracts/notifications';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 };
 
-export type EmailPreferences = { tripInvitations: boolean; tripReminders: boolean };
+/** What a person chose per kind and channel (issue #24); kinds not in it take the defaults. */
+export type StoredNotificationPreferences = Partial<
+  Record<NotificationKind, Partial<Record<NotificationChannel, boolean>>>
+>;
 
 // spec §3 User, with the plan and role of architecture §7 and §1 (the first account is admin).
 export const users = pgTable(
@@ -55,10 +62,18 @@ export const users = pgTable(
     totpPendingSecret: text('totp_pending_secret'),
     /** The last accepted TOTP time step: a code is accepted at most once (RFC 6238 §5.2). */
     totpLastStep: integer('totp_last_step'),
-    emailPreferences: jsonb('email_preferences')
-      .$type<EmailPreferences>()
+    notificationPreferences: jsonb('notification_preferences')
+      .$type<StoredNotificationPreferences>()
       .notNull()
-      .default({ tripInvitations: true, tripReminders: true }),
+      .default({}),
+    /**
+     * Names this person in their e-mails' unsubscribe links (issue #24): it can only turn e-mails
+     * off, so a leaked link costs nothing more. Random (gen_random_uuid is from a strong source).
+     */
+    unsubscribeToken: text('unsubscribe_token')
+      .notNull()
+      .unique()
+      .default(sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`),
     /**
      * When the sample first trip was made (at sign-up since issue #16). Made once: someone who later
      * deletes every trip sees an empty dashboard, not a new sample trip taking their plan's slot.
@@ -251,6 +266,8 @@ export const tripMembers = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     role: text('role', { enum: ['owner', 'member'] }).notNull(),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When they last had the trip open (issue #24: a summary tells what changed since). */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
   },
   (table) => [
     primaryKey({ columns: [table.tripId, table.userId] }),
@@ -298,7 +315,13 @@ export const todos = pgTable(
     assignedTo: uuid('assigned_to').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
-  (table) => [index('todos_trip_idx').on(table.tripId, table.createdAt)],
+  (table) => [
+    index('todos_trip_idx').on(table.tripId, table.createdAt),
+    // Issue #24: the to-dos coming due, for their assignees' notifications.
+    index('todos_due_idx')
+      .on(table.dueDate)
+      .where(sql`not ${table.isCompleted} and ${table.assignedTo} is not null`),
+  ],
 );
 
 /**
@@ -734,3 +757,58 @@ export const comments = pgTable(
   ],
 );
 export type CommentRow = typeof comments.$inferSelect;
+
+/**
+ * Issue #24: what a person is told about, one row per person and event. `in_app` rows are the
+ * bell's entries; `email_pending` ones wait for the notification e-mails' job. `dedupe_key` makes
+ * an event found by a scheduled job (a reminder, a poll's deadline) one row however many runs or
+ * instances find it. A trigger announces every change on `tripmates_notifications` (migration
+ * 0025), so the person's open tabs hear of it whichever instance or job made it.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tripId: uuid('trip_id').references(() => trips.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    subjectId: text('subject_id'),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    dedupeKey: text('dedupe_key').unique(),
+    inApp: boolean('in_app').notNull(),
+    emailPending: boolean('email_pending').notNull(),
+    // From the server's clock in milliseconds, as the history's, for the pages' cursors.
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('notifications_bell_idx')
+      .on(table.userId, table.createdAt, table.id)
+      .where(sql`${table.inApp}`),
+    index('notifications_email_idx').on(table.createdAt).where(sql`${table.emailPending}`),
+  ],
+);
+export type NotificationRow = typeof notifications.$inferSelect;
+
+/**
+ * Every e-mail Tripmates sent on its own (issue #24), by what it was for: a notification's, or a
+ * trip's summary for one person on one day. Its row is written before the e-mail is sent, and
+ * the key is unique, so an e-mail is never sent twice — by a second instance, a retried job or a
+ * run after a restart (a crash between the two loses that e-mail rather than repeat it).
+ */
+export const emailDeliveries = pgTable(
+  'email_deliveries',
+  {
+    key: text('key').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tripId: uuid('trip_id').references(() => trips.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('email_deliveries_user_idx').on(table.userId, table.kind, table.tripId)],
+);

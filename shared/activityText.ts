@@ -1,6 +1,8 @@
-import type { ActivityEntry, ActivityKind } from '../../../shared/contracts/activity';
-import { formatDate } from '../../../shared/dates';
-import { listNames } from '../realtime/PersonAvatar';
+import type { ActivityEntry, ActivityKind } from './contracts/activity';
+import { formatDate } from './dates';
+import { listNames } from './text';
+
+// Issue #24: the history's wording, one for the activity panel and the Pro summary e-mails.
 
 /**
  * Entries told together: one person doing the same thing several times in a row on one day

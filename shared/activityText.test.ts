@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ActivityEntry } from '../../../shared/contracts/activity';
-import { describeGroup, groupActivity } from './describe';
+import { describeGroup, groupActivity } from './activityText';
+import type { ActivityEntry } from './contracts/activity';
 
 const ana = { id: 'u-ana', name: 'Ana Lima', image: null };
 const ben = { id: 'u-ben', name: 'Ben Ode', image: null };

@@ -1,0 +1,166 @@
+import { and, eq, lte } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  type BellKind,
+  describeNotification,
+  NOTIFICATION_LABELS,
+  type NotificationData,
+} from '../../../shared/contracts/notifications';
+import type { Db } from '../../platform/db/client';
+import { emailDeliveries, notifications, trips, users } from '../../platform/db/schema';
+import type { Mail, Mailer } from '../../platform/mailer';
+import { memberName } from '../trips/access';
+import { renderEmail } from './emailTemplate';
+import { emailLinks, tripUrl } from './links';
+import { preferencesOf } from './preferences';
+
+// Sent a batch at a time; an e-mail not sent within this long (mail down for days) is dropped.
+const BATCH = 100;
+const GIVE_UP_MS = 2 * 24 * 60 * 60 * 1000;
+
+const actors = alias(users, 'actor');
+
+type Pending = {
+  id: string;
+  kind: BellKind;
+  data: NotificationData;
+  tripId: string | null;
+  tripName: string | null;
+  actorName: string | null;
+  to: { email: string; name: string; token: string };
+};
+
+const ACTION: Record<BellKind, string> = {
+  invited: 'Open the trip',
+  mentioned: 'Read the comment',
+  assigned: 'See your to-dos',
+  dueTomorrow: 'See your to-dos',
+  callStarted: 'Join the audio room',
+  pollClosed: 'See the result',
+  tripReminder: 'Open the trip',
+};
+
+/** The e-mail for one notification: its sentence as the subject, the trip as the action. */
+export function notificationMail(publicUrl: string, pending: Pending): Mail {
+  const sentence = describeNotification(pending, {
+    actor: pending.actorName,
+    trip: pending.tripName,
+  });
+  const lines = [`${sentence}.`];
+  if (pending.kind === 'mentioned' && pending.data.excerpt) lines.push(`“${pending.data.excerpt}”`);
+  return renderEmail({
+    to: pending.to.email,
+    subject: sentence,
+    greeting: `Hi ${pending.to.name},`,
+    lines,
+    action: { label: ACTION[pending.kind], url: tripUrl(publicUrl, pending.tripId) },
+    why: `You get this because “${NOTIFICATION_LABELS[pending.kind].label}” e-mails are on in your Tripmates settings.`,
+    ...emailLinks(publicUrl, pending.to.token, pending.kind),
+  });
+}
+
+/**
+ * Sends the notification e-mails waiting (a scheduled job, every minute). Each is taken in one
+ * transaction that clears its `email_pending` and writes its delivery row, so a second instance,
+ * or a run after a restart, finds it taken; a send that fails gives it back for the next run.
+ * How many were sent.
+ */
+export async function sendPendingEmails(
+  deps: { db: Db; mailer: Mailer; publicUrl: string; log: FastifyBaseLogger },
+  now: Date,
+): Promise<number> {
+  const { db } = deps;
+  const recipients = users;
+  const rows = await db
+    .select({
+      id: notifications.id,
+      kind: notifications.kind,
+      data: notifications.data,
+      createdAt: notifications.createdAt,
+      tripId: notifications.tripId,
+      tripName: trips.name,
+      actor: {
+        username: actors.username,
+        firstName: actors.firstName,
+        lastName: actors.lastName,
+      },
+      userId: notifications.userId,
+      to: {
+        email: recipients.email,
+        username: recipients.username,
+        firstName: recipients.firstName,
+        lastName: recipients.lastName,
+        token: recipients.unsubscribeToken,
+        preferences: recipients.notificationPreferences,
+      },
+    })
+    .from(notifications)
+    .innerJoin(recipients, eq(recipients.id, notifications.userId))
+    .leftJoin(trips, eq(trips.id, notifications.tripId))
+    .leftJoin(actors, eq(actors.id, notifications.actorId))
+    .where(and(eq(notifications.emailPending, true), lte(notifications.createdAt, now)))
+    .orderBy(notifications.createdAt)
+    .limit(BATCH);
+  let sent = 0;
+  for (const row of rows) {
+    const kind = row.kind as BellKind;
+    const email = row.to.email;
+    // Not sent: too late to be news, switched off meanwhile, or an account with no address.
+    const stillWanted =
+      email !== null &&
+      now.getTime() - row.createdAt.getTime() < GIVE_UP_MS &&
+      preferencesOf(row.to.preferences)[kind].email;
+    const claimed = await db.transaction(async (tx) => {
+      const [taken] = await tx
+        .update(notifications)
+        .set({ emailPending: false })
+        .where(and(eq(notifications.id, row.id), eq(notifications.emailPending, true)))
+        .returning({ id: notifications.id });
+      if (!taken || !email || !stillWanted) return false;
+      const [logged] = await tx
+        .insert(emailDeliveries)
+        .values({
+          key: `notification:${row.id}`,
+          userId: row.userId,
+          tripId: row.tripId,
+          kind,
+          sentAt: now,
+        })
+        .onConflictDoNothing()
+        .returning({ key: emailDeliveries.key });
+      return Boolean(logged);
+    });
+    if (!claimed || !email) continue;
+    const mail = notificationMail(deps.publicUrl, {
+      id: row.id,
+      kind,
+      data: row.data as NotificationData,
+      tripId: row.tripId,
+      tripName: row.tripName,
+      actorName: row.actor ? memberName(row.actor) : null,
+      to: {
+        email,
+        name: memberName(row.to),
+        token: row.to.token,
+      },
+    });
+    try {
+      await deps.mailer.send(mail);
+      sent += 1;
+    } catch (error) {
+      deps.log.warn(
+        { err: (error as Error).message, kind },
+        'a notification e-mail was not sent; trying again soon',
+      );
+      await db.transaction(async (tx) => {
+        await tx.delete(emailDeliveries).where(eq(emailDeliveries.key, `notification:${row.id}`));
+        await tx
+          .update(notifications)
+          .set({ emailPending: true })
+          .where(eq(notifications.id, row.id));
+      });
+    }
+  }
+  return sent;
+}

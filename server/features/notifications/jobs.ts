@@ -1,0 +1,42 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../platform/db/client';
+import type { Mailer } from '../../platform/mailer';
+import type { Job } from '../../platform/scheduler';
+import { remindDueTodos, remindTrips, tellPollsPastDeadline } from './dueNotices';
+import { sendPendingEmails } from './emails';
+import { sendSummaries } from './summaries';
+
+const MINUTE_MS = 60 * 1000;
+const HOUR_MS = 60 * MINUTE_MS;
+
+type Deps = { db: Db; mailer: Mailer; publicUrl: string; log: FastifyBaseLogger };
+
+/**
+ * The notifications' scheduled work (issue #24), run once across instances by the scheduler.
+ * Each event they find has a dedupe key and each e-mail a delivery row, so a run repeated (two
+ * instances, a retry, a catch-up after a restart) tells nobody twice.
+ */
+export function notificationJobs(deps: Deps): Job[] {
+  return [
+    {
+      // Poll deadlines, then the e-mails waiting (a mention's within a minute).
+      name: 'notifications-minutely',
+      everyMs: MINUTE_MS,
+      async run(now) {
+        await tellPollsPastDeadline(deps.db, now);
+        const sent = await sendPendingEmails(deps, now);
+        if (sent > 0) deps.log.info({ sent }, 'notification e-mails sent');
+      },
+    },
+    {
+      name: 'notifications-hourly',
+      everyMs: HOUR_MS,
+      async run(now) {
+        await remindTrips(deps.db, now);
+        await remindDueTodos(deps.db, now);
+        const summaries = await sendSummaries(deps, now);
+        if (summaries > 0) deps.log.info({ summaries }, 'daily summaries sent');
+      },
+    },
+  ];
+}

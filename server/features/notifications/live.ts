@@ -1,0 +1,17 @@
+import type { ChangeFeed } from '../../platform/db/changeFeed';
+import { FORGET_ALL } from '../../platform/db/changeFeed';
+import { userRoom } from '../realtime/core';
+import type { Realtime } from '../realtime/realtimeServer';
+
+/**
+ * A person's notifications changed (the database says so on `tripmates_notifications`, whoever
+ * changed them: a request on any instance, a scheduled job): their tabs on this instance are told
+ * to read them again. Every instance hears the database, so each tells only its own tabs.
+ */
+export function announceNotifications(changes: ChangeFeed, live: Realtime) {
+  changes.on('tripmates_notifications', (userId) => {
+    // Announcements may have been missed (a lost connection): every tab here reads again.
+    if (userId === FORGET_ALL) live.io.local.emit('notifications:changed');
+    else live.io.local.to(userRoom(userId)).emit('notifications:changed');
+  });
+}

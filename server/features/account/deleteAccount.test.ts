@@ -51,12 +51,25 @@ async function addFlight(as: Account, tripId: string, travellerId: string | null
   return res.body;
 }
 
+// In a fixed order: an updated row may come back from the table in another place.
 const rowsOf = async (tripId: string) => ({
   trip: (await t.database.db.select().from(trips).where(eq(trips.id, tripId)))[0],
-  members: await t.database.db.select().from(tripMembers).where(eq(tripMembers.tripId, tripId)),
-  widgets: await t.database.db.select().from(widgets).where(eq(widgets.tripId, tripId)),
-  todos: await t.database.db.select().from(todos).where(eq(todos.tripId, tripId)),
-  flights: await t.database.db.select().from(flights).where(eq(flights.tripId, tripId)),
+  members: await t.database.db
+    .select()
+    .from(tripMembers)
+    .where(eq(tripMembers.tripId, tripId))
+    .orderBy(tripMembers.userId),
+  widgets: await t.database.db
+    .select()
+    .from(widgets)
+    .where(eq(widgets.tripId, tripId))
+    .orderBy(widgets.id),
+  todos: await t.database.db.select().from(todos).where(eq(todos.tripId, tripId)).orderBy(todos.id),
+  flights: await t.database.db
+    .select()
+    .from(flights)
+    .where(eq(flights.tripId, tripId))
+    .orderBy(flights.id),
 });
 
 describe('deleting an account that owns a trip with members', () => {

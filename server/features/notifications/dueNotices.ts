@@ -1,6 +1,13 @@
-import { and, count, eq, gt, gte, isNotNull, isNull, lt, lte } from 'drizzle-orm';
+import { and, count, eq, gt, gte, isNotNull, isNull, lt, lte, notExists, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db/client';
-import { polls, pollVotes, todos, tripMembers, trips } from '../../platform/db/schema';
+import {
+  notifications,
+  polls,
+  pollVotes,
+  todos,
+  tripMembers,
+  trips,
+} from '../../platform/db/schema';
 import { notify } from './notify';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -153,6 +160,18 @@ export async function tellPollsPastDeadline(db: Db, now: Date) {
         isNull(polls.closedAt),
         lte(polls.closesAt, now),
         gt(polls.closesAt, new Date(now.getTime() - POLL_NEWS_MS)),
+        // Told already (the dedupe key would stop a repeat; this spares the work each minute).
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(notifications)
+            .where(
+              and(
+                eq(notifications.kind, 'pollClosed'),
+                eq(notifications.subjectId, sql`${polls.id}::text`),
+              ),
+            ),
+        ),
       ),
     );
   let told = 0;

@@ -71,7 +71,6 @@ export async function sendPendingEmails(
   now: Date,
 ): Promise<number> {
   const { db } = deps;
-  const recipients = users;
   const rows = await db
     .select({
       id: notifications.id,
@@ -87,16 +86,16 @@ export async function sendPendingEmails(
       },
       userId: notifications.userId,
       to: {
-        email: recipients.email,
-        username: recipients.username,
-        firstName: recipients.firstName,
-        lastName: recipients.lastName,
-        token: recipients.unsubscribeToken,
-        preferences: recipients.notificationPreferences,
+        email: users.email,
+        username: users.username,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        token: users.unsubscribeToken,
+        preferences: users.notificationPreferences,
       },
     })
     .from(notifications)
-    .innerJoin(recipients, eq(recipients.id, notifications.userId))
+    .innerJoin(users, eq(users.id, notifications.userId))
     .leftJoin(trips, eq(trips.id, notifications.tripId))
     .leftJoin(actors, eq(actors.id, notifications.actorId))
     .where(and(eq(notifications.emailPending, true), lte(notifications.createdAt, now)))

@@ -4,6 +4,7 @@ import type { Mailer } from '../../platform/mailer';
 import type { Job } from '../../platform/scheduler';
 import { remindDueTodos, remindTrips, tellPollsPastDeadline } from './dueNotices';
 import { sendPendingEmails } from './emails';
+import { pruneNotifications } from './retention';
 import { sendSummaries } from './summaries';
 
 const MINUTE_MS = 60 * 1000;
@@ -36,6 +37,8 @@ export function notificationJobs(deps: Deps): Job[] {
         await remindDueTodos(deps.db, now);
         const summaries = await sendSummaries(deps, now);
         if (summaries > 0) deps.log.info({ summaries }, 'daily summaries sent');
+        const pruned = await pruneNotifications(deps.db, now);
+        if (pruned > 0) deps.log.info({ pruned }, 'old notifications and e-mail records deleted');
       },
     },
   ];

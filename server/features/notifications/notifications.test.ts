@@ -9,11 +9,12 @@ import {
 } from '../../../shared/contracts/notifications';
 import type { Poll } from '../../../shared/contracts/polls';
 import type { Todo } from '../../../shared/contracts/todos';
-import { notifications, users } from '../../platform/db/schema';
+import { emailDeliveries, notifications, users } from '../../platform/db/schema';
 import { type Account, createAccount, createTripCast } from '../../test/factories';
 import { connectLive, joinTrip, type LiveClient } from '../../test/liveClient';
 import { startTestApp, type TestApp } from '../../test/testApp';
 import { tellRoomStarted } from './callNotices';
+import { NOTIFICATIONS_KEPT_DAYS, pruneNotifications } from './retention';
 
 let t: TestApp;
 let owner: Account;
@@ -251,5 +252,35 @@ describe('the bell', () => {
     await t.database.db.delete(users).where(eq(users.id, gone.id));
     const entry = (await bell(member)).find((item) => item.data.label === 'Check visas');
     expect(entry).toMatchObject({ kind: 'assigned', actor: null });
+  });
+});
+
+describe('retention', () => {
+  it('deletes notifications and e-mail records older than kept, but each last summary', async () => {
+    const db = t.database.db;
+    const now = new Date('2032-01-01T00:00:00Z');
+    const daysAgo = (days: number) => new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
+    const old = daysAgo(NOTIFICATIONS_KEPT_DAYS + 1);
+    const recent = daysAgo(NOTIFICATIONS_KEPT_DAYS - 1);
+    const row = { userId: member.id, tripId, kind: 'assigned', inApp: true, emailPending: false };
+    await db.insert(notifications).values([
+      { ...row, data: { label: 'old' }, createdAt: old },
+      { ...row, data: { label: 'recent' }, createdAt: recent },
+    ]);
+    const delivery = { userId: member.id, tripId, kind: 'summary' };
+    await db.insert(emailDeliveries).values([
+      { ...delivery, key: 'summary:old-1', sentAt: daysAgo(NOTIFICATIONS_KEPT_DAYS + 3) },
+      { ...delivery, key: 'summary:old-2', sentAt: old },
+      { ...delivery, key: 'notification:old', kind: 'assigned', sentAt: old },
+      { ...delivery, key: 'notification:recent', kind: 'assigned', sentAt: recent },
+    ]);
+
+    expect(await pruneNotifications(db, now)).toBeGreaterThanOrEqual(3);
+    const labels = (await db.select().from(notifications)).map((n) => n.data.label);
+    expect(labels).toContain('recent');
+    expect(labels).not.toContain('old');
+    const keys = (await db.select().from(emailDeliveries)).map((d) => d.key).sort();
+    // The last summary stays however old: the next one starts from it.
+    expect(keys).toEqual(['notification:recent', 'summary:old-2']);
   });
 });

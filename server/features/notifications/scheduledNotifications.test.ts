@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NotificationPreferences } from '../../../shared/contracts/notifications';
+import type {
+  NotificationEntry,
+  NotificationPreferences,
+} from '../../../shared/contracts/notifications';
+import type { Poll } from '../../../shared/contracts/polls';
 import type { Todo } from '../../../shared/contracts/todos';
 import { type Account, createAccount, createTrip } from '../../test/factories';
 import { startTwoInstances, type TestApp } from '../../test/testApp';
@@ -70,6 +74,34 @@ describe('scheduled notifications on two instances', () => {
     await runBoth(later(3, 8));
     expect(summaries()).toHaveLength(1);
   });
+  it('a poll whose deadline passes tells the trip once, with its result', async () => {
+    const today = new Date();
+    const deadline = new Date(
+      Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + 3, 12),
+    );
+    const poll = (
+      await owner.client.post<Poll>(`/api/trips/${tripId}/polls`, {
+        question: 'Sunrise hike?',
+        options: ['Yes', 'No'],
+        closesAt: deadline.toISOString(),
+      })
+    ).body;
+    await member.client.put(`/api/polls/${poll.id}/vote`, { optionIds: [poll.options[0]!.id] });
+    const told = async (who: Account) =>
+      (await who.client.get<NotificationEntry[]>('/api/notifications')).body.filter(
+        (entry) => entry.kind === 'pollClosed' && entry.subjectId === poll.id,
+      );
+    await runBoth(new Date(deadline.getTime() - 5 * 60_000));
+    expect(await told(owner)).toEqual([]);
+    await runBoth(new Date(deadline.getTime() + 60_000));
+    await runBoth(new Date(deadline.getTime() + 5 * 60_000));
+    for (const who of [owner, member]) {
+      expect(await told(who)).toEqual([
+        expect.objectContaining({ actor: null, data: { label: 'Sunrise hike?', result: 'Yes' } }),
+      ]);
+    }
+  });
+
   it('trip reminders a week and a day before, each once, by e-mail to those who want them', async () => {
     await switchOff(member, { tripReminder: { inApp: true, email: false } });
     await runBoth(new Date('2030-05-25T08:00:00Z'));

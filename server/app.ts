@@ -2,7 +2,7 @@ import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -115,6 +115,7 @@ export async function buildApp(config: Config, deps: AppDeps) {
     ...mediaOriginsFor(config),
   });
   registerNoStoreForApi(app);
+  closeConnectionsAsResponsesFinish(app);
   await app.register(compress, { threshold: 1024 });
   registerJsonBodies(app);
   registerCsrfProtection(app, config.publicUrl);
@@ -255,3 +256,19 @@ export async function buildApp(config: Config, deps: AppDeps) {
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
+
+/**
+ * On close, Fastify closes the idle keep-alive connections at once; one whose response was still
+ * finishing then (a file being streamed, a slow moment) would stay open until its keep-alive
+ * timeout, 72 s, holding the close — and the process's exit — that long. Each such connection
+ * is closed as its response finishes instead.
+ */
+function closeConnectionsAsResponsesFinish(app: FastifyInstance) {
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onResponse', async () => {
+    if (closing) app.server.closeIdleConnections();
+  });
+}

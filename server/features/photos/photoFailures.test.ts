@@ -105,3 +105,43 @@ describe('photos when storage fails', () => {
     expect((await owner.client.get(photo.body.src.thumbnail)).status).toBe(200);
   });
 });
+
+describe('closing the server', () => {
+  it('lets a photo being sent finish, then closes its connection at once (not after the keep-alive timeout)', async () => {
+    // A storage whose reads wait until told: the request is in flight as the close begins.
+    let release = () => {};
+    const reading = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let held = false;
+    let entered = () => {};
+    const inside = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
+    const slow: PhotoStorage = {
+      ...disk,
+      async get(key) {
+        if (held) {
+          entered();
+          await reading;
+        }
+        return disk.get(key);
+      },
+    };
+    const app = await startTestApp({ photoStorage: slow });
+    const ana = await createAccount(app, { firstName: 'Ana' });
+    const trip = (await createTrip(app.database.db, ana.id)).id;
+    const photo = await uploadPhoto(app, ana, trip, jpeg);
+    expect(photo.status).toBe(201);
+
+    held = true;
+    const sending = ana.client.get(photo.body.src.thumbnail);
+    await inside;
+    const closed = app.close();
+    release();
+    expect((await sending).status).toBe(200);
+    // Without closing the connection as the response finishes, this waits 72 s (the test's
+    // 30 s timeout fails it first).
+    await closed;
+  });
+});

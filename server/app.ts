@@ -41,11 +41,12 @@ import { whiteboardRoutes } from './features/whiteboard/routes';
 import { moveFilesToStorage } from './features/whiteboard/service';
 import { registerAccessControl } from './platform/access';
 import { authentication } from './platform/auth';
+import { registerCanonicalIds } from './platform/canonicalIds';
 import { type BuiltClient, loadBuiltClient, registerClient } from './platform/client';
 import type { Config } from './platform/config';
 import { registerCsrfProtection } from './platform/csrf';
 import type { Database } from './platform/db/client';
-import { answerFrameworkError, registerErrorHandling } from './platform/errors';
+import { answerClientError, answerFrameworkError, registerErrorHandling } from './platform/errors';
 import { registerJsonBodies } from './platform/jsonBody';
 import { createMailer, type Mailer } from './platform/mailer';
 import { Scheduler } from './platform/scheduler';
@@ -61,8 +62,8 @@ export type AppDeps = {
   client?: BuiltClient | null;
   /** Sends e-mail; by default SMTP_URL's server, or files in DATA_DIR/outbox. */
   mailer?: Mailer;
-  /** Where log lines go; standard output by default (tests capture them). */
-  logStream?: NodeJS.WritableStream;
+  /** Where log lines go (`stdoutLog()` in production; tests capture them); pino's default else. */
+  logStream?: { write(line: string): unknown };
   /** Where photos are kept; by default the settings' (S3_BUCKET, else DATA_DIR/photos). */
   photoStorage?: PhotoStorage;
   /** The scheduled jobs' clock (tests move a fake one); the real time by default. */
@@ -100,6 +101,7 @@ export async function buildApp(config: Config, deps: AppDeps) {
     // the contract answers a wrong one (404); longer paths are refused as too long (414).
     routerOptions: { maxParamLength: 500 },
     frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
 
   // Services reach the database through the app (policies, change contexts), not each plugin's options.
@@ -107,6 +109,7 @@ export async function buildApp(config: Config, deps: AppDeps) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerCanonicalIds(app);
 
   const client = deps.client === undefined ? loadBuiltClient(config.clientDir) : deps.client;
   await registerSecurityHeaders(app, {

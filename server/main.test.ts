@@ -149,4 +149,20 @@ describe('npm start', () => {
       }
     },
   );
+
+  // Issue #34: with the reader of its standard output gone as it stopped (`npm start | tee`, a
+  // supervisor restarting), the server closed its port and lock and then never exited: pino's
+  // exit handler retried the write for ever (4 runs in 4 here before the fix).
+  it('exits within the grace period when the reader of its output goes away as it stops', async () => {
+    const GRACE_MS = 10_000;
+    const server = startServer({ DATA_DIR: tempDataDir() });
+    await listening(server);
+    server.child.kill('SIGTERM');
+    server.child.stdout?.destroy();
+    const stopped = await Promise.race([
+      server.exit,
+      new Promise((resolve) => setTimeout(() => resolve('still running'), GRACE_MS).unref()),
+    ]);
+    expect(stopped).toBe(0);
+  });
 });

@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './platform/config';
 import { type Database, openDatabase } from './platform/db/client';
 import { acquireLock, LockHeldError } from './platform/lockFile';
+import { stdoutLog } from './platform/logDestination';
 
 /** Start-up: configuration, database (with migrations), HTTP. Fails fast with one clear line. */
 async function main() {
@@ -14,7 +15,8 @@ async function main() {
   try {
     database = await openDatabase(config);
     await database.migrate();
-    const app = await buildApp(config, { database });
+    const log = stdoutLog();
+    const app = await buildApp(config, { database, logStream: log.stream });
     const db = database;
 
     closeWithGrace({ delay: 10_000, logger: false }, async ({ signal, err }) => {
@@ -24,6 +26,8 @@ async function main() {
       await app.close();
       await db.close();
       releaseLock();
+      // Within the grace period, and never waiting on a reader of the log that has gone.
+      await log.finish(1000);
     });
 
     await app.listen({ port: config.port, host: config.host });

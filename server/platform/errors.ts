@@ -1,3 +1,4 @@
+import type { Duplex } from 'node:stream';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -86,6 +87,45 @@ export function answerFrameworkError(
     message: known?.message ?? 'The address of this request cannot be read.',
   };
   return reply.code(status).send(body);
+}
+
+// Node's HTTP parser refuses a request it cannot read before Fastify sees it (the `clientError`
+// event): a NUL or space in the path, conflicting Content-Length headers, headers over 16 KB, a
+// request too slow to arrive.
+const CLIENT_ERRORS: Record<string, { status: number; reason: string; body: ErrorResponse }> = {
+  HPE_HEADER_OVERFLOW: {
+    status: 431,
+    reason: 'Request Header Fields Too Large',
+    body: { code: 'headers_too_large', message: 'The headers of this request are too large.' },
+  },
+  ERR_HTTP_REQUEST_TIMEOUT: {
+    status: 408,
+    reason: 'Request Timeout',
+    body: { code: 'request_timeout', message: 'The request took too long to arrive.' },
+  },
+};
+const MALFORMED_REQUEST = {
+  status: 400,
+  reason: 'Bad Request',
+  body: { code: 'bad_request', message: 'This request is not one the server can read.' },
+} satisfies (typeof CLIENT_ERRORS)[string];
+
+/**
+ * Fastify's `clientErrorHandler`: the answer to a request Node could not parse, in the same
+ * `{ message, code }` shape as every other refusal (Fastify's own says `"Client Error"`). The
+ * connection cannot carry another request after a parse error, so it is closed once answered.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Duplex) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const { status, reason, body } = CLIENT_ERRORS[error.code ?? ''] ?? MALFORMED_REQUEST;
+  if (socket.writable) {
+    const json = JSON.stringify(body);
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(json)}\r\nConnection: close\r\n\r\n${json}`,
+    );
+  }
+  socket.destroy();
 }
 
 /**

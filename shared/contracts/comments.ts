@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { canonicalId } from '../ids';
 import { uuidParam } from './params';
 import { text } from './text';
 
@@ -37,7 +38,9 @@ const body = text({ error: COMMENT_MESSAGES.missingBody })
   .max(COMMENT_MAX, COMMENT_MESSAGES.bodyTooLong);
 
 const mentions = z
-  .array(z.guid({ error: COMMENT_MESSAGES.mentions }), { error: COMMENT_MESSAGES.mentions })
+  .array(z.guid({ error: COMMENT_MESSAGES.mentions }).toLowerCase(), {
+    error: COMMENT_MESSAGES.mentions,
+  })
   .max(MAX_MENTIONS, COMMENT_MESSAGES.tooManyMentions)
   .default([]);
 
@@ -45,7 +48,9 @@ export const commentSubject = z.object({
   subjectType: z.enum(COMMENT_SUBJECTS, { error: COMMENT_MESSAGES.subjectType }),
   subjectId: text({ error: COMMENT_MESSAGES.subjectId })
     .min(1, COMMENT_MESSAGES.subjectId)
-    .max(100, COMMENT_MESSAGES.subjectId),
+    .max(100, COMMENT_MESSAGES.subjectId)
+    // A to-do's thread is one thread however its id is spelled.
+    .overwrite(canonicalId),
 });
 export type CommentSubject = z.infer<typeof commentSubject>;
 

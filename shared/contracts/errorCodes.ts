@@ -13,6 +13,7 @@ export const ERROR_STATUS = {
   invalid_input: 400, // a field failed validation; `issues` names each one
   invalid_json: 400, // the body is not JSON, empty, or does not match its Content-Length
   bad_url: 400, // the path cannot be decoded
+  bad_request: 400, // not HTTP this server can read (a NUL in the path, two Content-Lengths)
   invalid_code: 400, // a two-factor code that is not the right one
   wrong_password: 400, // the current password (to change it, or delete the account) is wrong
   common_password: 400, // a new password on the list of the most common ones
@@ -47,7 +48,8 @@ export const ERROR_STATUS = {
   invitation_invalid: 404, // a reset, expired or unknown invitation link
   magic_link_invalid: 404, // a used, expired or unknown magic link
   unknown_city: 404,
-  // 409
+  // 408, 409
+  request_timeout: 408, // the request did not arrive whole in time
   username_taken: 409,
   email_taken: 409,
   two_factor_already_enabled: 409,
@@ -62,6 +64,7 @@ export const ERROR_STATUS = {
   // 422: the right kind of request, whose content cannot be used
   unreadable_image: 422, // a photo that cannot be decoded: damaged, or HEIC without a decoder
   uri_too_long: 414,
+  headers_too_large: 431, // the request's headers are over Node's limit (16 KB)
   rate_limited: 429, // too many requests from one address (or account) in a window
   account_locked: 429, // too many failed passwords in a row: sign-in waits 15 minutes
   // 5xx: not the client's fault

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isArrivalAfterDeparture } from '../flightDuration';
+import { canonicalId } from '../ids';
 import { uuidParam } from './params';
 import { text } from './text';
 
@@ -63,7 +64,9 @@ const stops = z
   .max(MAX_FLIGHT_STOPS, FLIGHT_MESSAGES.stops);
 
 // A member's user id; the server checks membership (an unknown id is a 400 there, not here).
-const travellerId = text(FLIGHT_MESSAGES.traveller).max(100, FLIGHT_MESSAGES.traveller);
+const travellerId = text(FLIGHT_MESSAGES.traveller)
+  .max(100, FLIGHT_MESSAGES.traveller)
+  .overwrite(canonicalId);
 
 const arrivesAfterDeparting = (flight: { departureTime?: string; arrivalTime?: string }) =>
   !flight.departureTime ||

@@ -134,7 +134,7 @@ export type UnreadCount = z.infer<typeof unreadCount>;
 
 /** `POST /api/notifications/read`: these entries, or all of the caller's. */
 export const markRead = z.union([
-  z.object({ ids: z.array(z.uuid()).min(1).max(100) }),
+  z.object({ ids: z.array(z.uuid().toLowerCase()).min(1).max(100) }),
   z.object({ all: z.literal(true) }),
 ]);
 export type MarkRead = z.infer<typeof markRead>;

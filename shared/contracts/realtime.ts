@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CLIENT_ID_PATTERN } from '../clientId';
+import { canonicalId } from '../ids';
 import { widget } from './board';
 import type {
   CallEndedMessage,
@@ -75,7 +76,9 @@ export const clientId = text().regex(CLIENT_ID_PATTERN);
 // Board coordinates: pixels from the board's top-left corner, as widget positions are.
 export const BOARD_COORDINATE = { min: -10_000, max: 100_000 } as const;
 const boardCoordinate = z.number().finite().min(BOARD_COORDINATE.min).max(BOARD_COORDINATE.max);
-const tripId = text().min(1).max(100);
+// One spelling of a trip's id, whatever the tab sent (issue #34: a room joined as `trip:<ID>`
+// outlived the member's removal from `trip:<id>`).
+const tripId = text().min(1).max(100).overwrite(canonicalId);
 const boardPoint = z.strictObject({ top: boardCoordinate, left: boardCoordinate });
 export type BoardPoint = z.infer<typeof boardPoint>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { canonicalId } from '../ids';
 import { uuidParam } from './params';
 import { money, offerSlice } from './search';
 import { text } from './text';
@@ -82,7 +83,7 @@ export const shortlistVoteBody = z.object({
 export const chooseShortlistBody = z.object({
   chosen: z.boolean({ error: SHORTLIST_MESSAGES.chosen }),
   travellerIds: z
-    .array(text({ error: SHORTLIST_MESSAGES.travellers }).max(100), {
+    .array(text({ error: SHORTLIST_MESSAGES.travellers }).max(100).overwrite(canonicalId), {
       error: SHORTLIST_MESSAGES.travellers,
     })
     .max(50, SHORTLIST_MESSAGES.travellers)

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { canonicalId } from '../ids';
 import { TODO_PRIORITIES } from '../todoPriority';
 import { uuidParam } from './params';
 import { text } from './text';
@@ -62,6 +63,7 @@ const isCompleted = z.boolean({ error: TODO_MESSAGES.isCompleted });
  */
 const assignedTo = text({ error: TODO_MESSAGES.assignee })
   .max(100, TODO_MESSAGES.assignee)
+  .overwrite(canonicalId)
   .nullable()
   .transform((value) => value || null);
 

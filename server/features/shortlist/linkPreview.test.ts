@@ -19,6 +19,23 @@ describe('isPublicAddress', () => {
     ['fd00::1', false],
     ['::ffff:127.0.0.1', false],
     ['::ffff:10.0.0.1', false],
+    ['::ffff:93.184.216.34', true],
+    // Issue #34: IPv4-compatible addresses are the IPv4 address they carry.
+    ['::7f00:1', false],
+    ['::127.0.0.1', false],
+    ['::a9fe:a9fe', false],
+    ['::a00:1', false],
+    ['::5db8:d822', true],
+    ['::', false],
+    // NAT64 and 6to4 carry one too.
+    ['64:ff9b::7f00:1', false],
+    ['64:ff9b::a9fe:a9fe', false],
+    ['64:ff9b::5db8:d822', true],
+    ['64:ff9b:1::a00:1', false],
+    ['2002:7f00:1::1', false],
+    ['2002:a9fe:a9fe::', false],
+    ['2002:5db8:d822::1', true],
+    ['2001:0:4136:e378:8000:63bf:3fff:fdd2', false],
     ['not an address', false],
   ])('%s is public: %s', (address, expected) => {
     expect(isPublicAddress(address)).toBe(expected);

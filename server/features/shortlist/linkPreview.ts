@@ -38,13 +38,32 @@ export class PreviewError extends Error {
 /** Test-only: the local fake site lives on 127.0.0.1 (LINK_PREVIEW_ALLOW_LOOPBACK). */
 export type PreviewOptions = { allowLoopback?: boolean };
 
+/**
+ * The IPv4 address an IPv6 address carries, for the forms that reach it: IPv4-mapped
+ * (`::ffff:a.b.c.d`), IPv4-compatible (`::a.b.c.d`, which the issue #34 probe found treated as
+ * public: `::7f00:1` is 127.0.0.1), NAT64's well-known prefix (`64:ff9b::a.b.c.d`) and 6to4
+ * (`2002:aabb:ccdd::`). Teredo and the local NAT64 prefix are not public ranges at all.
+ */
+function embeddedIPv4(address: ipaddr.IPv6): ipaddr.IPv4 | null {
+  const parts = address.parts;
+  const fromWords = (high: number, low: number) =>
+    new ipaddr.IPv4([high >> 8, high & 0xff, low >> 8, low & 0xff]);
+  const zeros = (from: number, to: number) => parts.slice(from, to).every((part) => part === 0);
+  // ::/96 holds :: and ::1 as well, whose own ranges (unspecified, loopback) are kept.
+  if (zeros(0, 5) && parts[5] === 0 && !zeros(6, 7)) return fromWords(parts[6]!, parts[7]!);
+  if (zeros(0, 5) && parts[5] === 0xffff) return fromWords(parts[6]!, parts[7]!);
+  if (parts[0] === 0x64 && parts[1] === 0xff9b && zeros(2, 6)) {
+    return fromWords(parts[6]!, parts[7]!);
+  }
+  if (parts[0] === 0x2002) return fromWords(parts[1]!, parts[2]!);
+  return null;
+}
+
 /** Whether an address is one a public web page may live at. */
 export function isPublicAddress(address: string, { allowLoopback = false } = {}): boolean {
   if (!ipaddr.isValid(address)) return false;
   let parsed = ipaddr.parse(address);
-  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) {
-    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
-  }
+  if (parsed.kind() === 'ipv6') parsed = embeddedIPv4(parsed as ipaddr.IPv6) ?? parsed;
   const range = parsed.range();
   if (allowLoopback && range === 'loopback') return true;
   return range === 'unicast';

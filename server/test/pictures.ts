@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import sharp from 'sharp';
 
 /** A red pixel as a PNG file: the smallest real picture, for tests that store one. */
@@ -34,4 +35,31 @@ export async function photoWithLocation(
     })
     .withMetadata({ orientation: 6 })
     .toBuffer();
+}
+
+/**
+ * A copy of `picture` (a baseline JPEG, a PNG or a lossy WebP, as sharp writes them) whose header
+ * says it is `width` × `height`: the security probe's pictures, a few hundred bytes that claim
+ * to be huge (the rest is missing: decoded, it is grey).
+ */
+export function claimingSize(picture: Buffer, width: number, height: number): Buffer {
+  const bytes = Buffer.from(picture);
+  if (bytes.subarray(1, 4).toString('latin1') === 'PNG') {
+    // IHDR, the first chunk: width and height, then its CRC over its type and data.
+    bytes.writeUInt32BE(width, 16);
+    bytes.writeUInt32BE(height, 20);
+    bytes.writeUInt32BE(zlib.crc32(bytes.subarray(12, 29)), 29);
+    return bytes;
+  }
+  if (bytes.subarray(8, 16).toString('latin1') === 'WEBPVP8 ') {
+    // A lossy frame's header: 14 bits each, after its tag and start code.
+    bytes.writeUInt16LE(width, 26);
+    bytes.writeUInt16LE(height, 28);
+    return bytes;
+  }
+  const sof = bytes.indexOf(Buffer.from([0xff, 0xc0])); // a JPEG's start of frame
+  if (sof < 0) throw new Error('claimingSize takes a baseline JPEG, a PNG or a lossy WebP');
+  bytes.writeUInt16BE(height, sof + 5);
+  bytes.writeUInt16BE(width, sof + 7);
+  return bytes;
 }

@@ -25,11 +25,6 @@ export const PHOTO_THUMBNAIL_PX = 480;
 /** Longest side of the medium variant (the carousel's stage, the viewer on a phone or laptop). */
 export const PHOTO_MEDIUM_PX = 1600;
 
-/**
- * The most pixels a photo may have: a 100-megapixel camera's (phones' default modes are 12 to 50).
- * A picture's memory is its pixels, whatever its file's size.
- */
-export const PHOTO_MAX_PIXELS = 100_000_000;
 export const PHOTO_CAPTION_MAX = 500;
 export const PHOTO_NAME_MAX = 255;
 /** A trip's album holds at most this many photos, whatever their size (issue #16's ceilings). */
@@ -50,8 +45,12 @@ export const PHOTO_MESSAGES = {
     `“${name}” is a HEIC photo, which Tripmates cannot read yet. Share it as a JPEG (on an iPhone: Settings → Camera → Formats → Most Compatible).`,
   unreadable: (name: string) =>
     `“${name}” could not be read as a picture: it may be damaged. Try exporting it again.`,
-  tooManyPixels: (name: string) =>
-    `“${name}” has too many pixels: a photo can be up to ${PHOTO_MAX_PIXELS / 1_000_000} megapixels. Save it smaller and add it again.`,
+  /**
+   * A picture's memory is its pixels, whatever its file's size: the server's limit by type
+   * (server/platform/pictureWork.ts), e.g. `format` "JPEG" and 50 megapixels.
+   */
+  tooManyPixels: (name: string, format: string, megapixels: number) =>
+    `“${name}” has too many pixels: a ${format} photo can be up to ${megapixels} megapixels. Save it smaller and add it again.`,
   busy: 'Tripmates is making many photos ready just now. Try again in a minute.',
   storageDown: 'Photos cannot be stored or shown just now. Try again in a minute.',
   albumFull: (limitBytes: number) =>

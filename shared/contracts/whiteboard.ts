@@ -44,10 +44,22 @@ export const WHITEBOARD_MAX_UPDATE_BYTES = 192 * 1024;
 export const WHITEBOARD_MAX_FILE_BYTES = 4 * 1024 * 1024;
 /** All the pictures of one whiteboard. */
 export const WHITEBOARD_MAX_FILES_BYTES = 40 * 1024 * 1024;
+/**
+ * The longer side of a picture as stored: Excalidraw shrinks what is pasted to this itself
+ * (DEFAULT_MAX_IMAGE_WIDTH_OR_HEIGHT), so only a picture sent some other way is made smaller.
+ */
+export const WHITEBOARD_PICTURE_MAX_PX = 1440;
 /** Pointers in a whiteboard are sent at most this often, as board cursors are (~30 Hz). */
 export const WHITEBOARD_POINTER_INTERVAL_MS = 33;
 /** How long a tab gathers its own edits before sending them as one update. */
 export const WHITEBOARD_SEND_INTERVAL_MS = 50;
+/**
+ * A tab sends at most this many bytes of elements a second (one update message at once): each
+ * update carries the elements it changed whole, so a long stroke being drawn is sent again and
+ * again, and a 100 KB one 20 times a second would be 2 MB/s. Half a person's live budget
+ * (ACCOUNT_ALLOWANCE, server/features/realtime/socketGuard.ts), so a tab is never refused by it.
+ */
+export const WHITEBOARD_SEND_BYTES_PER_SECOND = 128 * 1024;
 
 /** Picture types a whiteboard stores (by their bytes, not their name): no SVG, which can hold script. */
 export const WHITEBOARD_FILE_TYPES = [
@@ -73,6 +85,11 @@ export const WHITEBOARD_MESSAGES = {
   fileType: 'Pictures on a whiteboard are PNG, JPEG, GIF or WebP.',
   badElement: 'That is not a whiteboard shape.',
   fileMismatch: 'That picture does not match its name. Paste it again.',
+  fileUnreadable: 'That picture could not be read: it may be damaged. Try saving it again.',
+  /** The server's limit by type (server/platform/pictureWork.ts), e.g. "PNG" and 50. */
+  fileTooManyPixels: (format: string, megapixels: number) =>
+    `That picture has too many pixels: a ${format} picture can be up to ${megapixels} megapixels. Save it smaller and paste it again.`,
+  filesBusy: 'Tripmates is making many pictures ready just now. Try again in a minute.',
   storageDown: 'Pictures cannot be stored or shown just now. Try again in a minute.',
   unavailable:
     'The whiteboard could not be saved just now. Your drawing is kept here; it is sent again when the connection is back.',

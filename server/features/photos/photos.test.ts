@@ -14,7 +14,12 @@ import { storageDeletions } from '../../platform/db/schema';
 import { SESSION_COOKIE } from '../../platform/sessions';
 import { type Account, createAccount, createTrip, TEST_PASSWORD } from '../../test/factories';
 import { connectLive, joinTrip, type LiveClient, nextEvent } from '../../test/liveClient';
-import { ONE_PIXEL_PNG, PHOTO_LOCATION, photoWithLocation } from '../../test/pictures';
+import {
+  claimingSize,
+  ONE_PIXEL_PNG,
+  PHOTO_LOCATION,
+  photoWithLocation,
+} from '../../test/pictures';
 import { startTestApp, type TestApp } from '../../test/testApp';
 import { uploadPhoto } from '../../test/uploads';
 
@@ -264,17 +269,27 @@ describe('adding a photo', () => {
     expect((await albumOf(member)).photos).toHaveLength(before);
   });
 
-  it('refuses a picture of more pixels than a photo may have, before decoding it', async () => {
-    // A small file whose header says 12,000 × 12,000: decoded, 432 MB of pixels.
-    const bomb = Buffer.from(await photoWithLocation({ width: 64, height: 48 }));
-    const sof = bomb.indexOf(Buffer.from([0xff, 0xc0]));
-    bomb.writeUInt16BE(12_000, sof + 5);
-    bomb.writeUInt16BE(12_000, sof + 7);
-    const res = await uploadPhoto<ErrorResponse>(t, member, tripId, bomb, { name: 'bomb.jpg' });
+  it('refuses a picture of more pixels than its type may have, before decoding it', async () => {
+    // The security probe's: a JPEG of a few hundred bytes whose header says 9,000 × 9,000 (81
+    // megapixels, within the 100 there were): decoding it into its sizes took 527 MB.
+    const small = (format: 'jpeg' | 'webp') =>
+      sharp({ create: { width: 8, height: 8, channels: 3, background: '#c84' } })
+        .toFormat(format)
+        .toBuffer();
+    const probe = claimingSize(await small('jpeg'), 9000, 9000);
+    const res = await uploadPhoto<ErrorResponse>(t, member, tripId, probe, { name: 'probe.jpg' });
     expect([res.status, res.body.code, res.body.message]).toEqual([
       422,
       'unreadable_image',
-      PHOTO_MESSAGES.tooManyPixels('bomb.jpg'),
+      PHOTO_MESSAGES.tooManyPixels('probe.jpg', 'JPEG', 50),
+    ]);
+    expect(res.body.message).toContain('a JPEG photo can be up to 50 megapixels');
+    // A WebP holds more while it is made (its decoder and encoder each hold it whole).
+    const webp = claimingSize(await small('webp'), 6000, 6000);
+    const refused = await uploadPhoto<ErrorResponse>(t, member, tripId, webp, { name: 'a.webp' });
+    expect([refused.status, refused.body.message]).toEqual([
+      422,
+      PHOTO_MESSAGES.tooManyPixels('a.webp', 'WebP', 30),
     ]);
   });
 

@@ -100,7 +100,10 @@ export const photosRoutes: FastifyPluginAsyncZod<{ db: Db; files: photos.PhotoFi
           403: errorResponse.describe('The album holds as many photos as it can'),
           413: errorResponse.describe('The file, or the album, is too large'),
           415: errorResponse.describe('Not a JPEG, PNG, WebP or AVIF picture'),
-          422: errorResponse.describe('A picture that cannot be read (damaged, or HEIC)'),
+          422: errorResponse.describe(
+            'A picture that cannot be read (damaged, or HEIC), or has more pixels than its type may',
+          ),
+          503: errorResponse.describe('Many photos waiting to be made, or the storage down'),
         },
       },
     },

@@ -16,11 +16,18 @@ import type { Db, Tx } from '../../platform/db/client';
 import { tripPhotos, users } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
 import { type PictureType, pictureType } from '../../platform/pictureType';
+import {
+  formatName,
+  maxMegapixels,
+  ProcessingBusy,
+  TooManyPixels,
+  UnreadablePicture,
+} from '../../platform/pictureWork';
 import { recordActivity } from '../activity/record';
 import type { ChangeContext } from '../realtime/publisher';
 import { memberName, type TripRole } from '../trips/access';
 import { deleteTripItem, insertWithinLimit } from '../trips/items';
-import { ProcessingBusy, processPhoto, TooManyPixels, UnreadablePicture } from './processPhoto';
+import { processPhoto } from './processPhoto';
 import { receiveUpload, UploadTooLarge } from './receiveUpload';
 import { stagedKeys } from './stagedKeys';
 import type { PhotoStorage, StoredFile } from './storage';
@@ -162,8 +169,8 @@ const albumFull = (files: PhotoFiles) =>
  * Issue #23: receives a photo (streamed to a file under `workDir`), makes its variants, stores
  * them, and saves its row, announcing it to the trip. Refused with a message naming the file:
  * too large (413), not a JPEG, PNG, WebP or AVIF picture by its bytes (415), a picture that cannot
- * be decoded or a HEIC photo without a decoder (422), an album without room (413 `album_full`,
- * 403 `item_limit`).
+ * be decoded, a HEIC photo without a decoder or more pixels than its type may have (422), an
+ * album without room (413 `album_full`, 403 `item_limit`), too many photos waiting to be made (503).
  */
 export async function addPhoto(
   { db, live }: ChangeContext,
@@ -264,7 +271,12 @@ async function receiveAndProcess(files: PhotoFiles, workDir: string, upload: Upl
     return await processPhoto(input, type, workDir, upload.keepOriginal);
   } catch (error) {
     if (error instanceof TooManyPixels) {
-      throw new HttpError('unreadable_image', PHOTO_MESSAGES.tooManyPixels(name));
+      const message = PHOTO_MESSAGES.tooManyPixels(
+        name,
+        formatName(error.type),
+        maxMegapixels(error.type),
+      );
+      throw new HttpError('unreadable_image', message);
     }
     if (error instanceof ProcessingBusy) throw new HttpError('unavailable', PHOTO_MESSAGES.busy);
     if (!(error instanceof UnreadablePicture)) throw error;

@@ -4,6 +4,7 @@ import {
   WHITEBOARD_FILE_TYPES,
   WHITEBOARD_MAX_FILE_BYTES,
   WHITEBOARD_MESSAGES,
+  WHITEBOARD_PICTURE_MAX_PX,
   whiteboardFile,
   whiteboardFileParams,
   whiteboardParams,
@@ -71,12 +72,17 @@ export const whiteboardRoutes: FastifyPluginAsyncZod<{ db: Db; files: PhotoFiles
       schema: {
         tags,
         summary: 'Store a picture pasted on the whiteboard (PNG, JPEG, GIF or WebP bytes)',
+        description:
+          'Stored in its type without any metadata, upright, at most ' +
+          `${WHITEBOARD_PICTURE_MAX_PX} px on its longer side (a GIF: its first frame).`,
         params: whiteboardFileParams,
         response: {
           200: whiteboardFile,
           201: whiteboardFile,
           413: errorResponse.describe('Larger than the limit, or the whiteboard is full'),
           415: errorResponse.describe('Not a PNG, JPEG, GIF or WebP picture'),
+          422: errorResponse.describe('A damaged picture, or more pixels than its type may have'),
+          503: errorResponse.describe('Many pictures waiting to be made, or the storage down'),
         },
       },
     },

@@ -29,10 +29,18 @@ import {
 } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
 import { pictureType } from '../../platform/pictureType';
+import {
+  formatName,
+  maxMegapixels,
+  ProcessingBusy,
+  TooManyPixels,
+  UnreadablePicture,
+} from '../../platform/pictureWork';
 import type { PhotoFiles } from '../photos/service';
 import { stagedKeys } from '../photos/stagedKeys';
 import type { PhotoStorage } from '../photos/storage';
 import { ownerPlanOf } from '../trips/access';
+import { processWhiteboardPicture } from './whiteboardPicture';
 
 const SHA1_HEX = /^[0-9a-f]{40}$/;
 
@@ -261,10 +269,34 @@ export function whiteboardFileKey(ref: WhiteboardRef, fileId: string) {
   return `trips/${ref.tripId}/whiteboards/${hex(ref.widgetId)}/${hex(fileId)}`;
 }
 
+/** The picture as it is stored and served, or why it is refused (422, or 503 when busy). */
+async function processed(data: Buffer, type: WhiteboardFileType): Promise<Buffer> {
+  try {
+    return await processWhiteboardPicture(data, type);
+  } catch (error) {
+    if (error instanceof TooManyPixels) {
+      const message = WHITEBOARD_MESSAGES.fileTooManyPixels(
+        formatName(error.type),
+        maxMegapixels(error.type),
+      );
+      throw new HttpError('unreadable_image', message);
+    }
+    if (error instanceof UnreadablePicture) {
+      throw new HttpError('unreadable_image', WHITEBOARD_MESSAGES.fileUnreadable);
+    }
+    if (error instanceof ProcessingBusy) {
+      throw new HttpError('unavailable', WHITEBOARD_MESSAGES.filesBusy);
+    }
+    throw error;
+  }
+}
+
 /**
  * Stores a picture pasted on the whiteboard under Excalidraw's id for it, in the photo storage
- * (issue #23). The type is read from its bytes; a picture already stored under that id is kept
- * as it is (ids are hashes of the bytes, and a picture never changes).
+ * (issue #23). The type is read from its bytes; what is stored is the picture made ready for
+ * every member (whiteboardPicture.ts: no metadata, its size bounded), in that type. A picture
+ * already stored under that id is kept as it is (ids are hashes of the bytes, and a picture
+ * never changes).
  */
 export async function saveFile(
   db: Db,
@@ -280,7 +312,8 @@ export async function saveFile(
   const mimeType = whiteboardFileType(data);
   if (!mimeType) throw new HttpError('unsupported_media_type', WHITEBOARD_MESSAGES.fileType);
   // Excalidraw names a picture by the SHA-1 of its bytes (where the browser can hash): such a
-  // name must match, so nobody who sees the name first can store another picture under it.
+  // name must match, so nobody who sees the name first can store another picture under it. The
+  // bytes as sent, which are what the name was made from; what is stored is made from them.
   if (SHA1_HEX.test(fileId) && createHash('sha1').update(data).digest('hex') !== fileId) {
     throw new HttpError('invalid_input', WHITEBOARD_MESSAGES.fileMismatch);
   }
@@ -288,11 +321,12 @@ export async function saveFile(
   if (!whiteboardAllowed(plan)) throw planRequired();
   const existing = await findFile(db, ref, fileId);
   if (existing) return { file: existing, created: false };
+  const picture = await processed(data, mimeType);
 
   const key = whiteboardFileKey(ref, fileId);
   await stagedKeys.stage(db, [key]);
   try {
-    await storeBytes(files, key, data, mimeType);
+    await storeBytes(files, key, picture, mimeType);
     return await db.transaction(async (tx) => {
       const { plan } = await whiteboardOf(tx, ref, true);
       if (!whiteboardAllowed(plan)) throw planRequired();
@@ -304,7 +338,7 @@ export async function saveFile(
         .select({ bytes: sum(whiteboardFiles.bytes).mapWith(Number) })
         .from(whiteboardFiles)
         .where(eq(whiteboardFiles.widgetId, ref.widgetId));
-      if ((totals?.bytes ?? 0) + data.length > WHITEBOARD_MAX_FILES_BYTES) {
+      if ((totals?.bytes ?? 0) + picture.length > WHITEBOARD_MAX_FILES_BYTES) {
         throw new HttpError('item_limit', WHITEBOARD_MESSAGES.filesFull);
       }
       await tx.insert(whiteboardFiles).values({
@@ -313,7 +347,7 @@ export async function saveFile(
         id: fileId,
         mimeType,
         storageKey: key,
-        bytes: data.length,
+        bytes: picture.length,
         createdBy: userId,
       });
       return { file: { id: fileId, mimeType }, created: true };

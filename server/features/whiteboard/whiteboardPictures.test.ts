@@ -42,7 +42,7 @@ afterAll(() => t.close());
 const sha1 = (bytes: Buffer) => createHash('sha1').update(bytes).digest('hex');
 const filePath = (fileId: string) => `/api/trips/${tripId}/whiteboards/${widgetId}/files/${fileId}`;
 
-/** Pastes `picture` as Excalidraw's editor sends it: its bytes, named by their SHA-1. */
+/** Sends `picture`'s bytes, named by their SHA-1 (a name that claims to be one must be one). */
 function paste(picture: Buffer, fileId = sha1(picture)) {
   return owner.client.put<ErrorResponse & { id: string; mimeType: string }>(
     filePath(fileId),

@@ -63,6 +63,33 @@ describe('change password, sessions and activity', () => {
     expect(limited.status).toBe(429);
   });
 
+  // A stolen session must guess the password no faster than sign-in can: a wrong current
+  // password counts against the account's 10, each claimed before it is checked.
+  it('checks at most 10 of 100 current passwords sent at once, and locks sign-in', async () => {
+    const { client, user } = await createAccount(t);
+    let sent = 0;
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => {
+        // Each from its own address (198.18.0.0/15): the per-address limit is not what holds them.
+        sent += 1;
+        const from = apiClient(t.url, { ip: `198.18.${sent >> 8}.${sent & 255}` });
+        from.cookie = client.cookie;
+        return from.post<ErrorResponse>('/api/change-password', {
+          currentPassword: `wrong ${i}`,
+          newPassword: 'a brand new passphrase',
+        });
+      }),
+    );
+    const codes = answers.map((res) => res.body.code);
+    expect(codes.filter((code) => code === 'wrong_password')).toHaveLength(10);
+    expect(codes.filter((code) => code === 'account_locked')).toHaveLength(90);
+    const signIn = await apiClient(t.url).post<ErrorResponse>('/api/login', {
+      username: user.username,
+      password: TEST_PASSWORD,
+    });
+    expect([signIn.status, signIn.body.code]).toEqual([429, 'account_locked']);
+  });
+
   it('lists sign-ins and failures, and active sessions that can be signed out', async () => {
     // Signed up over the API: the sign-up is the first line of the activity.
     const client = apiClient(t.url);

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { type Session, type User, users } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
 import { deleteUserSessions, type RequestMeta, rotateSession } from '../../platform/sessions';
-import { assertNotCommonPassword, hashPassword, verifyPassword } from '../auth/passwords';
+import { verifyAccountPassword } from '../auth/loginThrottle';
+import { assertNotCommonPassword, hashPassword } from '../auth/passwords';
 import type { ChangeContext } from '../realtime';
 import { recordLoginEvent } from './loginActivity';
 
@@ -17,7 +18,7 @@ export async function changePassword(
   input: { currentPassword: string; newPassword: string },
   meta: RequestMeta,
 ) {
-  if (!(await verifyPassword(input.currentPassword, auth.user.passwordHash))) {
+  if (!(await verifyAccountPassword(db, auth.user, input.currentPassword))) {
     throw new HttpError('wrong_password', 'Your current password is not correct.');
   }
   assertNotCommonPassword(input.newPassword);

@@ -4,7 +4,7 @@ import { accountDeletions, type User, users } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
 import type { Mailer } from '../../platform/mailer';
 import { hashToken, newToken } from '../../platform/tokens';
-import { verifyPassword } from '../auth/passwords';
+import { verifyAccountPassword } from '../auth/loginThrottle';
 import { photosAddedBy } from '../photos/service';
 import type { ChangeContext } from '../realtime';
 import { ownerPlanOf, tripIdsOf, tripMemberIds } from '../trips/access';
@@ -31,7 +31,7 @@ export async function deleteAccount(
       'Your account has no password: confirm with the link we e-mail you.',
     );
   }
-  if (!(await verifyPassword(input.password, user.passwordHash))) {
+  if (!(await verifyAccountPassword(ctx.db, user, input.password))) {
     throw new HttpError('wrong_password', 'Your password is not correct.');
   }
   await checkSecondFactor(ctx.db, user, input.token);

@@ -5,13 +5,19 @@ import type { CurrentUser } from '../../../shared/contracts/account';
 import type { LoginResponse, OkResponse } from '../../../shared/contracts/auth';
 import type { ErrorResponse } from '../../../shared/contracts/errors';
 import type { SetupTwoFactorResponse } from '../../../shared/contracts/twofactor';
-import { loginThrottles, passwordResetTokens, sessions } from '../../platform/db/schema';
+import {
+  loginEvents,
+  loginThrottles,
+  passwordResetTokens,
+  sessions,
+} from '../../platform/db/schema';
 import { hashToken } from '../../platform/tokens';
 import { apiClient, newAccount, TEST_PASSWORD } from '../../test/apiClient';
 import { itRefusesBadBodies } from '../../test/badInput';
 import { createAccount, createUser } from '../../test/factories';
 import { startTestApp, type TestApp } from '../../test/testApp';
 import { generateTotpSecret, totpCode } from '../twofactor/totp';
+import { LOCKED_MESSAGE } from './loginThrottle';
 
 type SignedIn = { success: true; user: CurrentUser };
 
@@ -252,6 +258,14 @@ describe('sign-in and sign-out', () => {
 });
 
 describe('brute-force protection', () => {
+  // Bursts come from many addresses (198.18.0.0/15, for benchmarks), one request each: the
+  // per-address limit of 20 a minute is not what holds them.
+  let burst = 0;
+  const burstClient = () => {
+    burst += 1;
+    return apiClient(t.url, { ip: `198.18.${burst >> 8}.${burst & 255}` });
+  };
+
   it('locks an account for 15 minutes after 10 wrong passwords in a row', async () => {
     const user = await createUser(t.database.db);
     const client = apiClient(t.url);
@@ -313,6 +327,52 @@ describe('brute-force protection', () => {
     // Another address is not affected.
     const other = await signIn('rate_1', 'wrong', apiClient(t.url, { ip: '198.51.100.252' }));
     expect(other.status).toBe(401);
+  });
+
+  // An outside probe sent 100 wrong passwords at once, each from its own address: 16–21 were
+  // checked before the lock (all 150 of a burst of 150, and then the right one signed in).
+  it.each([
+    ['a registered name', async () => (await createUser(t.database.db)).username],
+    ['a made-up name', async () => `nobody_${burst}`],
+  ])(
+    'checks at most 10 of 100 passwords sent at once to %s, then holds the right one too',
+    async (_, name) => {
+      const username = await name();
+      const answers = await Promise.all(
+        Array.from({ length: 100 }, (_, i) => signIn(username, `wrong ${i}`, burstClient())),
+      );
+      const statuses = answers.map((res) => res.status);
+      expect(statuses.filter((status) => status === 401)).toHaveLength(10);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(90);
+      const locked = answers.find((res) => res.status === 429)!;
+      expect(locked.body).toEqual({ code: 'account_locked', message: LOCKED_MESSAGE });
+      expect((await signIn(username, TEST_PASSWORD, burstClient())).status).toBe(429);
+    },
+  );
+
+  it("writes the account's history a line per password checked, the tenth saying it locked", async () => {
+    const user = await createUser(t.database.db);
+    await Promise.all(
+      Array.from({ length: 30 }, (_, i) => signIn(user.username, `wrong ${i}`, burstClient())),
+    );
+    const lines = await t.database.db
+      .select({ outcome: loginEvents.outcome })
+      .from(loginEvents)
+      .where(eq(loginEvents.userId, user.id));
+    const outcomes = lines.map((line) => line.outcome).sort();
+    expect(outcomes).toEqual([...Array(9).fill('wrong_password'), 'locked'].sort());
+  });
+
+  it('signs in with the right password sent together with 9 wrong ones', async () => {
+    const user = await createUser(t.database.db);
+    const passwords = ['wrong 1', 'wrong 2', 'wrong 3', 'wrong 4', TEST_PASSWORD];
+    passwords.push('wrong 5', 'wrong 6', 'wrong 7', 'wrong 8', 'wrong 9');
+    const answers = await Promise.all(
+      passwords.map((password) => signIn(user.username, password, burstClient())),
+    );
+    expect(answers.map((res) => res.status)).toEqual(
+      passwords.map((password) => (password === TEST_PASSWORD ? 200 : 401)),
+    );
   });
 
   it('counts only failures in a row: a success starts over', async () => {

@@ -1,7 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { loginThrottles } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
+import { claimAttempt, clearAttempts } from '../auth/loginThrottle';
 
 // Issue #16: a pending sign-in allows 5 wrong codes, but another one costs only the password
 // again. Wrong codes are therefore also counted per account, across pending sign-ins and
@@ -18,7 +19,8 @@ export function codeLockMs(lockouts: number): number {
   return Math.min(FIRST_CODE_LOCK_MS * 2 ** Math.min(lockouts, 16), LONGEST_CODE_LOCK_MS);
 }
 
-function lockedAnswer(until: Date, now: Date) {
+/** The answer while the account's codes are locked (until `until`), saying for how long. */
+export function codesLocked(until: Date, now: Date) {
   const minutes = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
   return new HttpError(
     'account_locked',
@@ -26,38 +28,28 @@ function lockedAnswer(until: Date, now: Date) {
   );
 }
 
-/** Refuses while the account's codes are locked: no code is even looked at then. */
-export async function assertCodesAllowed(db: Db, userId: string, now: Date) {
+/**
+ * Claims one code check for the account BEFORE the code is looked at (auth/loginThrottle.ts
+ * claimAttempt): however many codes arrive at once, from however many sign-ins and addresses, at
+ * most 10 in a row are checked. Refused while the codes are locked (`account_locked`, saying how
+ * long). Gives when the codes lock if this is the tenth: it is checked, and answers that lock if
+ * wrong.
+ */
+export async function claimCodeCheck(db: Db, userId: string, now: Date) {
+  const claim = await claimAttempt(db, keyOf(userId), now, {
+    max: MAX_WRONG_CODES_PER_ACCOUNT,
+    lockMs: codeLockMs,
+  });
+  if (claim.granted) return { locksUntil: claim.lockedUntil };
+  // Only for the message: a right code may have cleared the lock since, then it says a minute.
   const [row] = await db
-    .select()
+    .select({ lockedUntil: loginThrottles.lockedUntil })
     .from(loginThrottles)
     .where(eq(loginThrottles.key, keyOf(userId)));
-  if (row?.lockedUntil && row.lockedUntil > now) throw lockedAnswer(row.lockedUntil, now);
-}
-
-/**
- * Counts a wrong code. The tenth in a row locks codes for the account — 10 guesses at a
- * one-in-a-million code, then a wait that doubles each time — and says so.
- */
-export async function recordWrongCode(db: Db, userId: string, now: Date) {
-  const [row] = await db
-    .insert(loginThrottles)
-    .values({ key: keyOf(userId), failures: 1, updatedAt: now })
-    .onConflictDoUpdate({
-      target: loginThrottles.key,
-      set: { failures: sql`${loginThrottles.failures} + 1`, updatedAt: now },
-    })
-    .returning();
-  if (!row || row.failures < MAX_WRONG_CODES_PER_ACCOUNT) return;
-  const until = new Date(now.getTime() + codeLockMs(row.lockouts));
-  await db
-    .update(loginThrottles)
-    .set({ failures: 0, lockedUntil: until, lockouts: row.lockouts + 1 })
-    .where(eq(loginThrottles.key, keyOf(userId)));
-  throw lockedAnswer(until, now);
+  throw codesLocked(row?.lockedUntil ?? now, now);
 }
 
 /** A right code: the count and the growing lock start over. */
 export async function clearWrongCodes(db: Db, userId: string) {
-  await db.delete(loginThrottles).where(eq(loginThrottles.key, keyOf(userId)));
+  await clearAttempts(db, keyOf(userId));
 }

@@ -2,7 +2,7 @@ import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { type User, users } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
-import { assertCodesAllowed, clearWrongCodes, recordWrongCode } from './codeThrottle';
+import { claimCodeCheck, clearWrongCodes, codesLocked } from './codeThrottle';
 import { verifyTotp } from './totp';
 
 export const INVALID_CODE_MESSAGE = 'That code is not valid. Please try again.';
@@ -12,8 +12,9 @@ export const invalidCode = () => new HttpError('invalid_code', INVALID_CODE_MESS
 
 /**
  * Checks a code for a user with 2FA on and consumes its time step (replay protection). Every
- * wrong code counts against the account, wherever it comes from (codeThrottle.ts): while codes
- * are locked this throws `account_locked` without looking at the code.
+ * code is claimed against the account before it is looked at, wherever it comes from
+ * (codeThrottle.ts): while codes are locked this throws `account_locked` without looking at the
+ * code, and so does the wrong code that locks them.
  */
 export async function consumeCode(
   db: Db,
@@ -22,9 +23,9 @@ export async function consumeCode(
   now = new Date(),
 ): Promise<boolean> {
   if (!user.totpSecret) return false;
-  await assertCodesAllowed(db, user.id, now);
+  const { locksUntil } = await claimCodeCheck(db, user.id, now);
   if (!(await claimTimeStep(db, user, token))) {
-    await recordWrongCode(db, user.id, now);
+    if (locksUntil) throw codesLocked(locksUntil, now);
     return false;
   }
   await clearWrongCodes(db, user.id);

@@ -7,7 +7,7 @@ import type { SetupTwoFactorResponse } from '../../../shared/contracts/twofactor
 import { loginThrottles, sessions, users } from '../../platform/db/schema';
 import { type ApiClient, apiClient, TEST_PASSWORD } from '../../test/apiClient';
 import { itRefusesBadBodies } from '../../test/badInput';
-import { createAccount } from '../../test/factories';
+import { createAccount, signedInClient } from '../../test/factories';
 import { startTestApp, type TestApp } from '../../test/testApp';
 import { otpauthUrl, qrCodeDataUrl, totpCode } from './totp';
 
@@ -33,6 +33,15 @@ async function enableTwoFactor(client: ApiClient, userId: string) {
   expect(confirm.status).toBe(200);
   await forgetUsedCodes(userId);
   return secret;
+}
+
+let burst = 0;
+/** The same browser (its session cookie) seen from another address each call. */
+function asFrom(client: ApiClient) {
+  burst += 1;
+  const other = apiClient(t.url, { ip: `198.18.${burst >> 8}.${burst & 255}` });
+  other.cookie = client.cookie;
+  return other;
 }
 
 const signIn = (client: ApiClient, username: string) =>
@@ -164,6 +173,49 @@ describe('two-factor authentication', () => {
       .from(loginThrottles)
       .where(eq(loginThrottles.key, `code:${user.id}`));
     expect(rows).toEqual([]);
+  });
+
+  // Each guess below comes from its own address (198.18.0.0/15, for benchmarks), so the
+  // per-address limits are not what holds a burst: the account's count must be.
+  it("checks at most 10 of 100 codes sent at once with one session, then locks the account's codes", async () => {
+    const { client, user } = await createAccount(t);
+    const secret = await enableTwoFactor(client, user.id);
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, () =>
+        asFrom(client).post<ErrorResponse>('/api/disable-2fa', { token: '000000' }),
+      ),
+    );
+    const codes = answers.map((res) => res.body.code);
+    // Nine wrong ones answered as wrong; the tenth locks the codes and says so, as do the rest.
+    expect(codes.filter((code) => code === 'invalid_code')).toHaveLength(9);
+    expect(codes.filter((code) => code === 'account_locked')).toHaveLength(91);
+    const right = await asFrom(client).post('/api/disable-2fa', {
+      token: totpCode(secret, Date.now()),
+    });
+    expect(right.status).toBe(429);
+    expect((await client.get<CurrentUser>('/api/user')).body.twoFactorEnabled).toBe(true);
+  });
+
+  it('checks at most 5 of 100 codes sent at once to one pending sign-in', async () => {
+    const { client, user } = await createAccount(t);
+    await enableTwoFactor(client, user.id);
+    const pending = await signedInClient(t, user, { pendingTwoFactor: true });
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, () =>
+        asFrom(pending).post<ErrorResponse>('/api/verify-2fa', { token: '000000' }),
+      ),
+    );
+    const statuses = answers.map((res) => res.status);
+    expect(statuses.filter((status) => status === 400)).toHaveLength(4);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(96);
+    // Only those 5 counted against the account: a new pending sign-in has 5 more before the
+    // tenth wrong code for the account locks its codes.
+    const next = await signedInClient(t, user, { pendingTwoFactor: true });
+    const guesses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      guesses.push((await asFrom(next).post('/api/verify-2fa', { token: '000000' })).status);
+    }
+    expect(guesses).toEqual([400, 400, 400, 400, 429]);
   });
 
   it('disables with a code, or with an empty one right after verify-2fa', async () => {

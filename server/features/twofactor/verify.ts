@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { type Session, sessions, type User } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
@@ -10,6 +10,9 @@ import { consumeCode, invalidCode, twoFactorNotEnabled } from './consumeCode';
 // locked after 10 in a row across pending sign-ins: codeThrottle.ts).
 export const MAX_WRONG_CODES = 5;
 
+const tooManyWrongCodes = () =>
+  new HttpError('too_many_wrong_codes', 'Too many wrong codes. Please sign in again.');
+
 /** Second step of a sign-in: the pending session is replaced by a full one with a new token. */
 export async function completeSecondFactor(
   db: Db,
@@ -17,6 +20,19 @@ export async function completeSecondFactor(
   code: string,
   meta: RequestMeta,
 ) {
+  // Each code takes one of the pending sign-in's 5 tries before it is looked at, so however
+  // many arrive at once with its cookie at most 5 are checked; once they are gone it is over.
+  const [tried] = await db
+    .update(sessions)
+    .set({ failedCodeAttempts: sql`${sessions.failedCodeAttempts} + 1` })
+    .where(
+      and(eq(sessions.id, pending.session.id), lt(sessions.failedCodeAttempts, MAX_WRONG_CODES)),
+    )
+    .returning({ attempts: sessions.failedCodeAttempts });
+  if (!tried) {
+    await deleteSession(db, pending.session.id);
+    throw tooManyWrongCodes();
+  }
   let right: boolean;
   try {
     right = await consumeCode(db, pending.user, code);
@@ -33,14 +49,9 @@ export async function completeSecondFactor(
     return { token };
   }
   await recordLoginEvent(db, pending.user.id, 'wrong_code', meta);
-  const [row] = await db
-    .update(sessions)
-    .set({ failedCodeAttempts: sql`${sessions.failedCodeAttempts} + 1` })
-    .where(eq(sessions.id, pending.session.id))
-    .returning({ attempts: sessions.failedCodeAttempts });
-  if (!row || row.attempts >= MAX_WRONG_CODES) {
+  if (tried.attempts >= MAX_WRONG_CODES) {
     await deleteSession(db, pending.session.id);
-    throw new HttpError('too_many_wrong_codes', 'Too many wrong codes. Please sign in again.');
+    throw tooManyWrongCodes();
   }
   throw invalidCode();
 }

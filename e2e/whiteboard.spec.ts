@@ -156,7 +156,12 @@ test('two people sketch together live on a Premium trip, and the drawing is kept
   await owner.keyboard.press('Control+z');
   await expect(whiteboard(owner).getByText('1 shape · All changes saved')).toBeVisible();
 
-  // A picture dropped on the whiteboard is stored and shared.
+  // A picture dropped on the whiteboard is stored and shared. Excalidraw re-encodes a picture
+  // before it hands it over, so this is where a name made from the original bytes would be
+  // refused (400): the upload must be stored.
+  const uploaded = owner.waitForResponse(
+    (r) => r.request().method() === 'PUT' && /\/whiteboards\/[^/]+\/files\//.test(r.url()),
+  );
   await owner.evaluate(
     async (bytes) => {
       const file = new File([new Uint8Array(bytes)], 'pixel.png', { type: 'image/png' });
@@ -180,6 +185,11 @@ test('two people sketch together live on a Premium trip, and the drawing is kept
     },
     [...ONE_PIXEL_PNG],
   );
+  const upload = await uploaded;
+  // Its body only when refused: the page does not read a stored picture's answer, and Chromium
+  // then never hands it over (waiting for it would stall the test).
+  const refusal = upload.status() === 201 ? 'stored' : await upload.text();
+  expect(upload.status(), refusal).toBe(201);
   await expect(whiteboard(owner).getByText('2 shapes · All changes saved')).toBeVisible();
 
   // Exported as PNG and SVG.
@@ -202,6 +212,15 @@ test('two people sketch together live on a Premium trip, and the drawing is kept
   await member.reload();
   await expect(previewShape(member, 'ellipse')).toHaveCount(1, { timeout: 30_000 });
   await expect(previewShape(member, 'image')).toHaveCount(1);
+  // The member's browser gets the picture itself (a refused upload would leave it empty).
+  const href = await previewShape(member, 'image').getAttribute('href');
+  const size = await member.evaluate(async (src) => {
+    const picture = new Image();
+    picture.src = src;
+    await picture.decode();
+    return [picture.naturalWidth, picture.naturalHeight];
+  }, href!);
+  expect(size).toEqual([1, 1]);
   await expect(previewShape(member, 'rectangle')).toHaveCount(0);
   await openEditor(member);
   await expect(whiteboard(member).getByText('2 shapes · All changes saved')).toBeVisible();

@@ -229,7 +229,7 @@ export const whiteboardScene = z.object({
 export type WhiteboardScene = z.infer<typeof whiteboardScene>;
 
 export const whiteboardFileParams = whiteboardParams.extend({
-  // Excalidraw's file ids are hex SHA-1s.
+  // Our editor's random ids (shared/ids.ts), or Excalidraw's own hex SHA-1s of the bytes.
   fileId: textIdParam(WHITEBOARD_MESSAGES.noSuchFile),
 });
 

@@ -37,6 +37,7 @@ import {
   type WhiteboardScene,
   whiteboardFilePath,
 } from '../../../shared/contracts/whiteboard';
+import { randomId } from '../../../shared/ids';
 import { throttle } from '../realtime/throttle';
 import type { LiveSocket } from '../realtime/useLiveSocket';
 import { mergeIntoScene, type SceneElement, withoutDeletedStubs } from './sceneCache';
@@ -81,6 +82,16 @@ function readAsDataUrl(blob: Blob): Promise<string> {
     reader.readAsDataURL(blob);
   });
 }
+
+/**
+ * The name of a picture pasted or dropped here, under which it is stored (Excalidraw's
+ * `generateIdForFile`). Random, not Excalidraw's own SHA-1 of the file: Excalidraw hashes the
+ * file as pasted and then re-encodes it (resizing it through a canvas), so the bytes it hands
+ * over, which are what is uploaded, are never the ones hashed, and the server refuses a
+ * SHA-1-shaped name that is not the hash of what it is sent. A random name never claims to be
+ * a hash (never 40 hex digits). The same picture pasted twice is stored twice: acceptable.
+ */
+const newPictureId = () => randomId();
 
 type Versioned = Pick<WhiteboardElement, 'version' | 'versionNonce'>;
 
@@ -246,8 +257,13 @@ export default function WhiteboardEditor({
   flush.current = () => {
     if (!api || !editable || sync.gone) return;
     const drawing = sync.closedScene ?? api.getSceneElementsIncludingDeleted();
-    const { batches, tooLarge } = sync.queue.take(drawing);
+    const { batches, tooLarge, waitMs } = sync.queue.take(drawing);
     if (tooLarge.length > 0) setProblem(WHITEBOARD_MESSAGES.elementTooLarge);
+    // Held back by the send queue's pace: the rest goes once it allows, also if nothing changes.
+    if (waitMs > 0) {
+      clearTimeout(paced.current);
+      paced.current = setTimeout(() => flush.current(), waitMs);
+    }
     for (const batch of batches as unknown as WhiteboardElement[][]) {
       if (!socket?.connected) {
         sync.queue.failed(batch);
@@ -268,8 +284,10 @@ export default function WhiteboardEditor({
               // Closed, and the whiteboard is gone: nothing left to send to.
               sync.gone = true;
             } else if (answer.code === 'unavailable' || answer.code === 'not_found') {
-              // Not saved this time (a reconnect joining the trip, the database): again soon.
+              // Not saved this time (a reconnect joining the trip, the database, the server
+              // busy): again soon, and nothing more meanwhile.
               sync.queue.failed(batch);
+              sync.queue.pause();
               retryLater();
             } else {
               // Refused for good (the plan, the scene's limits): kept here, said once.
@@ -287,11 +305,15 @@ export default function WhiteboardEditor({
     }
   };
   const retry = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const paced = useRef<ReturnType<typeof setTimeout>>(undefined);
   const retryLater = useCallback(() => {
     clearTimeout(retry.current);
     // Edits not saved yet are sent again, also after the editor closed, until the whiteboard is gone.
     if (sync.gone) return;
-    retry.current = setTimeout(() => flush.current(), RETRY_MS);
+    retry.current = setTimeout(() => {
+      sync.queue.resume();
+      flush.current();
+    }, RETRY_MS);
   }, [sync]);
   const scheduleFlush = useMemo(
     () => throttle(() => flush.current(), WHITEBOARD_SEND_INTERVAL_MS),
@@ -415,6 +437,8 @@ export default function WhiteboardEditor({
       clearTimeout(retry.current);
       const left = api.getSceneElementsIncludingDeleted();
       sync.closedScene = left;
+      // The retry just cancelled would have resumed: what is left goes now.
+      sync.queue.resume();
       flush.current();
       sendPointer.cancel();
       socket?.emit('whiteboard:pointer', { widgetId, pointer: null, button: 'up' });
@@ -505,6 +529,7 @@ export default function WhiteboardEditor({
           isCollaborating
           autoFocus
           aiEnabled={false}
+          generateIdForFile={newPictureId}
           viewModeEnabled={!editable}
           theme={resolvedTheme}
           name={title}

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  elementBytes,
   WHITEBOARD_MAX_ELEMENT_BYTES,
   WHITEBOARD_MAX_UPDATE_BYTES,
+  WHITEBOARD_SEND_BYTES_PER_SECOND,
 } from '../../../shared/contracts/whiteboard';
 import { createSendQueue } from './sendQueue';
 
@@ -25,6 +27,44 @@ describe('createSendQueue', () => {
     expect(queue.pending).toBe(false);
     expect(queue.take(scene).batches).toEqual([]);
     expect(queue.take([shape('a', 3), shape('b', 1)]).batches).toEqual([[shape('a', 3)]]);
+  });
+
+  it('takes nothing while the server asked it to wait, then the newest of what is left', () => {
+    const queue = createSendQueue();
+    const [batch] = queue.take([shape('a', 1)]).batches;
+    // Refused: the server is busy.
+    queue.failed(batch!);
+    queue.pause();
+    expect(queue.take([shape('a', 2), shape('b', 1)]).batches).toEqual([]);
+    expect(queue.pending).toBe(false);
+    queue.resume();
+    expect(queue.take([shape('a', 3), shape('b', 1)]).batches).toEqual([
+      [shape('a', 3), shape('b', 1)],
+    ]);
+  });
+
+  it('sends a long stroke being drawn at its pace, not every time it grows', () => {
+    let now = 0;
+    const queue = createSendQueue(() => now);
+    const stroke = (version: number) =>
+      shape('stroke', version, { points: Array.from({ length: 6000 }, (_, i) => [i, i]) });
+    let sent = 0;
+    let bytes = 0;
+    // Drawn for 10 s, a new version of ~70 KB every 50 ms, each answered at once.
+    for (let version = 1; version <= 200; version++) {
+      for (const batch of queue.take([stroke(version)]).batches) {
+        sent += 1;
+        bytes += JSON.stringify(batch).length;
+        queue.settled(batch);
+      }
+      now += 50;
+    }
+    expect(sent).toBeGreaterThan(20);
+    expect(sent).toBeLessThan(50);
+    // One message's worth at once, then the pace.
+    expect(bytes).toBeLessThanOrEqual(
+      WHITEBOARD_MAX_UPDATE_BYTES + WHITEBOARD_SEND_BYTES_PER_SECOND * 10,
+    );
   });
 
   it('says which versions the server holds', () => {
@@ -57,19 +97,36 @@ describe('createSendQueue', () => {
   });
 
   it('splits a large change into messages that each fit, and leaves out what cannot fit one', () => {
-    const queue = createSendQueue();
+    let now = 0;
+    const queue = createSendQueue(() => now);
     const points = Array.from({ length: 2500 }, (_, i) => [i, i]); // ~25 KB each
     const strokes = Array.from({ length: 20 }, (_, i) => shape(`s${i}`, 1, { points }));
     const huge = shape('huge', 1, {
       points: Array.from({ length: WHITEBOARD_MAX_ELEMENT_BYTES / 8 }, (_, i) => [i, i]),
     });
-    const { batches, tooLarge } = queue.take([...strokes, huge]);
-    expect(tooLarge.map((element) => element.id)).toEqual(['huge']);
+    const first = queue.take([...strokes, huge]);
+    expect(first.tooLarge.map((element) => element.id)).toEqual(['huge']);
+    // ~500 KB: one message's worth now, the rest at the tab's pace.
+    const batches = [...first.batches];
+    let waitMs = first.waitMs;
+    while (waitMs > 0) {
+      now += waitMs;
+      const next = queue.take([...strokes, huge]);
+      expect(next.batches.length).toBeGreaterThan(0);
+      batches.push(...next.batches);
+      waitMs = next.waitMs;
+    }
     expect(batches.length).toBeGreaterThan(1);
     expect(batches.flat().map((element) => element.id)).toEqual(strokes.map((s) => s.id));
     for (const batch of batches) {
       expect(JSON.stringify(batch).length).toBeLessThanOrEqual(WHITEBOARD_MAX_UPDATE_BYTES);
     }
+    // One message at once, then at the pace.
+    expect(first.batches).toHaveLength(1);
+    const bytes = batches.flat().reduce((sum, element) => sum + elementBytes(element), 0);
+    expect(bytes).toBeLessThanOrEqual(
+      WHITEBOARD_MAX_UPDATE_BYTES + (WHITEBOARD_SEND_BYTES_PER_SECOND * now) / 1000,
+    );
     // Said once: not again until it changes.
     expect(queue.take([huge]).tooLarge).toEqual([]);
   });

@@ -354,6 +354,10 @@ export function callRoom(live: LiveCore, options: { db: Db; calls: Config['calls
   return {
     name: 'callRoom',
     clientEvents: ['call:join', 'call:leave', 'call:mute', 'call:video', 'call:signal', 'call:ice'],
+    overBudget: {
+      'call:join': { ok: false, reason: 'error', message: CALL_MESSAGES.error },
+      'call:ice': { ok: false, message: CALL_MESSAGES.error },
+    },
     started() {
       live.io.on('call:started', (tripId) => {
         openCallOf(db, tripId)

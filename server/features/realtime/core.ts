@@ -10,7 +10,7 @@ import {
 } from '../../../shared/contracts/realtime';
 import { createDropStats, type DropStats } from './eventGuard';
 import { liveParser } from './parser';
-import { createSocketGuard } from './socketGuard';
+import { createSocketGuard, type EventRules, MAX_MESSAGE_BYTES } from './socketGuard';
 
 export type SocketUser = { id: string; name: string; image: string | null };
 export type SocketData = {
@@ -71,6 +71,10 @@ export function joinedTrip(socket: LiveSocket) {
 
 export type HandshakeRefusal = (typeof HANDSHAKE_ERRORS)[keyof typeof HANDSHAKE_ERRORS];
 
+/** What a client event's acknowledgement is answered (never, for an event without one). */
+type AckAnswer<E extends keyof ClientToServerEvents> =
+  Parameters<ClientToServerEvents[E]> extends [...unknown[], (answer: infer A) => void] ? A : never;
+
 /**
  * One live concern (the Redis adapter, the handshake, cursors, presence…), in the manner of
  * Hocuspocus' extensions: it acts through these hooks, which the core runs for every piece in
@@ -85,6 +89,16 @@ export type LivePiece = {
    * many values at most (the socket guard refuses bigger payloads before any handler runs).
    */
   payloadValues?: Partial<Record<keyof ClientToServerEvents, number>>;
+  /**
+   * Those of its events that cost the server more than a relay (a join reads the database), and
+   * how many messages each counts as against its account's and its trip's budgets.
+   */
+  messageCost?: Partial<Record<keyof ClientToServerEvents, number>>;
+  /**
+   * What each of its acknowledged events is answered when a budget refuses it (socketGuard.ts):
+   * a refusal its client tries again after, so no tab waits on an answer that never comes.
+   */
+  overBudget?: { [E in keyof ClientToServerEvents]?: AckAnswer<E> };
   /** Before the server exists: the server options it needs (an adapter, a request check). */
   configure?(): Partial<ServerOptions> | Promise<Partial<ServerOptions>>;
   /** The server exists, no connection has come yet. */
@@ -113,6 +127,11 @@ export type LiveCore = {
    * keeps sending what is dropped is disconnected (socketGuard.ts).
    */
   drop(socket: LiveSocket, why: keyof DropStats): void;
+  /**
+   * A message the socket guard does not see (a cursor message) of `bytes`, drawn from its
+   * account's and trip's budgets: false (and counted as dropped) when one of them refuses it.
+   */
+  admit(socket: LiveSocket, bytes: number): boolean;
   /** Puts the socket in the trip's room (it is in one trip's room at a time). */
   enterTrip(socket: LiveSocket, tripId: string): void;
   /** Takes the socket out of its trip's room, if it is in one. */
@@ -134,11 +153,6 @@ export type LiveCore = {
 // A closed laptop sends no goodbye: the heartbeat notices within interval + timeout (20 s).
 const PING_INTERVAL_MS = 10_000;
 const PING_TIMEOUT_MS = 10_000;
-// Every client event is a few hundred bytes at most, but for a call's session descriptions (up
-// to MAX_SDP_LENGTH, shared/contracts/calls.ts) and a whiteboard's edits (up to
-// WHITEBOARD_MAX_UPDATE_BYTES of elements, shared/contracts/whiteboard.ts, a long hand-drawn
-// stroke being ~100 KB); anything larger closes the connection.
-const MAX_MESSAGE_BYTES = 256 * 1024;
 
 /**
  * The small core of the live side: Socket.IO on the app's HTTP server, running the pieces'
@@ -169,14 +183,10 @@ export function createLiveCore(log: FastifyBaseLogger): LiveCore {
     leftTrip(tripId, socket.data.user.id);
   }
 
-  function handleConnection(
-    socket: LiveSocket,
-    clientEvents: Set<string>,
-    payloadValues: Map<string, number>,
-  ) {
+  function handleConnection(socket: LiveSocket, clientEvents: Set<string>, rules: EventRules) {
     const { user, sessionId, tab } = socket.data;
     // Events nobody listens for are counted with the malformed (Socket.IO would ignore them).
-    guard.watch(socket, clientEvents, payloadValues);
+    guard.watch(socket, clientEvents, rules);
     socket.join([userRoom(user.id), sessionRoom(sessionId)]);
     if (tab) socket.join(tabRoom(user.id, tab));
     for (const piece of pieces) piece.connected?.(socket);
@@ -194,6 +204,7 @@ export function createLiveCore(log: FastifyBaseLogger): LiveCore {
     log,
     stats,
     drop: guard.drop,
+    admit: guard.admit,
     enterTrip(socket, tripId) {
       const room = tripRoom(tripId);
       socket.join(room);
@@ -245,10 +256,16 @@ export function createLiveCore(log: FastifyBaseLogger): LiveCore {
         }
       });
       const clientEvents = new Set<string>(pieces.flatMap((piece) => piece.clientEvents ?? []));
-      const payloadValues = new Map<string, number>(
-        pieces.flatMap((piece) => Object.entries(piece.payloadValues ?? {})),
-      );
-      server.on('connection', (socket) => handleConnection(socket, clientEvents, payloadValues));
+      const rulesOf = <T>(pick: (piece: LivePiece) => Partial<Record<string, T>> | undefined) =>
+        new Map<string, T>(
+          pieces.flatMap((piece) => Object.entries(pick(piece) ?? {}) as [string, T][]),
+        );
+      const rules: EventRules = {
+        maxValues: rulesOf((piece) => piece.payloadValues),
+        costs: rulesOf((piece) => piece.messageCost),
+        refusals: rulesOf<unknown>((piece) => piece.overBudget),
+      };
+      server.on('connection', (socket) => handleConnection(socket, clientEvents, rules));
       for (const piece of pieces) piece.started?.();
     },
 

@@ -62,7 +62,12 @@ export function cursors(live: LiveCore): LivePiece {
    */
   function pointerEvents(socket: LiveSocket) {
     const allowPointer = createRateLimit(CURSOR_EVENTS_PER_SECOND);
-    return <P, T>(decode: (payload: P) => T | null, relay: (tripId: string, event: T) => void) =>
+    return <P, T>(
+      decode: (payload: P) => T | null,
+      relay: (tripId: string, event: T) => void,
+      /** For what the socket guard does not see (cursor messages): its size, for the budgets. */
+      bytesOf?: (payload: P) => number,
+    ) =>
       (payload: P) => {
         const tripId = joinedTrip(socket);
         if (!tripId) return;
@@ -70,6 +75,9 @@ export function cursors(live: LiveCore): LivePiece {
           live.drop(socket, 'rateLimited');
           return;
         }
+        // The account's and trip's budgets (socketGuard.ts), after the socket's own limit: what
+        // one socket floods counts against it, and gets it let go.
+        if (bytesOf && !live.admit(socket, bytesOf(payload))) return;
         const event = decode(payload);
         if (event === null) live.drop(socket, 'malformed');
         else relay(tripId, event);
@@ -83,8 +91,10 @@ export function cursors(live: LiveCore): LivePiece {
       const userId = socket.data.user.id;
       const onPointerEvent = pointerEvents(socket);
       // Cursor moves come as cursor messages on the connection itself (see decodeCursorMove).
-      const onCursorMove = onPointerEvent(decodeCursorMove, (tripId, { at }) =>
-        batcher.queue(tripId, { userId, at }),
+      const onCursorMove = onPointerEvent(
+        decodeCursorMove,
+        (tripId, { at }) => batcher.queue(tripId, { userId, at }),
+        (data) => data.length,
       );
       const onMessage = (data: unknown) => {
         if (typeof data === 'string' && data.startsWith(CURSOR_MESSAGE_PREFIX)) onCursorMove(data);

@@ -8,6 +8,12 @@ import { createRateLimit, parseEvent } from './eventGuard';
 import type { Presence } from './presence';
 
 const JOINS_PER_SECOND = 5;
+/**
+ * A join reads the database twice and announces presence: against its account's and trip's
+ * budgets (socketGuard.ts) it counts as this many messages, so a person's 20 tabs joining at
+ * once pass and a flood of joins from them does not.
+ */
+export const JOIN_COST = 20;
 
 /**
  * A tab joins the room of the trip it shows once the server has checked the membership (an
@@ -29,6 +35,10 @@ export function tripRooms(live: LiveCore, options: { db: Db; presence: Presence 
   return {
     name: 'tripRooms',
     clientEvents: ['trip:join', 'trip:leave'],
+    messageCost: { 'trip:join': JOIN_COST },
+    overBudget: {
+      'trip:join': { ok: false, reason: 'error', message: 'Too many attempts to join.' },
+    },
     connected(socket) {
       const userId = socket.data.user.id;
       // Each join reads the database and the room: a handful a second is plenty for a person.

@@ -9,13 +9,18 @@ import type { Db } from '../../platform/db/client';
 import { HttpError } from '../../platform/errors';
 import { joinedTrip, type LiveCore, type LivePiece, tripRoom } from '../realtime/core';
 import { createRateLimit, decoderOf } from '../realtime/eventGuard';
-import { createSaveGroups } from './saveGroups';
+import { messageBytesOf } from '../realtime/parser';
+import { createSaveGroups, SaveBusy } from './saveGroups';
 import { saveEdits, type WhiteboardRef } from './service';
+import { createTurns } from './turns';
 
 // A tab sends its edits at most every WHITEBOARD_SEND_INTERVAL_MS (20 a second); twice that
 // leaves room for a reconnect's catching up, and a flood loses what goes over.
 const UPDATES_PER_SECOND = 40;
 const KNOWN_REFUSALS = new Set(['plan_required', 'item_limit', 'body_too_large', 'not_found']);
+// Checking updates and saving groups, at most one long stroke's worth a turn of the event loop
+// (turns.ts); a few strokes of a few KB go as they come.
+const TURNS = { bytesPerTurn: 64 * 1024, smallBytes: 16 * 1024 };
 
 /**
  * The trip's whiteboards, live (issue #22): a member's edits are saved (reconciled with what is
@@ -25,9 +30,11 @@ const KNOWN_REFUSALS = new Set(['plan_required', 'item_limit', 'body_too_large',
  * Membership is the room's: a socket out of the trip's room is not heard.
  */
 export function whiteboardLive(live: LiveCore, { db }: { db: Db }): LivePiece {
+  const turn = createTurns(TURNS);
   const save = createSaveGroups<WhiteboardRef>(
     ({ tripId, widgetId }) => `${tripId}/${widgetId}`,
     (ref, edits) => saveEdits(db, ref, edits),
+    turn,
   );
   const decodePointer = decoderOf(whiteboardPointerEvent);
 
@@ -37,6 +44,8 @@ export function whiteboardLive(live: LiveCore, { db }: { db: Db }): LivePiece {
     // An update of WHITEBOARD_MAX_UPDATE_BYTES holds tens of thousands of numbers (a stroke's
     // points); the message size (core.ts) bounds it too.
     payloadValues: { 'whiteboard:update': 100_000 },
+    // Over its account's or trip's budget (socketGuard.ts): the send queue sends it again later.
+    overBudget: { 'whiteboard:update': refusal('unavailable', WHITEBOARD_MESSAGES.unavailable) },
     connected(socket) {
       const userId = socket.data.user.id;
       const allowUpdate = createRateLimit(UPDATES_PER_SECOND);
@@ -49,6 +58,12 @@ export function whiteboardLive(live: LiveCore, { db }: { db: Db }): LivePiece {
         if (!allowUpdate()) {
           live.drop(socket, 'rateLimited');
           return answer(refusal('unavailable', WHITEBOARD_MESSAGES.unavailable));
+        }
+        const bytes = messageBytesOf(payload) ?? 0;
+        await turn(bytes);
+        // Still in the trip's room: a member removed meanwhile is not heard.
+        if (joinedTrip(socket) !== tripId) {
+          return answer(refusal('not_found', WHITEBOARD_MESSAGES.noSuchWhiteboard));
         }
         const parsed = whiteboardUpdateEvent.safeParse(payload);
         if (!parsed.success) {
@@ -67,7 +82,11 @@ export function whiteboardLive(live: LiveCore, { db }: { db: Db }): LivePiece {
         const update = parsed.data;
         try {
           const ref = { tripId, widgetId: update.widgetId };
-          const saved = await save(ref, { userId, elements: update.elements });
+          const saved = await save(
+            ref,
+            { userId, elements: update.elements },
+            { source: socket.id, bytes },
+          );
           if (saved.length > 0) {
             socket.to(tripRoom(tripId)).emit('whiteboard:update', {
               tripId,
@@ -78,6 +97,10 @@ export function whiteboardLive(live: LiveCore, { db }: { db: Db }): LivePiece {
           }
           answer({ ok: true });
         } catch (error) {
+          // Too much waits for this whiteboard's saves: not this tab's fault, and sent again later.
+          if (error instanceof SaveBusy) {
+            return answer(refusal('unavailable', WHITEBOARD_MESSAGES.unavailable));
+          }
           if (error instanceof HttpError && KNOWN_REFUSALS.has(error.code)) {
             return answer(refusal(error.code as Refusal['code'], error.message));
           }

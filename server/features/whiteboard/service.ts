@@ -292,11 +292,11 @@ async function processed(data: Buffer, type: WhiteboardFileType): Promise<Buffer
 }
 
 /**
- * Stores a picture pasted on the whiteboard under Excalidraw's id for it, in the photo storage
+ * Stores a picture pasted on the whiteboard under the editor's id for it, in the photo storage
  * (issue #23). The type is read from its bytes; what is stored is the picture made ready for
  * every member (whiteboardPicture.ts: no metadata, its size bounded), in that type. A picture
- * already stored under that id is kept as it is (ids are hashes of the bytes, and a picture
- * never changes).
+ * already stored under that id is kept as it is: the first upload wins (our editor names a
+ * picture at random, app/features/whiteboard/WhiteboardEditor.tsx, and a picture never changes).
  */
 export async function saveFile(
   db: Db,
@@ -311,9 +311,10 @@ export async function saveFile(
   }
   const mimeType = whiteboardFileType(data);
   if (!mimeType) throw new HttpError('unsupported_media_type', WHITEBOARD_MESSAGES.fileType);
-  // Excalidraw names a picture by the SHA-1 of its bytes (where the browser can hash): such a
-  // name must match, so nobody who sees the name first can store another picture under it. The
-  // bytes as sent, which are what the name was made from; what is stored is made from them.
+  // Excalidraw's own names are the SHA-1 of a picture (where the browser can hash; our editor
+  // names pictures at random instead, as Excalidraw hashes the file before re-encoding it): a
+  // name that claims to be a hash must be the hash of the bytes as sent, so nobody who sees the
+  // name first can store another picture under it. What is stored is made from those bytes.
   if (SHA1_HEX.test(fileId) && createHash('sha1').update(data).digest('hex') !== fileId) {
     throw new HttpError('invalid_input', WHITEBOARD_MESSAGES.fileMismatch);
   }

@@ -17,6 +17,7 @@ import { sendImmutableFile } from '../../platform/immutableFile';
 import { perUser } from '../../platform/rateLimit';
 import type { PhotoFiles } from '../photos/service';
 import { tripAccessOf, tripMember } from '../trips/access';
+import * as pictures from './pictures';
 import * as whiteboards from './service';
 
 const tags = ['whiteboard'];
@@ -90,7 +91,7 @@ export const whiteboardRoutes: FastifyPluginAsyncZod<{ db: Db; files: PhotoFiles
       if (!Buffer.isBuffer(request.body)) {
         throw new HttpError('unsupported_media_type', WHITEBOARD_MESSAGES.fileType);
       }
-      const { file, created } = await whiteboards.saveFile(
+      const { file, created } = await pictures.saveFile(
         db,
         files,
         refOf(request.params, request),
@@ -113,7 +114,7 @@ export const whiteboardRoutes: FastifyPluginAsyncZod<{ db: Db; files: PhotoFiles
       },
     },
     async (request, reply) => {
-      const file = await whiteboards.readFile(
+      const file = await pictures.readFile(
         db,
         files.storage,
         refOf(request.params, request),

@@ -28,7 +28,7 @@ import {
 } from '../../test/liveClient';
 import { ONE_PIXEL_PNG } from '../../test/pictures';
 import { startTestApp, type TestApp } from '../../test/testApp';
-import { moveFilesToStorage, whiteboardFileKey } from './service';
+import { moveFilesToStorage, whiteboardFileKey } from './pictures';
 
 let t: TestApp;
 let owner: Account;

@@ -123,6 +123,12 @@ export const LOGIN_OUTCOMES = [
   'locked',
   'password_reset',
   'password_changed',
+  // Issue #35: recovering a second factor, and passkeys.
+  'recovery_code',
+  'recovery_codes_made',
+  'passkey',
+  'passkey_added',
+  'passkey_removed',
 ] as const;
 
 export const loginActivity = z.array(

@@ -4,8 +4,12 @@ import {
   KeyRound,
   Lock,
   type LucideIcon,
+  LifeBuoy,
+  ListRestart,
   Monitor,
   RotateCcw,
+  ShieldMinus,
+  ShieldPlus,
 } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { PendingButton } from '@/components/PendingButton';
@@ -42,6 +46,11 @@ export const OUTCOMES: Record<Outcome, { label: string; Icon: LucideIcon; failed
   locked: { label: 'Locked out after too many attempts', Icon: Lock, failed: true },
   password_reset: { label: 'Password reset', Icon: RotateCcw, failed: false },
   password_changed: { label: 'Password changed', Icon: KeyRound, failed: false },
+  recovery_code: { label: 'Signed in with a recovery code', Icon: LifeBuoy, failed: false },
+  recovery_codes_made: { label: 'New recovery codes made', Icon: ListRestart, failed: false },
+  passkey: { label: 'Signed in with a passkey', Icon: KeyRound, failed: false },
+  passkey_added: { label: 'Passkey added', Icon: ShieldPlus, failed: false },
+  passkey_removed: { label: 'Passkey removed', Icon: ShieldMinus, failed: false },
 };
 
 const where = (item: { browser: string | null; ip: string | null }) =>

@@ -812,3 +812,109 @@ export const emailDeliveries = pgTable(
   },
   (table) => [index('email_deliveries_user_idx').on(table.userId, table.kind, table.tripId)],
 );
+
+/**
+ * Issue #35: one-time recovery codes for a second factor, ten made at once (set-up, or made anew
+ * from the security page, which deletes the old ones). Only each code's SHA-256 is kept; a code
+ * counts once (`used_at`).
+ */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (table) => [uniqueIndex('recovery_codes_user_code_idx').on(table.userId, table.codeHash)],
+);
+
+/**
+ * Issue #35: a person's passkeys (WebAuthn credentials), several per account, each with a name
+ * they chose. The public key and credential id are base64url; `counter` is the authenticator's
+ * signature count (0 for most synced passkeys).
+ */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    credentialId: text('credential_id').notNull(),
+    publicKey: text('public_key').notNull(),
+    counter: integer('counter').notNull().default(0),
+    transports: text('transports').array().notNull().default(sql`'{}'::text[]`),
+    /** Synced to other devices by the platform (multiDevice), and backed up now. */
+    multiDevice: boolean('multi_device').notNull().default(false),
+    backedUp: boolean('backed_up').notNull().default(false),
+    name: text('name').notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('passkeys_credential_idx').on(table.credentialId),
+    index('passkeys_user_idx').on(table.userId),
+  ],
+);
+
+/**
+ * Issue #35: a WebAuthn challenge the server handed out, single use and short-lived: to register
+ * a passkey (`register`, an account's), to finish a sign-in with one as the second factor
+ * (`second_factor`, a pending session's account) or to sign in without a password (`sign_in`,
+ * nobody's yet).
+ */
+export const webauthnChallenges = pgTable(
+  'webauthn_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    purpose: text('purpose', { enum: ['register', 'second_factor', 'sign_in'] }).notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    challenge: text('challenge').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (table) => [index('webauthn_challenges_expires_idx').on(table.expiresAt)],
+);
+
+/**
+ * Issue #35: every e-mail, written in the same transaction as the change that causes it and sent
+ * by the outbox worker (server/platform/mail/outbox.ts): temporary failures are tried again with
+ * growing waits for more than a day, permanent ones are recorded (`failed`) for the sender to see.
+ * A sent message's body is emptied, since links in it are secrets.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** What it is (an invitation, a reset link …): for the sender's screen and the log. */
+    kind: text('kind').notNull(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    html: text('html'),
+    headers: jsonb('headers').$type<Record<string, string>>(),
+    /** Whose act sent it and on which trip, so an owner sees an invitation "not delivered". */
+    senderId: uuid('sender_id').references(() => users.id, { onDelete: 'set null' }),
+    tripId: uuid('trip_id').references(() => trips.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['pending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The mail server's last answer (code and text, no address), when it was not a yes. */
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (table) => [
+    index('mail_outbox_due_idx').on(table.status, table.nextAttemptAt),
+    index('mail_outbox_trip_idx').on(table.tripId, table.createdAt),
+    index('mail_outbox_created_idx').on(table.createdAt),
+  ],
+);
+export type OutboxMail = typeof mailOutbox.$inferSelect;

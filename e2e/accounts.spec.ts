@@ -126,8 +126,13 @@ test('two-factor: enable with the shown secret, sign in with a code, disable', a
   await dialog.getByLabel('Verification code').fill(codes.previous);
   // spec §4: success reloads the page; spec §8's toast comes with the reloaded page (issue #17:
   // shown before the reload, it was never seen).
-  const reloaded = page.waitForEvent('load');
   await confirm.click();
+  // Issue #35: the recovery codes are shown once; saving them reloads the page.
+  await expect(
+    dialog.getByRole('list', { name: 'Your recovery codes' }).getByRole('listitem'),
+  ).toHaveCount(10);
+  const reloaded = page.waitForEvent('load');
+  await dialog.getByRole('button', { name: 'I have saved my codes' }).click();
   await reloaded;
   await expect(twoFactorStatus(page)).toHaveText('Enabled');
   await expect(toast(page, 'Two-factor authentication has been enabled')).toBeVisible();

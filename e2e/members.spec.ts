@@ -115,4 +115,7 @@ test('an e-mail invitation carries the join link', async ({ page }) => {
   const [mail] = mailsTo(friend);
   expect(mail!.subject).toContain('Bali 2023');
   expect(mail!.text).toContain(link);
+  // The outbox sent it after the answer (issue #35); the owner's list says so.
+  const sent = dialog.getByRole('region', { name: 'Sent invitations' });
+  await expect(sent.getByRole('listitem').filter({ hasText: friend })).toContainText('Sent');
 });

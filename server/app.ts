@@ -9,7 +9,6 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
 import { accountRoutes } from './features/account/routes';
 import { activityRetentionJob, activityRoutes } from './features/activity';
 import { authRoutes } from './features/auth/routes';
@@ -24,6 +23,7 @@ import {
   notificationJobs,
   notificationsRoutes,
 } from './features/notifications';
+import { passkeysRoutes } from './features/passkeys/routes';
 import { photoFilesFor, photosRoutes, startStorageSweeper } from './features/photos';
 import type { PhotoStorage } from './features/photos/storage';
 import { plansRoutes } from './features/plans/routes';
@@ -48,7 +48,9 @@ import { registerCsrfProtection } from './platform/csrf';
 import type { Database } from './platform/db/client';
 import { answerClientError, answerFrameworkError, registerErrorHandling } from './platform/errors';
 import { registerJsonBodies } from './platform/jsonBody';
-import { createMailer, type Mailer } from './platform/mailer';
+import { MailOutbox } from './platform/mail/outbox';
+import { createMailTransport, type MailTransport } from './platform/mail/transport';
+import { rateLimitRedis, redisOrLocalStore } from './platform/rateLimitStore';
 import { Scheduler } from './platform/scheduler';
 import {
   mediaOriginsFor,
@@ -60,8 +62,8 @@ export type AppDeps = {
   database: Database;
   /** Overrides reading the build from `config.clientDir` (tests). */
   client?: BuiltClient | null;
-  /** Sends e-mail; by default SMTP_URL's server, or files in DATA_DIR/outbox. */
-  mailer?: Mailer;
+  /** Hands e-mail on; by default SMTP_URL's server, or files in DATA_DIR/outbox. */
+  mailTransport?: MailTransport;
   /** Where log lines go (`stdoutLog()` in production; tests capture them); pino's default else. */
   logStream?: { write(line: string): unknown };
   /** Where photos are kept; by default the settings' (S3_BUCKET, else DATA_DIR/photos). */
@@ -73,10 +75,18 @@ export type AppDeps = {
 // How often an instance looks for scheduled work that is due (hourly jobs; a minute late at most).
 const SCHEDULER_TICK_MS = 60 * 1000;
 
-/** Request URLs lose their query string in logs: reset and invite tokens travel there. */
-function redactQuery(url: string) {
+// Join codes and magic-link tokens travel in the path (the page's and the API's): a log reader
+// must not be able to join a trip or sign in as someone with what the log says (issue #35).
+const SECRET_IN_PATH = /^(\/(?:api\/)?(?:join|magic)\/)[^/?#]+/;
+
+/**
+ * Request URLs lose their query string in logs (reset and confirmation tokens travel there),
+ * and the join code or magic-link token of their path.
+ */
+export function redactUrl(url: string) {
   const q = url.indexOf('?');
-  return q === -1 ? url : `${url.slice(0, q)}?[redacted]`;
+  const path = (q === -1 ? url : url.slice(0, q)).replace(SECRET_IN_PATH, '$1[redacted]');
+  return q === -1 ? path : `${path}?[redacted]`;
 }
 
 /**
@@ -89,7 +99,7 @@ export async function buildApp(config: Config, deps: AppDeps) {
     logger: {
       level: config.logLevel,
       serializers: {
-        req: (req) => ({ method: req.method, url: redactQuery(req.url), remoteAddress: req.ip }),
+        req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
       },
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
@@ -123,23 +133,24 @@ export async function buildApp(config: Config, deps: AppDeps) {
   registerJsonBodies(app);
   registerCsrfProtection(app, config.publicUrl);
   // Limits are set per route (sign-in, reset, ...). Counters live in this process, or in Redis
-  // when instances share one, so a limit holds whichever instance a request reaches. Should
-  // Redis fail, requests are let through (and logged) rather than every sign-in refused.
-  const rateLimitRedis = config.redisUrl
-    ? new Redis(config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1 })
-    : null;
-  if (rateLimitRedis) {
-    rateLimitRedis.on('error', (error) =>
-      app.log.warn({ err: error.message }, 'redis (rate limits) connection problem'),
-    );
+  // when instances share one, so a limit holds whichever instance a request reaches. While
+  // Redis cannot answer, each instance counts in its own memory at once (rateLimitStore.ts).
+  const limitsRedis = config.redisUrl ? rateLimitRedis(config.redisUrl) : null;
+  if (limitsRedis) {
     app.addHook('onClose', async () => {
-      await rateLimitRedis.quit().catch(() => {});
+      await limitsRedis.quit().catch(() => limitsRedis.disconnect());
     });
   }
   await app.register(rateLimit, {
     global: false,
-    ...(rateLimitRedis
-      ? { redis: rateLimitRedis, nameSpace: `${config.redisPrefix}:rate-limit:`, skipOnError: true }
+    ...(limitsRedis
+      ? {
+          store: redisOrLocalStore(limitsRedis, {
+            nameSpace: `${config.redisPrefix}:rate-limit:`,
+            log: app.log,
+          }),
+          skipOnError: true,
+        }
       : {}),
     errorResponseBuilder: (_request, context) => ({
       statusCode: context.statusCode,
@@ -169,26 +180,36 @@ export async function buildApp(config: Config, deps: AppDeps) {
   // Live connections share the HTTP server; routes below broadcast what they save.
   await app.register(realtime, {
     db: deps.database.db,
+    changes: deps.database.changes,
     publicUrl: config.publicUrl,
     redisUrl: config.redisUrl,
     redisPrefix: config.redisPrefix,
     calls: config.calls,
   });
 
-  const mailer = deps.mailer ?? createMailer(config, app.log);
+  // Every e-mail goes through the outbox (issue #35): queued with the change it is about, sent
+  // by this worker on whichever instance claims it first, retried for over a day.
+  const mailOutbox = new MailOutbox(
+    deps.database.db,
+    deps.mailTransport ?? createMailTransport(config),
+    app.log,
+    deps.now,
+  );
+  app.decorate('mailOutbox', mailOutbox);
+  deps.database.changes.on('tripmates_mail', () => void mailOutbox.deliver());
+  app.addHook('onClose', () => mailOutbox.stop());
   await app.register(healthRoutes, { database: deps.database });
   await app.register(authRoutes, {
     db: deps.database.db,
-    mailer,
     publicUrl: config.publicUrl,
     registration: config.registration,
   });
   await app.register(accountRoutes, {
     db: deps.database.db,
-    mailer,
     publicUrl: config.publicUrl,
   });
   await app.register(twoFactorRoutes, { db: deps.database.db });
+  await app.register(passkeysRoutes, { db: deps.database.db, publicUrl: config.publicUrl });
 
   await app.register(waitlistRoutes, { db: deps.database.db });
   await app.register(tripsRoutes, { db: deps.database.db });
@@ -226,7 +247,7 @@ export async function buildApp(config: Config, deps: AppDeps) {
   }
   await app.register(searchRoutes, { db: deps.database.db, config });
   await app.register(shortlistRoutes, { db: deps.database.db, config });
-  await app.register(membersRoutes, { db: deps.database.db, config, mailer });
+  await app.register(membersRoutes, { db: deps.database.db, config });
   await app.register(plansRoutes, { db: deps.database.db });
   await app.register(activityRoutes, { db: deps.database.db });
   await app.register(commentsRoutes, { db: deps.database.db });
@@ -239,10 +260,11 @@ export async function buildApp(config: Config, deps: AppDeps) {
       activityRetentionJob(deps.database.db, app.log),
       ...notificationJobs({
         db: deps.database.db,
-        mailer,
         publicUrl: config.publicUrl,
         log: app.log,
       }),
+      // Last: it sends what the jobs before it queued.
+      mailOutbox.job(),
     ],
     app.log,
     deps.now,

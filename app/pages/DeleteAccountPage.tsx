@@ -4,16 +4,17 @@ import { FormError } from '@/components/FormError';
 import { PendingButton } from '@/components/PendingButton';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { Label } from '@/components/ui/label';
 import { leaveDeleted } from '@/features/account/DeleteAccountCard';
 import { useDeleteAccountByLink } from '@/features/account/useAccount';
 import { AuthCardHeader, AuthShell } from '@/features/auth/AuthShell';
-import { CodeInput } from '@/features/twofactor/CodeInput';
+import {
+  type CodeMode,
+  parseSecondFactor,
+  SecondFactorField,
+} from '@/features/twofactor/SecondFactorField';
 import { errorCode, errorMessage } from '@/lib/apiError';
 import { usePageMeta } from '@/lib/pageMeta';
 import { Link, useSearchParams } from '@/lib/router';
-import { MESSAGES } from '../../shared/contracts/auth';
-import { TWO_FACTOR_CODE } from '../../shared/contracts/twofactor';
 
 const INCOMPLETE = 'This link is incomplete. Open the whole link from the e-mail.';
 
@@ -28,6 +29,7 @@ export default function DeleteAccountPage() {
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
   const [code, setCode] = useState('');
+  const [mode, setMode] = useState<CodeMode>('app');
   const [askCode, setAskCode] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const remove = useDeleteAccountByLink();
@@ -35,18 +37,22 @@ export default function DeleteAccountPage() {
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (askCode && !TWO_FACTOR_CODE.test(code.trim())) {
-      setError(MESSAGES.invalidCode);
+    const second = askCode ? parseSecondFactor(mode, code) : null;
+    if (second && !second.ok) {
+      setError(second.message);
       return;
     }
     setError(null);
-    remove.mutate(askCode ? { confirmation: token, token: code.trim() } : { confirmation: token }, {
-      onSuccess: leaveDeleted,
-      onError: (failure) => {
-        if (errorCode(failure) === 'invalid_code') setAskCode(true);
-        setError(errorMessage(failure, 'Could not delete your account. Please try again.'));
+    remove.mutate(
+      second?.ok ? { confirmation: token, token: second.data } : { confirmation: token },
+      {
+        onSuccess: leaveDeleted,
+        onError: (failure) => {
+          if (errorCode(failure) === 'invalid_code') setAskCode(true);
+          setError(errorMessage(failure, 'Could not delete your account. Please try again.'));
+        },
       },
-    });
+    );
   }
 
   if (!token || linkInvalid) {
@@ -79,17 +85,15 @@ export default function DeleteAccountPage() {
         <CardContent>
           <form noValidate onSubmit={handleSubmit} className="grid gap-4">
             {askCode && (
-              <div className="grid gap-2">
-                <Label htmlFor={`${id}-code`}>Authentication code</Label>
-                <CodeInput
-                  id={`${id}-code`}
-                  name="token"
-                  autoFocus
-                  value={code}
-                  onValueChange={setCode}
-                  aria-describedby={error ? `${id}-error` : undefined}
-                />
-              </div>
+              <SecondFactorField
+                id={`${id}-code`}
+                mode={mode}
+                onModeChange={setMode}
+                autoFocus
+                value={code}
+                onValueChange={setCode}
+                describedBy={error ? `${id}-error` : undefined}
+              />
             )}
             <FormError id={`${id}-error`} message={error} />
             <PendingButton

@@ -7,6 +7,7 @@ import { ProfileHeader } from '@/features/account/ProfileHeader';
 import { SecuritySettingsCard } from '@/features/account/SecuritySettingsCard';
 import { signInUrl } from '@/features/auth/signInUrl';
 import { useAuth } from '@/features/auth/useAuth';
+import { PasskeysPanel } from '@/features/passkeys/PasskeysPanel';
 import { Redirect, useAddress, useSearchParams } from '@/lib/router';
 
 const TABS = ['profile', 'security', 'notifications'] as const;
@@ -63,8 +64,9 @@ export default function ProfilePage() {
           <TabsContent value="profile">
             <ProfileForm key={user.id} user={user} />
           </TabsContent>
-          <TabsContent value="security">
+          <TabsContent value="security" className="grid gap-6">
             <SecuritySettingsCard user={user} />
+            <PasskeysPanel />
           </TabsContent>
           <TabsContent value="notifications">
             <NotificationSettings />

@@ -51,8 +51,8 @@ describe('/security', () => {
     expect(document.activeElement?.textContent).toBe('Set up two-factor authentication');
   });
 
-  it('shows two-factor as on, with a Disable button, when it is enabled', () => {
-    mockApi();
+  it('shows two-factor as on, with a Disable button, when it is enabled', async () => {
+    mockApi({ 'GET /api/2fa': { body: { enabled: true, recoveryCodesLeft: 2 } } });
     renderSecurity(makeUser({ twoFactorEnabled: true }));
     expect(screen.getByText('Two-factor authentication is on')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Set Up 2FA' })).toBeNull();
@@ -60,6 +60,12 @@ describe('/security', () => {
     // Issue #17: no longer "Recommended" once it is on.
     expect(screen.getByText('Enabled')).toBeTruthy();
     expect(screen.queryByText('Recommended')).toBeNull();
+    // Issue #35: the recovery codes left, with a warning when few.
+    const codes = screen.getByRole('region', { name: 'Recovery codes' });
+    expect(
+      await within(codes).findByText(/2 of 10 recovery codes left\. Make new ones/),
+    ).toBeTruthy();
+    expect(within(codes).getByRole('button', { name: 'Make new codes' })).toBeTruthy();
   });
 
   describe('Change Password', () => {
@@ -213,7 +219,7 @@ describe('/security', () => {
       expect(within(dialog).getByRole('alert').textContent).toBe(
         'Please enter a valid 6-digit code',
       );
-      expect(api.actions()).toEqual([]);
+      expect(api.callsTo('DELETE /api/user')).toEqual([]);
 
       await u.type(within(dialog).getByLabelText('Authentication code'), '123456{Enter}');
       await waitFor(() => expect(assign).toHaveBeenCalledWith('/?deleted=1'));

@@ -16,7 +16,9 @@ import { ChangePasswordDialog } from '@/features/account/ChangePasswordDialog';
 import { DeleteAccountCard } from '@/features/account/DeleteAccountCard';
 import { LoginActivityDialog } from '@/features/account/LoginActivityDialog';
 import { useAuth } from '@/features/auth/useAuth';
+import { PasskeysPanel } from '@/features/passkeys/PasskeysPanel';
 import { DisableTwoFactorDialog } from '@/features/twofactor/DisableTwoFactorDialog';
+import { RecoveryCodesPanel } from '@/features/twofactor/RecoveryCodesPanel';
 import { TwoFactorPanel } from '@/features/twofactor/TwoFactorPanel';
 
 function SecurityCard({
@@ -132,6 +134,9 @@ export default function SecurityPage() {
           </SecurityCard>
         </div>
         {panelOpen && <TwoFactorPanel onClose={() => setPanelOpen(false)} />}
+        {/* Issue #35: how many recovery codes are left, and new ones (set-up shows its own). */}
+        {enabled && !panelOpen && <RecoveryCodesPanel variant="card" />}
+        <PasskeysPanel />
         <DeleteAccountCard user={user} />
       </div>
     </PageShell>

@@ -12,6 +12,8 @@ export type ApiCall = { method: string; url: string; body: unknown };
 export type Reply = { status?: number; body?: unknown; headers?: Record<string, string> };
 export type Route = Reply | ((call: ApiCall) => Reply | Promise<Reply>);
 
+const PAGE_READS = ['/api/user', '/api/passkeys'];
+
 export function mockApi(routes: Record<string, Route> = {}) {
   const calls: ApiCall[] = [];
   const table: Record<string, Route> = {
@@ -49,9 +51,12 @@ export function mockApi(routes: Record<string, Route> = {}) {
     callsTo(key: string) {
       return calls.filter((call) => `${call.method} ${call.url}` === key);
     },
-    /** Calls other than the current-user query (which every page makes). */
+    /**
+     * Calls other than the reads a page makes by itself: the current user (every page) and the
+     * passkeys list (the security page and the profile's Security tab).
+     */
     actions() {
-      return calls.filter((call) => !(call.method === 'GET' && call.url === '/api/user'));
+      return calls.filter((call) => !(call.method === 'GET' && PAGE_READS.includes(call.url)));
     },
   };
 }

@@ -52,7 +52,9 @@ export async function startBenchServer(port: number) {
   async function confirmAddress(email: string, ip: string) {
     const outbox = path.join(dataDir, 'outbox');
     for (const started = Date.now(); Date.now() - started < 10_000; ) {
-      const mails = fs.existsSync(outbox) ? fs.readdirSync(outbox) : [];
+      const mails = fs.existsSync(outbox)
+        ? fs.readdirSync(outbox).filter((f) => f.endsWith('.json'))
+        : [];
       for (const file of mails) {
         const mail = readMail(path.join(outbox, file));
         const token = mail?.to === email && /confirm-email\?token=([\w-]+)/.exec(mail.text)?.[1];

@@ -47,6 +47,7 @@ export function mailsTo(address: string): { subject: string; text: string }[] {
   if (!fs.existsSync(outbox)) return [];
   return fs
     .readdirSync(outbox)
+    .filter((file) => file.endsWith('.json'))
     .sort()
     .map((file) => JSON.parse(fs.readFileSync(path.join(outbox, file), 'utf8')))
     .filter((mail) => mail.to === address);

@@ -40,6 +40,21 @@ type Ids = {
 };
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
+/** A passkey's answer (registration or assertion) in the browser's JSON, with made-up bytes. */
+function passkeyAnswer(kind: 'attestationObject' | 'authenticatorData') {
+  const bytes = Buffer.from('made-up bytes').toString('base64url');
+  const clientDataJSON = Buffer.from(
+    JSON.stringify({ type: 'webauthn.get', challenge: 'bm9uZQ', origin: 'http://localhost' }),
+  ).toString('base64url');
+  return {
+    id: bytes,
+    rawId: bytes,
+    type: 'public-key',
+    response: { clientDataJSON, [kind]: bytes, signature: bytes },
+    clientExtensionResults: {},
+  };
+}
+
 /**
  * A plausible body for each route that takes one: the shape is right, so each variant below
  * breaks one thing at a time. Destructive ones carry the wrong password or code, so nothing is
@@ -69,6 +84,12 @@ const EXAMPLE_BODIES: Record<string, () => Record<string, unknown>> = {
   'POST /api/confirm-2fa': () => ({ token: '123456' }),
   'POST /api/verify-2fa': () => ({ token: '123456' }),
   'POST /api/disable-2fa': () => ({ token: '123456' }),
+  'POST /api/2fa/recovery-codes': () => ({ token: 'abcde-12345' }),
+  // A passkey's answer of the right shape whose bytes are nobody's (issue #35).
+  'POST /api/passkeys': () => ({ name: 'Phone', response: passkeyAnswer('attestationObject') }),
+  'PATCH /api/passkeys/{id}': () => ({ name: 'Phone' }),
+  'POST /api/passkeys/second-factor': () => ({ response: passkeyAnswer('authenticatorData') }),
+  'POST /api/passkeys/sign-in': () => ({ response: passkeyAnswer('authenticatorData') }),
   'POST /api/waitlist': () => ({ email: `fuzz${uniqueSuffix()}@example.com`, name: 'Fay' }),
   'POST /api/trips': () => ({
     name: 'Fuzz trip',

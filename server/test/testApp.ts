@@ -15,7 +15,10 @@ export type TestApp = {
   config: Config;
   /** http://127.0.0.1:<port> */
   url: string;
-  /** The e-mails sent so far (the outbox files), oldest first. */
+  /**
+   * The e-mails sent so far (the outbox files), oldest first. They go after the request that
+   * queued them has answered: poll, or `await deliverMail()` first.
+   */
   sentMail(): {
     to: string;
     subject: string;
@@ -23,6 +26,8 @@ export type TestApp = {
     html?: string;
     headers?: Record<string, string>;
   }[];
+  /** Sends what the mail outbox holds that is due, and resolves once it is sent. */
+  deliverMail(): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -77,9 +82,11 @@ export async function startTestApp(
       if (!fs.existsSync(outbox)) return [];
       return fs
         .readdirSync(outbox)
+        .filter((file) => file.endsWith('.json'))
         .sort()
         .map((file) => JSON.parse(fs.readFileSync(path.join(outbox, file), 'utf8')));
     },
+    deliverMail: () => app.mailOutbox.deliver(),
     async close() {
       await slowStepSaid('the app', () => app.close());
       // A database passed in is shared with another app (a second instance): its owner closes it.

@@ -37,6 +37,8 @@ const NOT_TRIP_SCOPED: { reason: string; paths: string[] }[] = [
       '/api/confirm-2fa',
       '/api/verify-2fa',
       '/api/disable-2fa',
+      '/api/2fa',
+      '/api/2fa/recovery-codes',
       '/api/forgot-password',
       '/api/reset-password',
       '/api/change-password',
@@ -44,6 +46,18 @@ const NOT_TRIP_SCOPED: { reason: string; paths: string[] }[] = [
       '/api/sessions',
       '/api/sessions/:id',
       '/api/notification-preferences',
+    ],
+  },
+  {
+    reason: "passkeys: the caller's own passkeys, and signing in with one",
+    paths: [
+      '/api/passkeys',
+      '/api/passkeys/:id',
+      '/api/passkeys/registration-options',
+      '/api/passkeys/second-factor',
+      '/api/passkeys/second-factor/options',
+      '/api/passkeys/sign-in',
+      '/api/passkeys/sign-in/options',
     ],
   },
   {
@@ -114,6 +128,11 @@ const PUBLIC: { reason: string; paths: string[] }[] = [
   {
     reason: 'signing up and in, out, and the second step of a sign-in (a pending session)',
     paths: ['/api/register', '/api/login', '/api/logout', '/api/verify-2fa'],
+  },
+  {
+    reason:
+      'signing in with a passkey alone (its second step, which needs a pending session, is not)',
+    paths: ['/api/passkeys/sign-in', '/api/passkeys/sign-in/options'],
   },
   { reason: 'a forgotten password', paths: ['/api/forgot-password', '/api/reset-password'] },
   {

@@ -104,7 +104,8 @@ export type ConfirmEmailResponse = z.infer<typeof confirmEmailResponse>;
 
 export const deleteUserBody = z.object({
   password: text().max(1024).default(''),
-  token: text().trim().max(6).optional(),
+  // A 6-digit code, or a recovery code (issue #35) in whatever form it was typed.
+  token: text().trim().max(64).optional(),
 });
 
 /**
@@ -113,7 +114,7 @@ export const deleteUserBody = z.object({
  */
 export const deleteByLinkBody = z.object({
   confirmation: text().trim().min(1, 'The link is incomplete').max(100),
-  token: text().trim().max(6).optional(),
+  token: text().trim().max(64).optional(),
 });
 
 export const LOGIN_OUTCOMES = [

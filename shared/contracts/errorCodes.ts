@@ -29,6 +29,10 @@ export const ERROR_STATUS = {
   invalid_dates: 400, // an end before a start, an arrival before a departure
   invalid_email: 400,
   owner_cannot_leave: 400, // the owner leaves by deleting the trip or handing it over
+  // Issue #35: passkeys (server/features/passkeys/)
+  passkey_challenge_invalid: 400, // a passkey answer to a request that expired, was used, or never was
+  passkey_verification_failed: 400, // a passkey answer that does not verify (origin, signature, counter…)
+  passkey_unknown: 400, // a passkey this account (or, signing in, any account) does not have
   // 401: who is asking is not known
   unauthenticated: 401, // not signed in (or only half: the second factor is owed)
   invalid_credentials: 401,
@@ -53,6 +57,7 @@ export const ERROR_STATUS = {
   username_taken: 409,
   email_taken: 409,
   two_factor_already_enabled: 409,
+  passkey_already_registered: 409, // the same passkey added twice
   plan_held: 409, // early access to a plan the account already has (or one above it)
   poll_closed: 409, // a vote on a poll closed by hand or past its deadline
   already_shortlisted: 409, // the same offer, partner search or link twice on a trip's shortlist
@@ -71,7 +76,6 @@ export const ERROR_STATUS = {
   internal: 500,
   upstream_unavailable: 502, // weather or photo provider down, slow or garbled
   link_unreadable: 502, // a pasted link's page could not be read (down, not HTML, too slow)
-  mail_failed: 502,
   unavailable: 503, // the database cannot be reached
 } as const satisfies Record<string, number>;
 

@@ -13,7 +13,7 @@ export const MEMBER_MESSAGES = {
   noSuchMember: 'No such member',
   ownerOnly: 'Only the trip owner can manage its invitations and members.',
   inviteOnly: 'Sign-up is by invitation only. Ask a friend on Tripmates to invite you.',
-  mailFailed: 'The invitation e-mail could not be sent. Please try again in a moment.',
+  mailFailed: 'The invitation could not be sent. Please try again in a moment.',
 } as const;
 
 /** A full trip's refusal: who is over which limit, and what can be done about it. */
@@ -42,6 +42,34 @@ export type InvitationLink = z.infer<typeof invitationLink>;
  */
 export const emailInvitationBody = z.object({ email: text(MESSAGES.invalidEmail) });
 export type EmailInvitationBody = z.input<typeof emailInvitationBody>;
+
+/**
+ * How an e-mailed invitation fared (issue #35): queued and not tried yet, waiting to try again
+ * after a temporary failure, taken by the mail server, or refused for good (or given up on after
+ * a day of tries).
+ */
+export const DELIVERY_STATES = ['sending', 'retrying', 'sent', 'not_delivered'] as const;
+export type DeliveryState = (typeof DELIVERY_STATES)[number];
+
+/** `GET /api/trips/:tripId/invitations`: the owner's e-mailed invitations, newest first. */
+export const sentInvitations = z.object({
+  invitations: z.array(
+    z.object({
+      id: z.string(),
+      email: z.string(),
+      /** The trip's join link, or a single-use magic link (Premium and Pro). */
+      kind: z.enum(['invitation', 'magic_link']),
+      state: z.enum(DELIVERY_STATES),
+      createdAt: z.string(),
+      /** The mail server's last answer, when it was not a yes (no addresses in it). */
+      reason: z.string().nullable(),
+    }),
+  ),
+});
+export type SentInvitations = z.infer<typeof sentInvitations>;
+// The list covers this many days (the outbox keeps its records 30) and at most this many.
+export const SENT_INVITATIONS_DAYS = 30;
+export const SENT_INVITATIONS_SHOWN = 50;
 
 /**
  * A join code as it comes: the bare code, or the link's last segment (`bali-2023-<code>`), or

@@ -41,7 +41,7 @@ import type {
  * is dropped and counted. Presence and cursors are never stored; data changes are broadcast only
  * after the database has them.
  */
-export const REALTIME_PROTOCOL_VERSION = 6;
+export const REALTIME_PROTOCOL_VERSION = 7;
 export const REALTIME_PATH = '/socket.io';
 
 /** Handshake refusals (the `connect_error` message the client sees). */
@@ -217,6 +217,11 @@ export type ServerToClientEvents = {
   'trip:gone': (message: { tripId: string; message: string }) => void;
   /** This user's notifications changed (a new one, or read in another tab): read them again. */
   'notifications:changed': () => void;
+  /**
+   * Live events may have been lost (an instance lost Redis, and has it back): refetch what the
+   * board shows, as after a reconnect (issue #35, protocol 7).
+   */
+  resync: () => void;
 };
 
 export type ClientToServerEvents = {

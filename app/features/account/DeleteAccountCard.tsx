@@ -16,12 +16,14 @@ import {
   DialogTrigger,
 } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
-import { CodeInput } from '@/features/twofactor/CodeInput';
+import {
+  type CodeMode,
+  parseSecondFactor,
+  SecondFactorField,
+} from '@/features/twofactor/SecondFactorField';
 import { errorMessage } from '@/lib/apiError';
 import { loadWithToast } from '@/lib/toastAcrossLoad';
 import type { CurrentUser } from '../../../shared/contracts/account';
-import { MESSAGES } from '../../../shared/contracts/auth';
-import { TWO_FACTOR_CODE } from '../../../shared/contracts/twofactor';
 import { shownEmail } from './ProfileHeader';
 import { useDeleteAccount, useRequestDeletionLink } from './useAccount';
 
@@ -86,6 +88,7 @@ function PasswordConfirmation({ twoFactorEnabled }: { twoFactorEnabled: boolean 
   const id = useId();
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
+  const [mode, setMode] = useState<CodeMode>('app');
   const [error, setError] = useState<string | null>(null);
   const remove = useDeleteAccount();
 
@@ -95,12 +98,13 @@ function PasswordConfirmation({ twoFactorEnabled }: { twoFactorEnabled: boolean 
       setError('Please enter your password');
       return;
     }
-    if (twoFactorEnabled && !TWO_FACTOR_CODE.test(code.trim())) {
-      setError(MESSAGES.invalidCode);
+    const second = twoFactorEnabled ? parseSecondFactor(mode, code) : null;
+    if (second && !second.ok) {
+      setError(second.message);
       return;
     }
     setError(null);
-    remove.mutate(twoFactorEnabled ? { password, token: code.trim() } : { password }, {
+    remove.mutate(second?.ok ? { password, token: second.data } : { password }, {
       onSuccess: leaveDeleted,
       onError: (failure) =>
         setError(errorMessage(failure, 'Could not delete your account. Please try again.')),
@@ -113,7 +117,8 @@ function PasswordConfirmation({ twoFactorEnabled }: { twoFactorEnabled: boolean 
         <DialogTitle>Delete your account?</DialogTitle>
         <DialogDescription>
           This permanently deletes your account and everything in it. To confirm, enter your
-          password{twoFactorEnabled ? ' and a code from your authenticator app' : ''}.
+          password
+          {twoFactorEnabled ? ' and a code from your authenticator app (or a recovery code)' : ''}.
         </DialogDescription>
       </DialogHeader>
       <form noValidate onSubmit={handleSubmit} className="grid gap-4">
@@ -129,16 +134,14 @@ function PasswordConfirmation({ twoFactorEnabled }: { twoFactorEnabled: boolean 
           />
         </div>
         {twoFactorEnabled && (
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-code`}>Authentication code</Label>
-            <CodeInput
-              id={`${id}-code`}
-              name="token"
-              value={code}
-              onValueChange={setCode}
-              aria-describedby={error ? `${id}-error` : undefined}
-            />
-          </div>
+          <SecondFactorField
+            id={`${id}-code`}
+            mode={mode}
+            onModeChange={setMode}
+            value={code}
+            onValueChange={setCode}
+            describedBy={error ? `${id}-error` : undefined}
+          />
         )}
         <FormError id={`${id}-error`} message={error} />
         <DialogActions className="mt-1" variant="destructive" pending={remove.isPending}>

@@ -3,6 +3,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { DisableTwoFactorDialog } from '@/features/twofactor/DisableTwoFactorDialog';
+import { RecoveryCodesPanel } from '@/features/twofactor/RecoveryCodesPanel';
 import { TwoFactorDialog } from '@/features/twofactor/TwoFactorDialog';
 import { Link } from '@/lib/router';
 import type { CurrentUser } from '../../../shared/contracts/account';
@@ -53,6 +54,7 @@ export function SecuritySettingsCard({ user }: { user: CurrentUser }) {
             </TwoFactorDialog>
           )}
         </div>
+        {enabled && <RecoveryCodesPanel />}
         <Link
           to="/security"
           className="group flex items-center justify-between gap-3 rounded-lg border border-border p-4 transition-colors hover:bg-accent"

@@ -4,6 +4,7 @@ import { PasswordInput } from '@/components/PasswordInput';
 import { PendingButton } from '@/components/PendingButton';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { PasskeySignIn } from '@/features/passkeys/PasskeySignIn';
 import { toast } from '@/hooks/useToast';
 import { errorMessage } from '@/lib/apiError';
 import { Link } from '@/lib/router';
@@ -133,6 +134,7 @@ export function LoginForm({
           Sign In
         </PendingButton>
       </form>
+      <PasskeySignIn onSignedIn={onSignedIn} />
       {inviteOnly ? (
         <p className="text-center text-sm text-muted-foreground">{MEMBER_MESSAGES.inviteOnly}</p>
       ) : (

@@ -2,15 +2,18 @@ import { ShieldCheck } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { PendingButton } from '@/components/PendingButton';
 import { Button } from '@/components/ui/button';
-import { Label } from '@/components/ui/label';
-import { CODE_LENGTH, CodeInput } from '@/features/twofactor/CodeInput';
+import { PasskeySecondStep } from '@/features/passkeys/PasskeySignIn';
+import { recoveryCodesLeftMessage } from '@/features/twofactor/recoveryCodesMessages';
+import {
+  type CodeMode,
+  codeReady,
+  parseSecondFactor,
+  SecondFactorField,
+} from '@/features/twofactor/SecondFactorField';
 import { useVerifyTwoFactor } from '@/features/twofactor/useTwoFactor';
 import { toast } from '@/hooks/useToast';
 import { errorCode, errorMessage } from '@/lib/apiError';
-import { parseForm } from '@/lib/validation';
 import type { CurrentUser } from '../../../shared/contracts/account';
-import { MESSAGES } from '../../../shared/contracts/auth';
-import { twoFactorCodeBody } from '../../../shared/contracts/twofactor';
 
 /** The second step of signing in when two-factor is on (spec §4 Login, §5, §8). */
 export function TwoFactorStep({
@@ -22,6 +25,8 @@ export function TwoFactorStep({
 }) {
   const id = useId();
   const [code, setCode] = useState('');
+  // Issue #35: a recovery code in place of the app's, when the phone is lost.
+  const [mode, setMode] = useState<CodeMode>('app');
   const verify = useVerifyTwoFactor();
   const inputRef = useRef<HTMLInputElement>(null);
 
@@ -32,13 +37,19 @@ export function TwoFactorStep({
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsed = parseForm(twoFactorCodeBody, { token: code });
+    const parsed = parseSecondFactor(mode, code);
     if (!parsed.ok) {
-      toast({ variant: 'destructive', title: 'Error', description: MESSAGES.invalidCode });
+      toast({ variant: 'destructive', title: 'Error', description: parsed.message });
       return;
     }
-    verify.mutate(parsed.data.token, {
-      onSuccess: (result) => onSignedIn(result.user, 'Authentication successful'),
+    verify.mutate(parsed.data, {
+      onSuccess: (result) =>
+        onSignedIn(
+          result.user,
+          result.recoveryCodesLeft === undefined
+            ? 'Authentication successful'
+            : recoveryCodesLeftMessage(result.recoveryCodesLeft),
+        ),
       onError: (failure) => {
         toast({
           variant: 'destructive',
@@ -71,30 +82,31 @@ export function TwoFactorStep({
             Two-factor authentication
           </h2>
           <p className="text-sm text-muted-foreground">
-            Enter the 6-digit code from your authenticator app to finish signing in.
+            {mode === 'app'
+              ? 'Enter the 6-digit code from your authenticator app to finish signing in.'
+              : 'Lost your phone? Enter one of the recovery codes you saved. Each one works once.'}
           </p>
         </div>
       </div>
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-code`}>Authentication code</Label>
-        <CodeInput
-          ref={inputRef}
-          id={`${id}-code`}
-          name="token"
-          value={code}
-          onValueChange={setCode}
-        />
-      </div>
+      <SecondFactorField
+        id={`${id}-code`}
+        mode={mode}
+        onModeChange={setMode}
+        value={code}
+        onValueChange={setCode}
+        inputRef={inputRef}
+      />
       <div className="grid gap-2">
         <PendingButton
           type="submit"
           size="lg"
           className="w-full"
           pending={verify.isPending}
-          disabled={code.length < CODE_LENGTH}
+          disabled={!codeReady(mode, code)}
         >
           Verify
         </PendingButton>
+        <PasskeySecondStep onSignedIn={onSignedIn} onExpired={onCancel} />
         <Button type="button" variant="ghost" onClick={onCancel} disabled={verify.isPending}>
           Back to sign in
         </Button>

@@ -101,6 +101,65 @@ describe('InviteFriendsDialog for the owner', () => {
     expect(input.value).toBe('');
   });
 
+  it('lists the e-mailed invitations with how each fared, and looks again after a send', async () => {
+    let listed = [
+      {
+        id: 'm2',
+        email: 'nobody@example.com',
+        kind: 'invitation',
+        state: 'not_delivered',
+        createdAt: '2026-11-27T10:00:00.000Z',
+        reason: '550 5.1.1 <recipient>: Recipient address rejected',
+      },
+      {
+        id: 'm1',
+        email: 'cy@example.com',
+        kind: 'magic_link',
+        state: 'sent',
+        createdAt: '2026-11-27T09:00:00.000Z',
+        reason: null,
+      },
+    ];
+    const { dialog } = renderDialog(bali, {
+      'GET /api/trips/t1/invitations': () => ({ body: { invitations: listed } }),
+      'POST /api/trips/t1/invitations': () => {
+        listed = [
+          {
+            id: 'm3',
+            email: 'bo@example.com',
+            kind: 'invitation',
+            state: 'sending',
+            createdAt: '2026-11-27T11:00:00.000Z',
+            reason: null,
+          },
+          ...listed,
+        ];
+        return { body: { success: true } };
+      },
+    });
+    const section = await within(dialog).findByRole('region', { name: 'Sent invitations' });
+    const rows = () => within(section).getAllByRole('listitem');
+    expect(rows()).toHaveLength(2);
+    expect(rows()[0]!.textContent).toContain('Not delivered');
+    expect(rows()[0]!.textContent).toContain('The mail server refused it.');
+    expect(rows()[0]!.textContent).toContain('550 5.1.1 <recipient>');
+    expect(rows()[1]!.textContent).toContain('Magic link');
+    expect(rows()[1]!.textContent).toContain('Sent');
+
+    await userEvent.type(within(dialog).getByLabelText('Invite by email'), 'bo@example.com{Enter}');
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    expect(rows()[0]!.textContent).toContain('bo@example.com');
+    expect(rows()[0]!.textContent).toContain('Sending…');
+  });
+
+  it('shows no list before anything was e-mailed', async () => {
+    const { dialog, api } = renderDialog(bali, {
+      'GET /api/trips/t1/invitations': { body: { invitations: [] } },
+    });
+    await waitFor(() => expect(api.callsTo('GET /api/trips/t1/invitations')).toHaveLength(1));
+    expect(within(dialog).queryByRole('region', { name: 'Sent invitations' })).toBeNull();
+  });
+
   it("shows the server's refusal", async () => {
     const { dialog } = renderDialog(bali, {
       'POST /api/trips/t1/invitations': {

@@ -11,6 +11,7 @@ import { InvitationLink } from './InvitationLink';
 import { InviteByEmailForm } from './InviteByEmailForm';
 import { MagicLinkForm } from './MagicLinkForm';
 import { MemberList } from './MemberList';
+import { SentInvitationList } from './SentInvitationList';
 import { TravellerCount } from './TravellerCount';
 
 export const MEMBER_VIEW_NOTE = 'Only the trip owner can invite people or manage members.';
@@ -49,6 +50,7 @@ export function InviteFriendsDialog({
             <InviteByEmailForm tripId={trip.id} />
             <MagicLinkForm tripId={trip.id} />
             <InvitationLink tripId={trip.id} />
+            <SentInvitationList tripId={trip.id} />
           </>
         )}
         <section aria-labelledby={headingId} className="grid gap-2">

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Sparkles } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { FormError } from '@/components/FormError';
@@ -20,6 +20,7 @@ import {
 } from '../../../shared/contracts/members';
 import { isEmail } from '../../../shared/email';
 import { PLAN_LIMITS } from '../../../shared/plans';
+import { memberKeys } from './useMembers';
 
 /** What a Free owner reads instead of the form. */
 export const MAGIC_LINK_UPGRADE_NOTE = 'Magic-link invitations come with Premium and Pro.';
@@ -29,6 +30,7 @@ const PLANS_URL = '/plans';
 
 /** `POST /api/trips/:tripId/magic-links` (owner, Premium and Pro): the server e-mails the link. */
 export function useSendMagicLink(tripId: string) {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: MagicLinkBody) =>
       apiJson<{ success: true }>(
@@ -36,6 +38,8 @@ export function useSendMagicLink(tripId: string) {
         `/api/trips/${encodeURIComponent(tripId)}/magic-links`,
         body,
       ),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: memberKeys.sentInvitations(tripId) }),
   });
 }
 

@@ -9,6 +9,7 @@ import type {
   JoinResponse,
   MagicLinkConsumeResponse,
   MagicLinkPreview,
+  SentInvitations,
 } from '../../../shared/contracts/members';
 import { refetchMembership } from './memberCache';
 
@@ -18,6 +19,7 @@ const tripUrl = (tripId: string) => `/api/trips/${encodeURIComponent(tripId)}`;
 
 export const memberKeys = {
   invitation: (tripId: string) => ['/api/trips', tripId, 'invitation'] as const,
+  sentInvitations: (tripId: string) => ['/api/trips', tripId, 'invitations'] as const,
   // The code goes into the URL as one path segment, whatever it holds.
   join: (code: string) => ['/api/join', encodeURIComponent(code)] as const,
 };
@@ -38,9 +40,34 @@ export function useResetInvitationLink(tripId: string) {
 
 /** `POST /api/trips/:tripId/invitations`: the server e-mails the join link. */
 export function useInviteByEmail(tripId: string) {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: EmailInvitationBody) =>
       apiJson<Ok>('POST', `${tripUrl(tripId)}/invitations`, body),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: memberKeys.sentInvitations(tripId) }),
+  });
+}
+
+// How often the owner's list looks again while an e-mail is on its way (issue #35): soon after
+// it was queued, and less often while the mail server is failing and the outbox waits.
+const SENDING_POLL_MS = 2_000;
+const RETRYING_POLL_MS = 30_000;
+
+/**
+ * `GET /api/trips/:tripId/invitations` (owner): the e-mailed invitations and how each fared,
+ * looked at again while one is still on its way.
+ */
+export function useSentInvitations(tripId: string) {
+  return useQuery<SentInvitations>({
+    queryKey: memberKeys.sentInvitations(tripId),
+    staleTime: 0,
+    refetchInterval: (query) => {
+      const states = query.state.data?.invitations.map((invitation) => invitation.state) ?? [];
+      if (states.includes('sending')) return SENDING_POLL_MS;
+      if (states.includes('retrying')) return RETRYING_POLL_MS;
+      return false;
+    },
   });
 }
 

@@ -1,6 +1,6 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { forgetTrip } from '@/features/trips/tripCache';
+import { forgetTrip, isGoneNews } from '@/features/trips/tripCache';
 import { tripKeys } from '@/features/trips/tripKeys';
 import { toast } from '@/hooks/useToast';
 import { MEMBER_GONE, type TripChangeMessage } from '../../../shared/contracts/realtime';
@@ -28,14 +28,18 @@ export function useLiveChanges(socket: LiveSocket | null, tripId: string | null)
     if (!socket) return;
     const onChange = ({ tripId: changed, change }: TripChangeMessage) => {
       if (changed !== tripId) return applyChangeElsewhere(queryClient, changed, change);
+      const gone = change.type === 'trip:deleted' && isGoneNews(queryClient, changed);
       applyTripChange(queryClient, changed, change);
       // Every change is an entry in the trip's history: an open Trip activity panel refetches.
       void queryClient.invalidateQueries({ queryKey: tripKeys.activity(changed) });
-      if (change.type === 'trip:deleted') tellGone(MEMBER_GONE.deleted);
+      if (gone) tellGone(MEMBER_GONE.deleted);
     };
+    // The deletion's broadcast and the instance that lets this tab go of the room may both say
+    // so (recheck.ts): the first one is told.
     const onGone = (message: { tripId: string; message: string }) => {
-      if (message.tripId === tripId) leaveGoneTrip(queryClient, tripId, message.message);
-      else forgetTrip(queryClient, message.tripId);
+      if (message.tripId === tripId && isGoneNews(queryClient, tripId)) {
+        leaveGoneTrip(queryClient, tripId, message.message);
+      } else forgetTrip(queryClient, message.tripId);
     };
     socket.on('change', onChange);
     socket.on('trip:gone', onGone);

@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { Socket } from 'socket.io-client';
-import { tripKeys } from '@/features/trips/tripKeys';
 import {
   type BoardPoint,
   HANDSHAKE_ERRORS,
@@ -15,6 +14,7 @@ import { leaveGoneTrip, useLiveChanges } from './useLiveChanges';
 import { useLiveCursors } from './useLiveCursors';
 import { type LiveSocket, useLiveSocket } from './useLiveSocket';
 import { useRemoteDrags } from './useRemoteDrags';
+import { isTripQuery, useResync } from './useResync';
 
 /**
  * connecting: the first connection is being made; live: in the trip's room; reconnecting: the
@@ -25,11 +25,6 @@ export type LiveStatus = 'connecting' | 'live' | 'reconnecting' | 'outdated' | '
 
 // A join the server could not complete (its database or Redis, say) is tried again after this.
 const JOIN_RETRY_MS = 3000;
-
-/** A query of this trip's data, or my trip list (which holds the trip's settings). */
-function isTripQuery(queryKey: readonly unknown[], tripId: string) {
-  return queryKey[0] === tripKeys.all[0] && (queryKey.length === 1 || queryKey[1] === tripId);
-}
 
 export type LiveTrip = {
   /** The live connection, for the pieces that speak on it themselves (the audio room). */
@@ -52,9 +47,10 @@ export type LiveTrip = {
 /**
  * The trip's live room (architecture §6): one Socket.IO connection for the dashboard, joined to
  * the trip on screen. Each join (first load, a trip switched back to, a reconnect) refetches what
- * was fetched before the tab was in the room, since changes made meanwhile were missed. What is
- * said in the room is each a small piece of its own: saved changes (useLiveChanges), pointers
- * (useLiveCursors), widgets being dragged (useRemoteDrags).
+ * was fetched before the tab was in the room, since changes made meanwhile were missed, and so
+ * does a resync (useResync: the server lost Redis for a while). What is said in the room is each
+ * a small piece of its own: saved changes (useLiveChanges), pointers (useLiveCursors), widgets
+ * being dragged (useRemoteDrags).
  */
 export function useLiveTrip(tripId: string | null, myUserId: string): LiveTrip {
   const queryClient = useQueryClient();
@@ -62,6 +58,7 @@ export function useLiveTrip(tripId: string | null, myUserId: string): LiveTrip {
   const [status, setStatus] = useState<LiveStatus>('connecting');
   const [presence, setPresence] = useState<PresenceMessage | null>(null);
   useLiveChanges(socket, tripId);
+  useResync(socket, tripId);
   const { cursors, sendCursor } = useLiveCursors(socket, tripId, myUserId);
   const { remoteDrags, sendDrag } = useRemoteDrags(socket, tripId, myUserId);
 

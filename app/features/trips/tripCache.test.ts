@@ -1,8 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { applyTripChange } from '@/features/realtime/liveHandlers';
+import { deferred } from '@/test/api';
 import type { TripDto } from '../../../shared/contracts/trips';
-import { forgetTrip } from './tripCache';
+import { DELETE_TRIP_KEY, forgetTrip, isGoneNews } from './tripCache';
 import { makeTrip } from './tripFixtures';
 import { tripKeys } from './tripKeys';
 
@@ -46,5 +47,31 @@ describe('live trip changes', () => {
     expect(queryClient.getQueryData(tripKeys.widgets(TRIP))).toBeUndefined();
     forgetTrip(queryClient, 'other');
     expect(queryClient.getQueryData(tripKeys.all)).toEqual([]);
+  });
+});
+
+describe('isGoneNews (whether to tell this tab it is off a trip)', () => {
+  it('is news while the trip is on my list, and not once it is forgotten', () => {
+    queryClient.setQueryData(tripKeys.all, [makeTrip({ id: TRIP })]);
+    expect(isGoneNews(queryClient, TRIP)).toBe(true);
+    forgetTrip(queryClient, TRIP);
+    // A second message about it (the deletion's broadcast, then the room let go) is not told.
+    expect(isGoneNews(queryClient, TRIP)).toBe(false);
+  });
+
+  it('is not news to the tab that is deleting the trip itself', async () => {
+    queryClient.setQueryData(tripKeys.all, [
+      makeTrip({ id: TRIP }),
+      makeTrip({ id: 'another-trip' }),
+    ]);
+    const answer = deferred<void>();
+    const deleting = queryClient
+      .getMutationCache()
+      .build(queryClient, { mutationKey: DELETE_TRIP_KEY, mutationFn: () => answer.promise })
+      .execute(TRIP);
+    expect(isGoneNews(queryClient, TRIP)).toBe(false);
+    expect(isGoneNews(queryClient, 'another-trip')).toBe(true);
+    answer.resolve();
+    await deleting;
   });
 });

@@ -28,6 +28,22 @@ export function forgetTrip(queryClient: QueryClient, tripId: string) {
   queryClient.removeQueries({ queryKey: tripKeys.trip(tripId) });
 }
 
+/** The deletion of a trip by this tab, while it is under way. */
+export const DELETE_TRIP_KEY = ['trip:delete'] as const;
+
+/**
+ * Whether being told the trip is gone for me is news to this tab: it is still on my list (a
+ * second message about it, or one after I left it here, is not) and this tab is not deleting it.
+ */
+export function isGoneNews(queryClient: QueryClient, tripId: string) {
+  const listed = queryClient.getQueryData<TripDto[]>(tripKeys.all);
+  if (listed && !listed.some((trip) => trip.id === tripId)) return false;
+  const deleting = queryClient
+    .getMutationCache()
+    .findAll({ mutationKey: DELETE_TRIP_KEY, status: 'pending' });
+  return !deleting.some((mutation) => mutation.state.variables === tripId);
+}
+
 /** My trip list, and the trip's own entry, are what a change of its settings writes into. */
 const tripQueries = (tripId: string) => [tripKeys.all, tripKeys.trip(tripId)];
 

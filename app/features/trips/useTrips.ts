@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '@/lib/queryClient';
 import type { CreateTripBody, TripDto, UpdateTripBody } from '../../../shared/contracts/trips';
-import { forgetTrip, storeTrip } from './tripCache';
+import { DELETE_TRIP_KEY, forgetTrip, storeTrip } from './tripCache';
 import { tripKeys } from './tripKeys';
 
 type Ok = { success: true };
@@ -40,6 +40,7 @@ export function useUpdateTrip() {
 export function useDeleteTrip() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: DELETE_TRIP_KEY,
     mutationFn: (tripId: string) => apiJson<Ok>('DELETE', tripUrl(tripId)),
     onSuccess: (_ok, tripId) => forgetTrip(queryClient, tripId),
   });

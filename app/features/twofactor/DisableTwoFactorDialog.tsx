@@ -8,14 +8,15 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '@/components/ui/dialog';
-import { Label } from '@/components/ui/label';
 import { toast } from '@/hooks/useToast';
 import { errorMessage } from '@/lib/apiError';
 import { loadWithToast } from '@/lib/toastAcrossLoad';
-import { parseForm } from '@/lib/validation';
-import { MESSAGES } from '../../../shared/contracts/auth';
-import { twoFactorCodeBody } from '../../../shared/contracts/twofactor';
-import { CODE_LENGTH, CodeInput } from './CodeInput';
+import {
+  type CodeMode,
+  codeReady,
+  parseSecondFactor,
+  SecondFactorField,
+} from './SecondFactorField';
 import { useDisableTwoFactor, useVerifyTwoFactor } from './useTwoFactor';
 
 /**
@@ -27,13 +28,17 @@ export function DisableTwoFactorDialog({ children }: { children: ReactNode }) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const [code, setCode] = useState('');
+  const [mode, setMode] = useState<CodeMode>('app');
   const verify = useVerifyTwoFactor();
   const disable = useDisableTwoFactor();
   const pending = verify.isPending || disable.isPending;
 
   function handleOpenChange(next: boolean) {
     setOpen(next);
-    if (next) setCode('');
+    if (next) {
+      setCode('');
+      setMode('app');
+    }
   }
 
   function fail(description: string) {
@@ -42,12 +47,12 @@ export function DisableTwoFactorDialog({ children }: { children: ReactNode }) {
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsed = parseForm(twoFactorCodeBody, { token: code });
+    const parsed = parseSecondFactor(mode, code);
     if (!parsed.ok) {
-      fail(MESSAGES.invalidCode);
+      fail(parsed.message);
       return;
     }
-    verify.mutate(parsed.data.token, {
+    verify.mutate(parsed.data, {
       onError: (failure) => fail(errorMessage(failure, 'Verification failed')),
       onSuccess: () =>
         disable.mutate(undefined, {
@@ -70,20 +75,19 @@ export function DisableTwoFactorDialog({ children }: { children: ReactNode }) {
         <DialogHeader>
           <DialogTitle>Disable Two-Factor Authentication</DialogTitle>
           <DialogDescription>
-            Enter a code from your authenticator app to confirm. Afterwards, your password alone
-            will sign you in.
+            Enter a code from your authenticator app, or a recovery code, to confirm. Afterwards,
+            your password alone will sign you in, and your recovery codes stop working.
           </DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={handleSubmit} className="grid gap-5">
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-code`}>Authentication code</Label>
-            <CodeInput id={`${id}-code`} name="token" value={code} onValueChange={setCode} />
-          </div>
-          <DialogActions
-            variant="destructive"
-            pending={pending}
-            disabled={code.length < CODE_LENGTH}
-          >
+          <SecondFactorField
+            id={`${id}-code`}
+            mode={mode}
+            onModeChange={setMode}
+            value={code}
+            onValueChange={setCode}
+          />
+          <DialogActions variant="destructive" pending={pending} disabled={!codeReady(mode, code)}>
             Disable 2FA
           </DialogActions>
         </form>

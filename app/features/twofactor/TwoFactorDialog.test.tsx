@@ -8,6 +8,7 @@ import { findToast, renderPage, resetToasts } from '@/test/render';
 import { TwoFactorDialog } from './TwoFactorDialog';
 
 const SETUP = { qrCode: 'data:image/png;base64,iVBORw0KGgo=', secret: 'JBSWY3DPEHPK3PXPJBSWY3DP' };
+const CODES = Array.from({ length: 10 }, (_, i) => `abcd${i}-efgh${i}`);
 let reload: ReturnType<typeof vi.fn<() => void>>;
 
 beforeEach(() => {
@@ -47,12 +48,12 @@ describe('TwoFactorDialog', () => {
     const key = within(dialog).getByText('Y3DP', { selector: 'span:nth-child(2)' }).parentElement!;
     expect(key.textContent).toBe('JBSWY3DPEHPK3PXPJBSWY3DP');
     expect(key.children).toHaveLength(6);
-    expect(within(dialog).getByText('Step 1 of 2')).toBeTruthy();
+    expect(within(dialog).getByText('Step 1 of 3')).toBeTruthy();
     expect(api.callsTo('POST /api/setup-2fa')).toHaveLength(1);
 
     // Step confirm: the code field, Confirm disabled under 6 characters.
     await u.click(within(dialog).getByRole('button', { name: 'Next' }));
-    expect(within(dialog).getByText('Step 2 of 2')).toBeTruthy();
+    expect(within(dialog).getByText('Step 2 of 3')).toBeTruthy();
     const input = within(dialog).getByLabelText('Verification code');
     expect(input.getAttribute('inputmode')).toBe('numeric');
     expect(input.getAttribute('autocomplete')).toBe('one-time-code');
@@ -68,7 +69,7 @@ describe('TwoFactorDialog', () => {
 
     // Back: setup again, the same QR code, no new secret asked for.
     await u.click(within(dialog).getByRole('button', { name: 'Back' }));
-    expect(within(dialog).getByText('Step 1 of 2')).toBeTruthy();
+    expect(within(dialog).getByText('Step 1 of 3')).toBeTruthy();
     expect(
       within(dialog)
         .getByRole('img', { name: /QR code/ })
@@ -79,21 +80,47 @@ describe('TwoFactorDialog', () => {
     expect(api.callsTo('POST /api/setup-2fa')).toHaveLength(1);
   });
 
-  it('confirms the code, says 2FA is on, and reloads the page', async () => {
+  it('confirms the code, shows the recovery codes once, and reloads the page when they are saved', async () => {
     const api = mockApi({
       'POST /api/setup-2fa': { body: SETUP },
-      'POST /api/confirm-2fa': { body: { success: true } },
+      'POST /api/confirm-2fa': { body: { success: true, recoveryCodes: CODES } },
     });
     renderDialog();
     const { u, dialog } = await open();
     await u.click(await within(dialog).findByRole('button', { name: 'Next' }));
     await u.type(within(dialog).getByLabelText('Verification code'), '123456{Enter}');
 
-    await waitFor(() => expect(reload).toHaveBeenCalledOnce());
+    // Issue #35: step 3, the ten codes, with the focus on them; nothing reloads yet.
+    const list = await within(dialog).findByRole('list', { name: 'Your recovery codes' });
+    expect(within(dialog).getByText('Step 3 of 3')).toBeTruthy();
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(CODES);
+    expect(document.activeElement).toBe(list);
     expect(api.callsTo('POST /api/confirm-2fa')[0]!.body).toEqual({ token: '123456' });
+    expect(reload).not.toHaveBeenCalled();
+
+    await u.click(within(dialog).getByRole('button', { name: 'I have saved my codes' }));
+    await waitFor(() => expect(reload).toHaveBeenCalledOnce());
     // The toast comes with the reloaded page (issue #17: shown before, it went with the page).
     showToastCarriedOver();
     await findToast('Two-factor authentication has been enabled');
+  });
+
+  it('reloads the page however the dialog closes once two-factor is on', async () => {
+    mockApi({
+      'POST /api/setup-2fa': { body: SETUP },
+      'POST /api/confirm-2fa': { body: { success: true, recoveryCodes: CODES } },
+    });
+    renderDialog();
+    const { u, dialog } = await open();
+    await u.click(await within(dialog).findByRole('button', { name: 'Next' }));
+    await u.type(within(dialog).getByLabelText('Verification code'), '123456{Enter}');
+    await within(dialog).findByRole('list', { name: 'Your recovery codes' });
+    await u.keyboard('{Escape}');
+    await waitFor(() => expect(reload).toHaveBeenCalledOnce());
   });
 
   it('shows the server message when setup fails, or "Failed to set up 2FA"', async () => {

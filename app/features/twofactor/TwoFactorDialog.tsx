@@ -12,6 +12,7 @@ import {
   DialogTrigger,
 } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
+import { useAuth } from '@/features/auth/useAuth';
 import { toast } from '@/hooks/useToast';
 import { errorMessage } from '@/lib/apiError';
 import { loadWithToast } from '@/lib/toastAcrossLoad';
@@ -19,15 +20,27 @@ import { parseForm } from '@/lib/validation';
 import { MESSAGES } from '../../../shared/contracts/auth';
 import { twoFactorCodeBody } from '../../../shared/contracts/twofactor';
 import { CODE_LENGTH, CodeInput } from './CodeInput';
+import { RecoveryCodesView } from './RecoveryCodesView';
 import { SetupQrStep } from './SetupDetails';
 import { useConfirmTwoFactor, useSetupTwoFactor } from './useTwoFactor';
 
-type Step = 'setup' | 'confirm';
+type Step = 'setup' | 'confirm' | 'codes';
+
+const STEP_NUMBER: Record<Step, number> = { setup: 1, confirm: 2, codes: 3 };
+const STEP_DESCRIPTION: Record<Step, string> = {
+  setup:
+    'Scan this QR code with an authenticator app such as Google Authenticator, 1Password or Authy.',
+  confirm: 'Enter the 6-digit code your authenticator app shows for Tripmates.',
+  codes:
+    'Two-factor authentication is on. Save these recovery codes: if you lose your phone, each one signs you in once.',
+};
 
 /**
  * The profile's "Enable Two-Factor Authentication" dialog (spec §4): step `setup` asks the server
  * for a new secret and shows its QR code and key; step `confirm` takes a code from the app.
- * Back returns to setup (same secret); success reloads the page. `children` is the trigger.
+ * Back returns to setup (same secret). Once it is on, step `codes` shows the recovery codes, this
+ * once (issue #35); "I have saved my codes" (or closing) reloads the page. `children` is the
+ * trigger.
  */
 export function TwoFactorDialog({ children }: { children: ReactNode }) {
   const id = useId();
@@ -38,6 +51,7 @@ export function TwoFactorDialog({ children }: { children: ReactNode }) {
   const setup = useSetupTwoFactor();
   const confirm = useConfirmTwoFactor();
   const codeRef = useRef<HTMLInputElement>(null);
+  const { user } = useAuth();
 
   // Moving between steps replaces the focused button; put focus where the step's work is.
   useEffect(() => {
@@ -55,7 +69,20 @@ export function TwoFactorDialog({ children }: { children: ReactNode }) {
     });
   }
 
+  function finish() {
+    setOpen(false);
+    loadWithToast({
+      title: 'Success',
+      description: 'Two-factor authentication has been enabled',
+    });
+  }
+
   function handleOpenChange(next: boolean) {
+    // Two-factor is on once the codes are shown: however the dialog closes, the page says so.
+    if (!next && step === 'codes') {
+      finish();
+      return;
+    }
     setOpen(next);
     if (!next) return;
     // Each opening starts over with a fresh secret.
@@ -74,13 +101,7 @@ export function TwoFactorDialog({ children }: { children: ReactNode }) {
       return;
     }
     confirm.mutate(parsed.data.token, {
-      onSuccess: () => {
-        setOpen(false);
-        loadWithToast({
-          title: 'Success',
-          description: 'Two-factor authentication has been enabled',
-        });
-      },
+      onSuccess: () => setStep('codes'),
       onError: (failure) =>
         toast({
           variant: 'destructive',
@@ -93,20 +114,28 @@ export function TwoFactorDialog({ children }: { children: ReactNode }) {
   return (
     <Dialog open={open} onOpenChange={handleOpenChange}>
       <DialogTrigger asChild>{children}</DialogTrigger>
-      <DialogContent className="sm:max-w-md">
+      <DialogContent
+        className="sm:max-w-md"
+        // While the codes are shown, a click beside the dialog must not throw them away.
+        onInteractOutside={(event) => {
+          if (step === 'codes') event.preventDefault();
+        }}
+      >
         <DialogHeader>
           <p className="text-xs font-medium tracking-wide text-primary uppercase">
-            Step {step === 'setup' ? 1 : 2} of 2
+            Step {STEP_NUMBER[step]} of 3
           </p>
           <DialogTitle>Enable Two-Factor Authentication</DialogTitle>
-          <DialogDescription>
-            {step === 'setup'
-              ? 'Scan this QR code with an authenticator app such as Google Authenticator, 1Password or Authy.'
-              : 'Enter the 6-digit code your authenticator app shows for Tripmates.'}
-          </DialogDescription>
+          <DialogDescription>{STEP_DESCRIPTION[step]}</DialogDescription>
         </DialogHeader>
 
-        {step === 'setup' ? (
+        {step === 'codes' && confirm.data ? (
+          <RecoveryCodesView
+            codes={confirm.data.recoveryCodes}
+            account={{ username: user?.username ?? 'account', email: user?.email ?? null }}
+            onDone={finish}
+          />
+        ) : step === 'setup' ? (
           <SetupStep
             setup={setup}
             onRetry={startSetup}

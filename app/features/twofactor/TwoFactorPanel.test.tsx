@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CURRENT_USER_KEY } from '@/features/auth/useAuth';
@@ -7,6 +7,7 @@ import { findToast, renderPage, resetToasts } from '@/test/render';
 import { TwoFactorPanel } from './TwoFactorPanel';
 
 const SETUP = { qrCode: 'data:image/png;base64,iVBORw0KGgo=', secret: 'JBSWY3DPEHPK3PXP' };
+const CODES = Array.from({ length: 10 }, (_, i) => `abcd${i}-efgh${i}`);
 
 afterEach(() => {
   resetToasts();
@@ -63,21 +64,31 @@ describe('TwoFactorPanel', () => {
 
   it('confirms the code, says 2FA is on, refreshes the user, and puts the key away', async () => {
     const { api, input, u, queryClient, onClose } = await renderPanel({
-      'POST /api/confirm-2fa': { body: { success: true } },
+      'POST /api/confirm-2fa': { body: { success: true, recoveryCodes: CODES } },
     });
     queryClient.setQueryData(CURRENT_USER_KEY, makeUser());
+    const before = api.callsTo('GET /api/user').length;
     await u.type(input, '123456{Enter}');
 
     await findToast('Two-factor authentication has been verified successfully');
     expect(api.callsTo('POST /api/confirm-2fa')[0]!.body).toEqual({ token: '123456' });
     expect(screen.getByText(/Two-factor authentication is on/)).toBeTruthy();
-    // Marked stale: the page's current-user query (active there) fetches it again.
-    expect(queryClient.getQueryState(CURRENT_USER_KEY)?.isInvalidated).toBe(true);
+    // Marked stale: the current-user query (active here too, for the codes' file) fetches it
+    // again.
+    await waitFor(() => expect(api.callsTo('GET /api/user').length).toBeGreaterThan(before));
     // Issue #17: the QR code, the key and the code field leave the screen once they are used.
     expect(screen.queryByRole('img', { name: /QR code/ })).toBeNull();
     expect(screen.queryByText('Y3DP')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Verify' })).toBeNull();
-    await u.click(screen.getByRole('button', { name: 'Done' }));
+    // Issue #35: the recovery codes take their place, this once; saving them closes the panel.
+    const list = screen.getByRole('list', { name: 'Your recovery codes' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(CODES);
+    expect(document.activeElement).toBe(list);
+    await u.click(screen.getByRole('button', { name: 'I have saved my codes' }));
     expect(onClose).toHaveBeenCalledOnce();
   });
 

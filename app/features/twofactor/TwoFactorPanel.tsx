@@ -5,10 +5,11 @@ import { PendingButton } from '@/components/PendingButton';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
-import { CURRENT_USER_KEY } from '@/features/auth/useAuth';
+import { CURRENT_USER_KEY, useAuth } from '@/features/auth/useAuth';
 import { toast } from '@/hooks/useToast';
 import { TWO_FACTOR_CODE } from '../../../shared/contracts/twofactor';
 import { CodeInput } from './CodeInput';
+import { RecoveryCodesView } from './RecoveryCodesView';
 import { SetupQrStep } from './SetupDetails';
 import { useConfirmTwoFactor, useSetupTwoFactor } from './useTwoFactor';
 
@@ -26,6 +27,7 @@ function failed(description: string) {
  */
 export function TwoFactorPanel({ onClose }: { onClose: () => void }) {
   const id = useId();
+  const { user } = useAuth();
   const queryClient = useQueryClient();
   const setup = useSetupTwoFactor();
   const confirm = useConfirmTwoFactor();
@@ -70,7 +72,7 @@ export function TwoFactorPanel({ onClose }: { onClose: () => void }) {
         </CardTitle>
         <CardDescription>
           {done
-            ? 'Your authenticator app is set up for Tripmates.'
+            ? 'Your authenticator app is set up for Tripmates. Keep these codes for the day you lose your phone.'
             : 'Scan the QR code with an authenticator app, then enter the 6-digit code it shows.'}
         </CardDescription>
       </CardHeader>
@@ -84,18 +86,22 @@ export function TwoFactorPanel({ onClose }: { onClose: () => void }) {
       >
         <X aria-hidden />
       </Button>
-      {done ? (
-        // Set up: the QR code and key have done their work and leave the screen (issue #17).
-        <CardContent className="grid gap-4">
+      {confirm.data ? (
+        // Set up: the QR code and key have done their work and leave the screen (issue #17); the
+        // recovery codes take their place, shown this once (issue #35).
+        <CardContent className="grid max-w-xl gap-4">
           <output className="flex items-start gap-2 rounded-lg border border-emerald-500/30 bg-emerald-500/10 p-3 text-sm">
             <CircleCheck aria-hidden className="mt-0.5 size-4 shrink-0 text-emerald-500" />
             <span>
               Two-factor authentication is on. You'll be asked for a code each time you sign in.
             </span>
           </output>
-          <Button type="button" onClick={onClose} className="justify-self-end">
-            Done
-          </Button>
+          <h3 className="font-medium">Save your recovery codes</h3>
+          <RecoveryCodesView
+            codes={confirm.data.recoveryCodes}
+            account={{ username: user?.username ?? 'account', email: user?.email ?? null }}
+            onDone={onClose}
+          />
         </CardContent>
       ) : (
         <CardContent className="grid gap-8 md:grid-cols-2 md:items-center">

@@ -1,8 +1,13 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { apiJson } from '@/lib/queryClient';
-import type { CurrentUser } from '../../../shared/contracts/account';
-import type { SetupTwoFactorResponse } from '../../../shared/contracts/twofactor';
+import type {
+  ConfirmTwoFactorResponse,
+  RecoveryCodesResponse,
+  SetupTwoFactorResponse,
+  TwoFactorStatus,
+  VerifyTwoFactorResponse,
+} from '../../../shared/contracts/twofactor';
 
 type Ok = { success: true };
 
@@ -24,10 +29,36 @@ export function useSetupTwoFactor() {
   };
 }
 
-/** `POST /api/confirm-2fa`: turns two-factor on with a code from the pending secret. */
+export const TWO_FACTOR_STATUS_KEY = ['/api/2fa'] as const;
+
+/** `GET /api/2fa`: whether two-factor is on and how many recovery codes are left (issue #35). */
+export function useTwoFactorStatus() {
+  return useQuery<TwoFactorStatus>({ queryKey: TWO_FACTOR_STATUS_KEY });
+}
+
+/**
+ * `POST /api/confirm-2fa`: turns two-factor on with a code from the pending secret. The answer
+ * holds the recovery codes, shown this once.
+ */
 export function useConfirmTwoFactor() {
+  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (token: string) => apiJson<Ok>('POST', '/api/confirm-2fa', { token }),
+    mutationFn: (token: string) =>
+      apiJson<ConfirmTwoFactorResponse>('POST', '/api/confirm-2fa', { token }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: TWO_FACTOR_STATUS_KEY }),
+  });
+}
+
+/**
+ * `POST /api/2fa/recovery-codes` with a current code (from the app, or a recovery code): a new
+ * set of recovery codes, shown this once; the old ones stop working.
+ */
+export function useMakeRecoveryCodes() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) =>
+      apiJson<RecoveryCodesResponse>('POST', '/api/2fa/recovery-codes', { token }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: TWO_FACTOR_STATUS_KEY }),
   });
 }
 
@@ -36,9 +67,16 @@ export function useConfirmTwoFactor() {
  * signed in, records a fresh verification (which lets `/api/disable-2fa` accept an empty code).
  */
 export function useVerifyTwoFactor() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (token: string) =>
-      apiJson<{ success: true; user: CurrentUser }>('POST', '/api/verify-2fa', { token }),
+      apiJson<VerifyTwoFactorResponse>('POST', '/api/verify-2fa', { token }),
+    // A recovery code was used up: the count shown anywhere is one less.
+    onSuccess: (result) => {
+      if (result.recoveryCodesLeft !== undefined) {
+        void queryClient.invalidateQueries({ queryKey: TWO_FACTOR_STATUS_KEY });
+      }
+    },
   });
 }
 

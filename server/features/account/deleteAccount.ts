@@ -2,7 +2,7 @@ import { and, count, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { accountDeletions, type User, users } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
-import type { Mailer } from '../../platform/mailer';
+import { queueMail } from '../../platform/mail/outbox';
 import { hashToken, newToken } from '../../platform/tokens';
 import { verifyAccountPassword } from '../auth/loginThrottle';
 import { photosAddedBy } from '../photos/service';
@@ -38,15 +38,14 @@ export async function deleteAccount(
   await removeAccount(ctx, user);
 }
 
-export type DeletionLinkContext = { db: Db; mailer: Mailer; publicUrl: string };
+export type DeletionLinkContext = { db: Db; publicUrl: string };
 
 /**
  * E-mails an account without a password the link that confirms its deletion (valid for an hour;
- * at most DELETION_LINKS_PER_HOUR an hour, then 429). Gives the sending, which the caller runs
- * once it has answered.
+ * at most DELETION_LINKS_PER_HOUR an hour, then 429), through the mail outbox.
  */
 export async function requestDeletionLink(
-  { db, mailer, publicUrl }: DeletionLinkContext,
+  { db, publicUrl }: DeletionLinkContext,
   user: User,
   now = new Date(),
 ) {
@@ -65,15 +64,18 @@ export async function requestDeletionLink(
     throw new HttpError('rate_limited', 'Too many links in an hour. Please try again later.');
   }
   const token = newToken();
-  await db.insert(accountDeletions).values({
-    userId: user.id,
-    tokenHash: hashToken(token),
-    expiresAt: new Date(now.getTime() + DELETION_LINK_MS),
-    createdAt: now,
-  });
   const link = `${publicUrl}/delete-account?token=${token}`;
-  return () =>
-    mailer.send({
+  // The link and its e-mail together (the outbox sends it, issue #35).
+  await db.transaction(async (tx) => {
+    await tx.insert(accountDeletions).values({
+      userId: user.id,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(now.getTime() + DELETION_LINK_MS),
+      createdAt: now,
+    });
+    await queueMail(tx, {
+      kind: 'account_deletion',
+      senderId: user.id,
       to: address,
       subject: 'Confirm deleting your Tripmates account',
       text: [
@@ -85,6 +87,7 @@ export async function requestDeletionLink(
         'If you did not ask for this, ignore this e-mail: your account stays as it is.',
       ].join('\n'),
     });
+  });
 }
 
 /**

@@ -2,7 +2,7 @@ import { and, count, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { emailChanges, type User, users } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
-import type { Mailer } from '../../platform/mailer';
+import { queueMail } from '../../platform/mail/outbox';
 import { claimSingleUse, hashToken, newToken } from '../../platform/tokens';
 import { assertAvailable, EMAIL_TAKEN_MESSAGE, isUniqueViolation } from './availability';
 
@@ -14,7 +14,7 @@ export const EMAIL_CHANGES_PER_HOUR = 5;
 export const EMAIL_LINK_INVALID =
   'This confirmation link has been used, has expired or is not valid. Ask for a new one from your profile.';
 
-export type EmailChangeContext = { db: Db; mailer: Mailer; publicUrl: string };
+export type EmailChangeContext = { db: Db; publicUrl: string };
 
 const greeting = (user: User) => `Hi ${user.firstName || user.username},`;
 
@@ -61,12 +61,12 @@ function alreadyTakenMail(user: User, email: string, publicUrl: string, purpose:
 /**
  * Starts moving the account to `email` (or, at sign-up, giving it one): records the request (at
  * most EMAIL_CHANGES_PER_HOUR an hour per account, then 429) as the account's pending address,
- * and gives the account as it now is and the rest, which the caller runs once it has answered:
- * the link to the address, or — when another account has it — a note to that address instead.
- * Either way the answer and the work before it are the same.
+ * and, in the same transaction, queues the link to the address — or, when another account has
+ * it, a note to that address instead (issue #35: the mail outbox sends it). Either way the
+ * answer and the work before it are the same. Gives the account as it now is.
  */
 export async function requestEmailChange(
-  { db, mailer, publicUrl }: EmailChangeContext,
+  { db, publicUrl }: EmailChangeContext,
   user: User,
   email: string,
   { purpose = 'change', now = new Date() }: { purpose?: EmailPurpose; now?: Date } = {},
@@ -83,27 +83,31 @@ export async function requestEmailChange(
     );
   }
   const token = newToken();
-  await db.insert(emailChanges).values({
-    userId: user.id,
-    email,
-    tokenHash: hashToken(token),
-    expiresAt: new Date(now.getTime() + EMAIL_LINK_MS),
-    createdAt: now,
+  const taken = await isTaken(db, email, user.id);
+  const mail = taken
+    ? alreadyTakenMail(user, email, publicUrl, purpose)
+    : confirmationMail(user, email, `${publicUrl}/confirm-email?token=${token}`, purpose);
+  const pending = await db.transaction(async (tx) => {
+    await tx.insert(emailChanges).values({
+      userId: user.id,
+      email,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(now.getTime() + EMAIL_LINK_MS),
+      createdAt: now,
+    });
+    const [updated] = await tx
+      .update(users)
+      .set({ pendingEmail: email })
+      .where(eq(users.id, user.id))
+      .returning();
+    await queueMail(tx, {
+      ...mail,
+      kind: purpose === 'sign-up' ? 'sign_up' : 'email_change',
+      senderId: user.id,
+    });
+    return updated;
   });
-  const [pending] = await db
-    .update(users)
-    .set({ pendingEmail: email })
-    .where(eq(users.id, user.id))
-    .returning();
-  const send = async () => {
-    const taken = await isTaken(db, email, user.id);
-    await mailer.send(
-      taken
-        ? alreadyTakenMail(user, email, publicUrl, purpose)
-        : confirmationMail(user, email, `${publicUrl}/confirm-email?token=${token}`, purpose),
-    );
-  };
-  return { user: pending ?? user, send };
+  return pending ?? user;
 }
 
 async function isTaken(db: Db, email: string, userId: string) {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../platform/db/client';
-import { users } from '../../platform/db/schema';
+import { recoveryCodes, users } from '../../platform/db/schema';
 import { createTestDatabase } from '../../test/testDatabase';
 import { operatorCommands } from './operators';
 
@@ -41,13 +41,21 @@ describe('operator commands', () => {
     );
   });
 
-  it('turns two-factor off and forgets the secret', async () => {
+  it('turns two-factor off and forgets the secret and the recovery codes', async () => {
+    const { id } = await ana();
+    await database.db.insert(recoveryCodes).values([
+      { userId: id, codeHash: 'a'.repeat(64) },
+      { userId: id, codeHash: 'b'.repeat(64) },
+    ]);
     await operatorCommands['reset-2fa'](database.db, ['ana']);
     expect(await ana()).toMatchObject({
       twoFactorEnabled: false,
       totpSecret: null,
       totpLastStep: null,
     });
+    expect(
+      await database.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, id)),
+    ).toEqual([]);
   });
 
   it('names an unknown account', async () => {

@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { type CurrentUser, PLANS } from '../../../shared/contracts/account';
 import type { Db } from '../../platform/db/client';
-import { users } from '../../platform/db/schema';
+import { recoveryCodes, users } from '../../platform/db/schema';
 
 export type Plan = CurrentUser['plan'];
 
@@ -39,6 +39,15 @@ export const operatorCommands = {
       totpPendingSecret: null,
       totpLastStep: null,
     });
+    // Issue #35: its recovery codes go with it, as when the person turns it off.
+    await db
+      .delete(recoveryCodes)
+      .where(
+        inArray(
+          recoveryCodes.userId,
+          db.select({ id: users.id }).from(users).where(eq(users.username, name)),
+        ),
+      );
     return `Two-factor authentication is off for ${name}; they can sign in with their password.`;
   },
 };

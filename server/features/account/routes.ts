@@ -63,17 +63,11 @@ export const accountRoutes: FastifyPluginAsyncZod<EmailChangeContext> = async (a
         response: { 200: currentUser },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const { email, ...profile } = request.body;
       let user = currentAuth(request).user;
       if (email !== undefined && !isOwnAddress(user, email)) {
-        const change = await requestEmailChange(ctx, user, email);
-        user = change.user;
-        reply.raw.once('finish', () =>
-          change
-            .send()
-            .catch((err) => request.log.error({ err }, 'could not send the e-mail change')),
-        );
+        user = await requestEmailChange(ctx, user, email);
       }
       return toCurrentUser(await updateProfile(changeContext(request), user, profile));
     },
@@ -127,11 +121,8 @@ export const accountRoutes: FastifyPluginAsyncZod<EmailChangeContext> = async (a
         response: { 200: okResponse },
       },
     },
-    async (request, reply) => {
-      const send = await requestDeletionLink(ctx, currentAuth(request).user);
-      reply.raw.once('finish', () =>
-        send().catch((err) => request.log.error({ err }, 'could not send the deletion link')),
-      );
+    async (request) => {
+      await requestDeletionLink(ctx, currentAuth(request).user);
       return { success: true as const };
     },
   );

@@ -457,6 +457,7 @@ describe('CSRF', () => {
 describe('password reset', () => {
   it('e-mails a single-use link that sets the password and signs out everywhere', async () => {
     const { client, user } = await createAccount(t);
+    await t.deliverMail();
     const before = t.sentMail().length;
     const res = await apiClient(t.url).post<OkResponse>('/api/forgot-password', {
       email: user.email.toUpperCase(),
@@ -495,13 +496,66 @@ describe('password reset', () => {
   });
 
   it('answers an unknown address exactly like a known one, and sends nothing', async () => {
+    await t.deliverMail();
     const before = t.sentMail().length;
     const res = await apiClient(t.url).post<OkResponse>('/api/forgot-password', {
       email: 'nobody@example.com',
     });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true });
+    await t.deliverMail();
     expect(t.sentMail()).toHaveLength(before);
+  });
+
+  it('sends an address not confirmed yet its link, which also confirms it (issue #35)', async () => {
+    const signUp = newAccount();
+    const client = apiClient(t.url);
+    expect((await client.post('/api/register', signUp)).status).toBe(201);
+    await client.post('/api/logout');
+    // The sign-up's confirmation link is left unopened: the address is only pending.
+    await expect.poll(() => t.sentMail().some((mail) => mail.to === signUp.email)).toBe(true);
+    const before = t.sentMail().length;
+    const res = await apiClient(t.url).post<OkResponse>('/api/forgot-password', {
+      email: signUp.email.toUpperCase(),
+    });
+    expect(res.body).toEqual({ success: true });
+    await expect.poll(() => t.sentMail().length).toBe(before + 1);
+    const mail = t.sentMail().at(-1)!;
+    expect(mail.to).toBe(signUp.email);
+    expect(mail.text).toContain(signUp.username);
+    expect(mail.text).toContain(`also confirms ${signUp.email}`);
+    const token = /reset-password\?token=([\w-]+)/.exec(mail.text)![1]!;
+
+    const reset = await apiClient(t.url).post('/api/reset-password', {
+      token,
+      password: 'a passphrase of my own',
+    });
+    expect(reset.status).toBe(200);
+    const signedIn = apiClient(t.url);
+    expect((await signIn(signUp.username, 'a passphrase of my own', signedIn)).status).toBe(200);
+    const me = await signedIn.get<CurrentUser>('/api/user');
+    expect(me.body).toMatchObject({ email: signUp.email, pendingEmail: null });
+  });
+
+  it('does not confirm an address another account confirmed meanwhile', async () => {
+    const signUp = newAccount();
+    expect((await apiClient(t.url).post('/api/register', signUp)).status).toBe(201);
+    await expect.poll(() => t.sentMail().some((mail) => mail.to === signUp.email)).toBe(true);
+    const before = t.sentMail().length;
+    await apiClient(t.url).post('/api/forgot-password', { email: signUp.email });
+    await expect.poll(() => t.sentMail().length).toBe(before + 1);
+    const token = /reset-password\?token=([\w-]+)/.exec(t.sentMail().at(-1)!.text)![1]!;
+    // Someone else proves the address is theirs first.
+    await createUser(t.database.db, { email: signUp.email });
+    const reset = await apiClient(t.url).post('/api/reset-password', {
+      token,
+      password: 'a passphrase of my own',
+    });
+    expect(reset.status).toBe(200);
+    const signedIn = apiClient(t.url);
+    await signIn(signUp.username, 'a passphrase of my own', signedIn);
+    const me = await signedIn.get<CurrentUser>('/api/user');
+    expect(me.body).toMatchObject({ email: null, pendingEmail: signUp.email });
   });
 
   it('refuses an expired or made-up link and a common password', async () => {

@@ -62,10 +62,8 @@ export async function register(
     if (isUniqueViolation(error)) await assertAvailable(db, { username: input.username });
     throw error;
   }
-  const { user, send } = await requestEmailChange(ctx, created, input.email, {
-    purpose: 'sign-up',
-  });
+  const user = await requestEmailChange(ctx, created, input.email, { purpose: 'sign-up' });
   const { token } = await createSession(db, user.id, meta);
   await recordLoginEvent(db, user.id, 'success', meta);
-  return { user, token, send };
+  return { user, token };
 }

@@ -58,7 +58,6 @@ async function inviteOnlyApp(database: Database) {
   await app.register(authentication, { db: database.db, publicUrl: PUBLIC_URL });
   await app.register(authRoutes, {
     db: database.db,
-    mailer: { outboxDir: null, send: async () => {} },
     publicUrl: PUBLIC_URL,
     registration: 'invite',
   });

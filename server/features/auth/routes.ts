@@ -62,12 +62,9 @@ export const authRoutes: FastifyPluginAsyncZod<
       // Who signs up with a valid invitation joins that trip next: no sample trip for them.
       const { invitation } = request.body;
       const joining = Boolean(invitation && (await findInvitedTrip(ctx.db, invitation)));
-      const { user, token, send } = await register(ctx, request.body, requestMeta(request), {
+      const { user, token } = await register(ctx, request.body, requestMeta(request), {
         firstTrip: !joining,
       });
-      reply.raw.once('finish', () =>
-        send().catch((err) => request.log.error({ err }, 'could not send the sign-up e-mail')),
-      );
       setSessionCookie(reply, token);
       return reply.code(201).send({ success: true, user: toCurrentUser(user) });
     },
@@ -132,7 +129,7 @@ export const authRoutes: FastifyPluginAsyncZod<
         setTimeout(
           () =>
             rest().catch((err) =>
-              request.log.error({ err }, 'could not send the password reset e-mail'),
+              request.log.error({ err }, 'could not queue the password reset e-mail'),
             ),
           20 + Math.random() * 100,
         ),

@@ -54,6 +54,7 @@ async function send(
   options: { who?: Account; trip?: string; name?: string } = {},
 ): Promise<string> {
   const who = options.who ?? owner;
+  await t.deliverMail();
   const before = t.sentMail().length;
   const res = await who.client.post<OkResponse>(
     `/api/trips/${options.trip ?? tripId}/magic-links`,
@@ -64,6 +65,7 @@ async function send(
   );
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   expect(res.body).toEqual({ success: true });
+  await t.deliverMail();
   const mail = t.sentMail().slice(before);
   expect(mail).toHaveLength(1);
   const token = new RegExp(`${t.config.publicUrl}/magic/([\\w-]+)`).exec(mail[0]!.text)?.[1];
@@ -98,12 +100,14 @@ describe('sending a magic link', () => {
   it('is refused to a Free owner, with the upgrade note, and sends nothing', async () => {
     const free = await createAccount(t, { firstName: 'Fay' });
     const trip = await createTrip(t.database.db, free.id, { name: 'Free trip' });
+    await t.deliverMail();
     const before = t.sentMail().length;
     const res = await free.client.post(`/api/trips/${trip.id}/magic-links`, {
       email: 'friend@example.com',
     });
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ code: 'plan_required', message: PLAN_REQUIRED });
+    await t.deliverMail();
     expect(t.sentMail()).toHaveLength(before);
     const rows = await t.database.db
       .select()
@@ -122,6 +126,7 @@ describe('sending a magic link', () => {
     const address = freshAddress();
     const before = Date.now();
     const token = await send(address, { who: premium, trip: trip.id, name: 'Carla' });
+    await t.deliverMail();
     const mail = t.sentMail().at(-1)!;
     expect(mail.to).toBe(address);
     expect(mail.subject).toBe('Pam Reyes invited you to Lisbon weekend on Tripmates');
@@ -166,6 +171,7 @@ describe('sending a magic link', () => {
   it('is the owner’s: outsiders get 404, members 403, signed-out callers 401', async () => {
     const body = { email: 'sneaky@example.com' };
     const url = `/api/trips/${tripId}/magic-links`;
+    await t.deliverMail();
     const before = t.sentMail().length;
     const intruder = await outsider.client.post(url, body);
     expect(intruder.status).toBe(404);
@@ -179,6 +185,7 @@ describe('sending a magic link', () => {
       'Only the trip owner can manage its invitations and members.',
     );
     expect((await apiClient(t.url).post(url, body)).status).toBe(401);
+    await t.deliverMail();
     expect(t.sentMail()).toHaveLength(before);
   });
 });
@@ -396,6 +403,7 @@ describe('a passwordless account', () => {
     const browser = apiClient(t.url);
     expect((await browser.post(`/api/magic/${await send(address)}`)).status).toBe(200);
 
+    await t.deliverMail();
     const before = t.sentMail().length;
     expect((await apiClient(t.url).post('/api/forgot-password', { email: address })).status).toBe(
       200,

@@ -3,14 +3,13 @@ import {
   MAGIC_LINK_DAYS,
   MAGIC_LINK_MESSAGES,
   type MagicLinkPreview,
-  MEMBER_MESSAGES,
 } from '../../../shared/contracts/members';
 import { isEmail } from '../../../shared/email';
 import { PLAN_LIMITS } from '../../../shared/plans';
 import type { Db, Tx } from '../../platform/db/client';
 import { magicLinks, tripMembers, trips, type User, users } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
-import type { Mailer } from '../../platform/mailer';
+import { queueMail } from '../../platform/mail/outbox';
 import { createSession, deleteSession, type RequestMeta } from '../../platform/sessions';
 import { claimSingleUse, hashToken, newToken } from '../../platform/tokens';
 import { recordLoginEvent } from '../account/loginActivity';
@@ -40,11 +39,10 @@ export function magicLinkUrl(publicUrl: string, token: string): string {
  * pays, spec §1); the database keeps only the token's SHA-256.
  */
 export async function sendMagicLink(
-  deps: { db: Db; mailer: Mailer; publicUrl: string },
+  deps: { db: Db; publicUrl: string },
   access: TripAccess,
   inviter: User,
   input: { email: string; name: string | null },
-  logMailError: (error: unknown) => void,
   now = new Date(),
 ) {
   if (!PLAN_LIMITS[inviter.plan].magicLinkInvites) {
@@ -53,9 +51,12 @@ export async function sendMagicLink(
   const address = input.email.trim();
   if (!isEmail(address)) throw new HttpError('invalid_email', MAGIC_LINK_MESSAGES.invalidEmail);
   const token = newToken();
-  const [link] = await deps.db
-    .insert(magicLinks)
-    .values({
+  const inviterName = oneLine(memberName(inviter));
+  const tripName = oneLine(access.trip.name);
+  const greeting = input.name ? `Hi ${oneLine(input.name)},` : 'Hi,';
+  // The link and its e-mail together; the outbox sends it and the owner's list says how it fared.
+  await deps.db.transaction(async (tx) => {
+    await tx.insert(magicLinks).values({
       tokenHash: hashToken(token),
       tripId: access.trip.id,
       email: address.toLowerCase(),
@@ -63,32 +64,29 @@ export async function sendMagicLink(
       createdBy: inviter.id,
       createdAt: now,
       expiresAt: new Date(now.getTime() + MAGIC_LINK_DAYS * DAY_MS),
-    })
-    .returning({ id: magicLinks.id });
-  const inviterName = oneLine(memberName(inviter));
-  const tripName = oneLine(access.trip.name);
-  const greeting = input.name ? `Hi ${oneLine(input.name)},` : 'Hi,';
-  try {
-    await deps.mailer.send({
-      to: address,
-      subject: `${inviterName} invited you to ${tripName} on Tripmates`,
-      text: [
-        greeting,
-        '',
-        `${inviterName} invited you to plan "${tripName}" together on Tripmates.`,
-        `Open this link to join the trip, no password needed: ${magicLinkUrl(deps.publicUrl, token)}`,
-        '',
-        `The link signs you in as ${address.toLowerCase()} (making a free account if you have ` +
-          `none). It works once, within ${MAGIC_LINK_DAYS} days; do not forward it.`,
-        'If you do not know the sender, you can ignore this e-mail.',
-      ].join('\n'),
     });
-  } catch (error) {
-    // A link nobody received is no use to anyone: it goes, and the owner hears it was not sent.
-    await deps.db.delete(magicLinks).where(eq(magicLinks.id, link!.id));
-    logMailError(error);
-    throw new HttpError('mail_failed', MEMBER_MESSAGES.mailFailed);
-  }
+    await queueMail(
+      tx,
+      {
+        kind: 'magic_link',
+        senderId: inviter.id,
+        tripId: access.trip.id,
+        to: address,
+        subject: `${inviterName} invited you to ${tripName} on Tripmates`,
+        text: [
+          greeting,
+          '',
+          `${inviterName} invited you to plan "${tripName}" together on Tripmates.`,
+          `Open this link to join the trip, no password needed: ${magicLinkUrl(deps.publicUrl, token)}`,
+          '',
+          `The link signs you in as ${address.toLowerCase()} (making a free account if you have ` +
+            `none). It works once, within ${MAGIC_LINK_DAYS} days; do not forward it.`,
+          'If you do not know the sender, you can ignore this e-mail.',
+        ].join('\n'),
+      },
+      now,
+    );
+  });
 }
 
 /** `GET /api/magic/:token`: the landing page's trip and address. Used, expired or unknown: 404. */

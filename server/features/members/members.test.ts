@@ -2,7 +2,12 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OkResponse } from '../../../shared/contracts/auth';
 import type { ErrorResponse } from '../../../shared/contracts/errors';
-import type { InvitationLink, JoinPreview, JoinResponse } from '../../../shared/contracts/members';
+import type {
+  InvitationLink,
+  JoinPreview,
+  JoinResponse,
+  SentInvitations,
+} from '../../../shared/contracts/members';
 import type { TripDto, TripMemberDto } from '../../../shared/contracts/trips';
 import { flights, todos, tripInvitations, tripMembers } from '../../platform/db/schema';
 import { apiClient } from '../../test/apiClient';
@@ -245,13 +250,16 @@ describe('travellers per trip follow the owner’s plan (owner included)', () =>
 describe('POST /api/trips/:tripId/invitations (e-mail)', () => {
   it('e-mails the join link with the trip and inviter names', async () => {
     const { url } = await linkOf(owner);
+    await t.deliverMail();
     const before = t.sentMail().length;
     const res = await owner.client.post<OkResponse>(`/api/trips/${tripId}/invitations`, {
       email: '  friend@example.com ',
     });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true });
+    await t.deliverMail();
     expect(t.sentMail()).toHaveLength(before + 1);
+    await t.deliverMail();
     const mail = t.sentMail().at(-1)!;
     expect(mail.to).toBe('friend@example.com');
     expect(mail.subject).toBe('Ana Lima invited you to Bali 2023 on Tripmates');
@@ -260,6 +268,7 @@ describe('POST /api/trips/:tripId/invitations (e-mail)', () => {
   });
 
   it('refuses an address that is not one, with the spec’s words', async () => {
+    await t.deliverMail();
     const before = t.sentMail().length;
     for (const email of ['not-an-email', 'a@b', '', 'x'.repeat(300)]) {
       const res = await owner.client.post<ErrorResponse>(`/api/trips/${tripId}/invitations`, {
@@ -268,6 +277,7 @@ describe('POST /api/trips/:tripId/invitations (e-mail)', () => {
       expect(res.status, email).toBe(400);
       expect(res.body.message).toBe('Please enter a valid email address');
     }
+    await t.deliverMail();
     expect(t.sentMail()).toHaveLength(before);
   });
 
@@ -425,6 +435,7 @@ describe('permissions', () => {
 
   it('a member gets 403 on the owner’s routes, and nothing changes', async () => {
     const { url } = await linkOf(owner);
+    await t.deliverMail();
     const before = t.sentMail().length;
     for (const route of ownerRoutes(tripId, owner.id)) {
       const res = await call<ErrorResponse>(member, route);
@@ -432,6 +443,7 @@ describe('permissions', () => {
       expect(res.body.message).toBe('Only the trip owner can manage its invitations and members.');
     }
     expect((await linkOf(owner)).url).toBe(url);
+    await t.deliverMail();
     expect(t.sentMail()).toHaveLength(before);
     expect(await travellers(tripId)).toBe(2);
   });
@@ -464,7 +476,7 @@ describe('permissions', () => {
 });
 
 describe('when the mail server is down', () => {
-  it('says the invitation was not sent (502) instead of claiming success', async () => {
+  it('answers at once and keeps the invitation to send later (issue #35)', async () => {
     const down = await startTestApp({ env: { SMTP_URL: 'smtp://127.0.0.1:9' } });
     try {
       const { client, id } = await createAccount(down);
@@ -472,11 +484,12 @@ describe('when the mail server is down', () => {
       const res = await client.post(`/api/trips/${trip.id}/invitations`, {
         email: 'pal@example.com',
       });
-      expect(res.status).toBe(502);
-      expect(res.body).toEqual({
-        code: 'mail_failed',
-        message: 'The invitation e-mail could not be sent. Please try again in a moment.',
-      });
+      expect(res.status).toBe(200);
+      await down.deliverMail();
+      const list = await client.get<SentInvitations>(`/api/trips/${trip.id}/invitations`);
+      expect(list.body.invitations).toEqual([
+        expect.objectContaining({ email: 'pal@example.com', state: 'retrying' }),
+      ]);
     } finally {
       await down.close();
     }

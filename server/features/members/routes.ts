@@ -15,12 +15,12 @@ import {
   magicLinkParams,
   magicLinkPreview,
   memberParams,
+  sentInvitations,
 } from '../../../shared/contracts/members';
 import { tripParams } from '../../../shared/contracts/trips';
 import { currentAuth, requestMeta } from '../../platform/auth';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
-import type { Mailer } from '../../platform/mailer';
 import { perUser } from '../../platform/rateLimit';
 import { setSessionCookie } from '../../platform/sessions';
 import { toCurrentUser } from '../account/serializers';
@@ -28,6 +28,7 @@ import { changeContext, liveChangesOf } from '../realtime';
 import { tripAccessOf, tripMember, tripOwner } from '../trips/access';
 import { getOrCreateLink, resetLink } from './invitations';
 import { consumeMagicLink, previewMagicLink, sendMagicLink } from './magicLinks';
+import { listSentInvitations } from './sentInvitations';
 import * as members from './service';
 
 const tags = ['members'];
@@ -38,8 +39,7 @@ const owner = tripOwner(MEMBER_MESSAGES.ownerOnly);
 export const membersRoutes: FastifyPluginAsyncZod<{
   db: Db;
   config: Config;
-  mailer: Mailer;
-}> = async (app, { db, config, mailer }) => {
+}> = async (app, { db, config }) => {
   const { publicUrl } = config;
 
   app.get(
@@ -85,20 +85,38 @@ export const membersRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: "E-mail the trip's join link to someone (owner; 20 an hour)",
         params: tripParams,
+        description:
+          'Answers once the e-mail is in the outbox; GET on the same path says how it fared.',
         body: emailInvitationBody,
-        response: { 200: okResponse, 502: errorResponse },
+        response: { 200: okResponse },
       },
     },
     async (request) => {
       await members.sendEmailInvitation(
-        { db, mailer, publicUrl },
+        { db, publicUrl },
         tripAccessOf(request),
         currentAuth(request).user,
         request.body.email,
-        (err) => request.log.error({ err }, 'could not send an invitation e-mail'),
       );
       return { success: true as const };
     },
+  );
+
+  app.get(
+    '/api/trips/:tripId/invitations',
+    {
+      config: { access: owner },
+      schema: {
+        tags,
+        summary: "The trip's e-mailed invitations of the last 30 days, and how each fared (owner)",
+        description:
+          '`state`: sending (not tried yet), retrying (a temporary failure; tried again for a ' +
+          'day), sent (the mail server took it), not_delivered (refused, or a day of failures).',
+        params: tripParams,
+        response: { 200: sentInvitations },
+      },
+    },
+    async (request) => listSentInvitations(db, tripAccessOf(request).trip.id),
   );
 
   app.get(
@@ -192,18 +210,12 @@ export const membersRoutes: FastifyPluginAsyncZod<{
           'into the account with that e-mail address, or makes a passwordless one.',
         params: tripParams,
         body: magicLinkBody,
-        response: { 200: okResponse, 502: errorResponse },
+        response: { 200: okResponse },
       },
     },
     async (request) => {
       const { user } = currentAuth(request);
-      await sendMagicLink(
-        { db, mailer, publicUrl },
-        tripAccessOf(request),
-        user,
-        request.body,
-        (err) => request.log.error({ err }, 'could not send a magic-link e-mail'),
-      );
+      await sendMagicLink({ db, publicUrl }, tripAccessOf(request), user, request.body);
       return { success: true as const };
     },
   );

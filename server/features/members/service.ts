@@ -10,7 +10,7 @@ import { PLAN_LIMITS } from '../../../shared/plans';
 import type { Db, Tx } from '../../platform/db/client';
 import { type Trip, tripMembers, trips, users } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
-import type { Mailer } from '../../platform/mailer';
+import { queueMail } from '../../platform/mail/outbox';
 import { recordActivity } from '../activity/record';
 import { clearTravellerOf } from '../flights/service';
 import { notify } from '../notifications/notify';
@@ -196,53 +196,52 @@ const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
  * When the address is a Tripmates account's (issue #24), the invitation is also in their bell, and
  * the e-mail goes only if their "Trip invitations" e-mail switch is on: what they chose decides
  * how they hear of it, and the owner is told "sent" either way. An address with no account gets
- * the e-mail: the owner asked for it, and there is no one to have chosen otherwise.
+ * the e-mail: the owner asked for it, and there is no one to have chosen otherwise. The bell and
+ * the e-mail are one transaction; the mail outbox sends the e-mail (issue #35), and the owner's
+ * list of sent invitations says how it fared.
  */
 export async function sendEmailInvitation(
-  deps: { db: Db; mailer: Mailer; publicUrl: string },
+  deps: { db: Db; publicUrl: string },
   access: TripAccess,
   inviter: Person & { id: string },
   email: string,
-  logMailError: (error: unknown) => void,
 ) {
   const address = email.trim();
   if (!isEmail(address)) throw new HttpError('invalid_email', MEMBER_MESSAGES.invalidEmail);
   const { url } = await getOrCreateLink(deps.db, deps.publicUrl, access.trip, inviter.id);
   const invitee = await accountInvited(deps.db, access.trip.id, address);
-  if (invitee) {
-    await notify(
-      deps.db,
-      [invitee.id],
-      {
-        kind: 'invited',
-        tripId: access.trip.id,
-        actorId: inviter.id,
-        data: { label: access.trip.name, path: new URL(url).pathname },
-      },
-      new Date(),
-      { emailSent: true },
-    );
-    if (!invitee.wantsEmail) return;
-  }
   const inviterName = oneLine(memberName(inviter));
   const tripName = oneLine(access.trip.name);
-  const mail = {
-    to: address,
-    subject: `${inviterName} invited you to ${tripName} on Tripmates`,
-    text: [
-      'Hi,',
-      '',
-      `${inviterName} invited you to plan "${tripName}" together on Tripmates.`,
-      `Join the trip here: ${url}`,
-      '',
-      'Joining is free. If you do not know the sender, you can ignore this e-mail.',
-    ].join('\n'),
-  };
-  try {
-    await deps.mailer.send(mail);
-  } catch (error) {
-    // The owner is waiting for "sent": say plainly that it was not, and keep the cause in the log.
-    logMailError(error);
-    throw new HttpError('mail_failed', MEMBER_MESSAGES.mailFailed);
-  }
+  await deps.db.transaction(async (tx) => {
+    if (invitee) {
+      await notify(
+        tx,
+        [invitee.id],
+        {
+          kind: 'invited',
+          tripId: access.trip.id,
+          actorId: inviter.id,
+          data: { label: access.trip.name, path: new URL(url).pathname },
+        },
+        new Date(),
+        { emailSent: true },
+      );
+      if (!invitee.wantsEmail) return;
+    }
+    await queueMail(tx, {
+      kind: 'invitation',
+      senderId: inviter.id,
+      tripId: access.trip.id,
+      to: address,
+      subject: `${inviterName} invited you to ${tripName} on Tripmates`,
+      text: [
+        'Hi,',
+        '',
+        `${inviterName} invited you to plan "${tripName}" together on Tripmates.`,
+        `Join the trip here: ${url}`,
+        '',
+        'Joining is free. If you do not know the sender, you can ignore this e-mail.',
+      ].join('\n'),
+    });
+  });
 }

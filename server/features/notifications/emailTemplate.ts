@@ -1,4 +1,4 @@
-import type { Mail } from '../../platform/mailer';
+import type { Mail } from '../../platform/mail/transport';
 
 /** What a notification or summary e-mail says; the template makes its HTML and plain text. */
 export type EmailContent = {

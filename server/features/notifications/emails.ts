@@ -1,6 +1,5 @@
 import { and, eq, lte } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { FastifyBaseLogger } from 'fastify';
 import {
   type BellKind,
   describeNotification,
@@ -9,7 +8,8 @@ import {
 } from '../../../shared/contracts/notifications';
 import type { Db } from '../../platform/db/client';
 import { emailDeliveries, notifications, trips, users } from '../../platform/db/schema';
-import type { Mail, Mailer } from '../../platform/mailer';
+import { queueMail } from '../../platform/mail/outbox';
+import type { Mail } from '../../platform/mail/transport';
 import { memberName } from '../trips/access';
 import { renderEmail } from './emailTemplate';
 import { emailLinks, tripUrl } from './links';
@@ -61,13 +61,13 @@ export function notificationMail(publicUrl: string, pending: Pending): Mail {
 }
 
 /**
- * Sends the notification e-mails waiting (a scheduled job, every minute). Each is taken in one
- * transaction that clears its `email_pending` and writes its delivery row, so a second instance,
- * or a run after a restart, finds it taken; a send that fails gives it back for the next run.
- * How many were sent.
+ * Queues the notification e-mails waiting (a scheduled job, every minute). Each is taken in one
+ * transaction that clears its `email_pending`, writes its delivery row and puts it in the mail
+ * outbox, so a second instance, or a run after a restart, finds it taken, and a mail server that
+ * fails only delays it (the outbox retries). How many were queued.
  */
 export async function sendPendingEmails(
-  deps: { db: Db; mailer: Mailer; publicUrl: string; log: FastifyBaseLogger },
+  deps: { db: Db; publicUrl: string },
   now: Date,
 ): Promise<number> {
   const { db } = deps;
@@ -110,27 +110,13 @@ export async function sendPendingEmails(
       email !== null &&
       now.getTime() - row.createdAt.getTime() < GIVE_UP_MS &&
       preferencesOf(row.to.preferences)[kind].email;
-    const claimed = await db.transaction(async (tx) => {
-      const [taken] = await tx
+    if (!email || !stillWanted) {
+      await db
         .update(notifications)
         .set({ emailPending: false })
-        .where(and(eq(notifications.id, row.id), eq(notifications.emailPending, true)))
-        .returning({ id: notifications.id });
-      if (!taken || !email || !stillWanted) return false;
-      const [logged] = await tx
-        .insert(emailDeliveries)
-        .values({
-          key: `notification:${row.id}`,
-          userId: row.userId,
-          tripId: row.tripId,
-          kind,
-          sentAt: now,
-        })
-        .onConflictDoNothing()
-        .returning({ key: emailDeliveries.key });
-      return Boolean(logged);
-    });
-    if (!claimed || !email) continue;
+        .where(and(eq(notifications.id, row.id), eq(notifications.emailPending, true)));
+      continue;
+    }
     const mail = notificationMail(deps.publicUrl, {
       id: row.id,
       kind,
@@ -144,22 +130,30 @@ export async function sendPendingEmails(
         token: row.to.token,
       },
     });
-    try {
-      await deps.mailer.send(mail);
-      sent += 1;
-    } catch (error) {
-      deps.log.warn(
-        { err: (error as Error).message, kind },
-        'a notification e-mail was not sent; trying again soon',
-      );
-      await db.transaction(async (tx) => {
-        await tx.delete(emailDeliveries).where(eq(emailDeliveries.key, `notification:${row.id}`));
-        await tx
-          .update(notifications)
-          .set({ emailPending: true })
-          .where(eq(notifications.id, row.id));
-      });
-    }
+    // Taken, recorded and queued together: the outbox sends it, and retries if the server fails.
+    const queued = await db.transaction(async (tx) => {
+      const [taken] = await tx
+        .update(notifications)
+        .set({ emailPending: false })
+        .where(and(eq(notifications.id, row.id), eq(notifications.emailPending, true)))
+        .returning({ id: notifications.id });
+      if (!taken) return false;
+      const [logged] = await tx
+        .insert(emailDeliveries)
+        .values({
+          key: `notification:${row.id}`,
+          userId: row.userId,
+          tripId: row.tripId,
+          kind,
+          sentAt: now,
+        })
+        .onConflictDoNothing()
+        .returning({ key: emailDeliveries.key });
+      if (!logged) return false;
+      await queueMail(tx, { ...mail, kind: 'notification', tripId: row.tripId }, now);
+      return true;
+    });
+    if (queued) sent += 1;
   }
   return sent;
 }

@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db/client';
-import type { Mailer } from '../../platform/mailer';
 import type { Job } from '../../platform/scheduler';
 import { remindDueTodos, remindTrips, tellPollsPastDeadline } from './dueNotices';
 import { sendPendingEmails } from './emails';
@@ -10,7 +9,7 @@ import { sendSummaries } from './summaries';
 const MINUTE_MS = 60 * 1000;
 const HOUR_MS = 60 * MINUTE_MS;
 
-type Deps = { db: Db; mailer: Mailer; publicUrl: string; log: FastifyBaseLogger };
+type Deps = { db: Db; publicUrl: string; log: FastifyBaseLogger };
 
 /**
  * The notifications' scheduled work (issue #24), run once across instances by the scheduler.
@@ -26,7 +25,7 @@ export function notificationJobs(deps: Deps): Job[] {
       async run(now) {
         await tellPollsPastDeadline(deps.db, now);
         const sent = await sendPendingEmails(deps, now);
-        if (sent > 0) deps.log.info({ sent }, 'notification e-mails sent');
+        if (sent > 0) deps.log.info({ queued: sent }, 'notification e-mails queued');
       },
     },
     {
@@ -36,7 +35,7 @@ export function notificationJobs(deps: Deps): Job[] {
         await remindTrips(deps.db, now);
         await remindDueTodos(deps.db, now);
         const summaries = await sendSummaries(deps, now);
-        if (summaries > 0) deps.log.info({ summaries }, 'daily summaries sent');
+        if (summaries > 0) deps.log.info({ summaries }, 'daily summaries queued');
         const pruned = await pruneNotifications(deps.db, now);
         if (pruned > 0) deps.log.info({ pruned }, 'old notifications and e-mail records deleted');
       },

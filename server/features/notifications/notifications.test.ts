@@ -211,6 +211,7 @@ describe('the bell', () => {
 
   it('an invitation to an account is in their bell with its join page; their e-mail switch decides the e-mail', async () => {
     await setPreferences(outsider, { invited: { inApp: true, email: false } });
+    await t.deliverMail();
     const sentBefore = t.sentMail().length;
     const res = await owner.client.post(`/api/trips/${tripId}/invitations`, {
       email: outsider.user.email.toUpperCase(),
@@ -219,10 +220,12 @@ describe('the bell', () => {
     const [entry] = await bell(outsider);
     expect(entry).toMatchObject({ kind: 'invited', actor: { name: 'Ana Lima' } });
     expect(entry!.data.path).toMatch(/^\/join\//);
+    await t.deliverMail();
     expect(t.sentMail().length).toBe(sentBefore);
 
     await setPreferences(outsider, { invited: { inApp: true, email: true } });
     await owner.client.post(`/api/trips/${tripId}/invitations`, { email: outsider.user.email });
+    await t.deliverMail();
     expect(t.sentMail().length).toBe(sentBefore + 1);
   });
 

@@ -33,6 +33,8 @@ async function runBoth(at: Date) {
   // What one instance found due in the hourly run waits for the next minute's e-mails.
   clock = new Date(at.getTime() + 61_000);
   await Promise.all([apps.a.app.scheduler.tick(), apps.b.app.scheduler.tick()]);
+  // The e-mails they queued, out of the outbox.
+  await Promise.all([apps.a.deliverMail(), apps.b.deliverMail()]);
 }
 
 /** Every e-mail either instance sent to `who`. */

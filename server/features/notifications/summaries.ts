@@ -1,11 +1,10 @@
 import { and, eq, isNotNull, max } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { FastifyBaseLogger } from 'fastify';
 import { describeGroup, groupActivity } from '../../../shared/activityText';
 import { NOTIFICATION_LABELS } from '../../../shared/contracts/notifications';
 import type { Db } from '../../platform/db/client';
 import { emailDeliveries, tripMembers, trips, users } from '../../platform/db/schema';
-import type { Mailer } from '../../platform/mailer';
+import { queueMail } from '../../platform/mail/outbox';
 import { activityOfOthers } from '../activity/service';
 import { memberName } from '../trips/access';
 import { renderEmail } from './emailTemplate';
@@ -26,7 +25,7 @@ const owners = alias(users, 'owner');
  * e-mail goes, so two instances or a re-run never send it twice. How many were sent.
  */
 export async function sendSummaries(
-  deps: { db: Db; mailer: Mailer; publicUrl: string; log: FastifyBaseLogger },
+  deps: { db: Db; publicUrl: string },
   now: Date,
 ): Promise<number> {
   if (now.getUTCHours() < SUMMARY_HOUR_UTC) return 0;
@@ -75,12 +74,6 @@ export async function sendSummaries(
     );
     const changes = await activityOfOthers(db, member.tripId, member.userId, since, now, SHOWN);
     if (changes.total === 0) continue;
-    const [logged] = await db
-      .insert(emailDeliveries)
-      .values({ key, userId: member.userId, tripId: member.tripId, kind: 'summary', sentAt: now })
-      .onConflictDoNothing()
-      .returning({ key: emailDeliveries.key });
-    if (!logged) continue;
     const lines = groupActivity(changes.entries, now).flatMap((group) =>
       group.groups.map(describeGroup),
     );
@@ -96,16 +89,18 @@ export async function sendSummaries(
       why: `You get this because “${NOTIFICATION_LABELS.summary.label}” e-mails are on in your Tripmates settings.`,
       ...emailLinks(deps.publicUrl, member.token, 'summary'),
     });
-    try {
-      await deps.mailer.send(mail);
-      sent += 1;
-    } catch (error) {
-      deps.log.warn(
-        { err: (error as Error).message },
-        'a summary e-mail was not sent; trying again soon',
-      );
-      await db.delete(emailDeliveries).where(eq(emailDeliveries.key, key));
-    }
+    // Recorded and queued together; the outbox retries should the mail server fail.
+    const queued = await db.transaction(async (tx) => {
+      const [logged] = await tx
+        .insert(emailDeliveries)
+        .values({ key, userId: member.userId, tripId: member.tripId, kind: 'summary', sentAt: now })
+        .onConflictDoNothing()
+        .returning({ key: emailDeliveries.key });
+      if (!logged) return false;
+      await queueMail(tx, { ...mail, kind: 'summary', tripId: member.tripId }, now);
+      return true;
+    });
+    if (queued) sent += 1;
   }
   return sent;
 }

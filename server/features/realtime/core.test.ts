@@ -1,9 +1,10 @@
 import http from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HANDSHAKE_ERRORS } from '../../../shared/contracts/realtime';
 import {
   closeTab,
+  collect,
   connectLive,
   disconnected,
   joinTrip,
@@ -87,6 +88,7 @@ function recorder(name: string): LivePiece {
     disconnecting: (socket) =>
       calls.push(`${name}: disconnecting, in ${socket.rooms.has(tripRoom('t1')) ? 't1' : 'none'}`),
     leftTrip: (tripId, userId) => calls.push(`${name}: ${userId} left ${tripId}`),
+    resynced: () => calls.push(`${name}: resynced`),
     closing: () => calls.push(`${name}: closing`),
     closed: () => {
       calls.push(`${name}: closed`);
@@ -137,13 +139,25 @@ describe('the live core', () => {
     expect(live.stats.malformed).toBe(1);
   });
 
-  it('lets every member of a trip go at once, and tells the pieces', async () => {
+  it('takes a tab out of its trip and tells the pieces', async () => {
     await live.start(httpServer, [signIn, recorder('a')]);
     const socket = await tab('ana-tab');
     await joinTrip(socket, 't1');
-    live.letGo('t1', 'ana');
+    live.leaveTrip(live.io.of('/').sockets.get(socket.id!)!);
     expect(calls).toContain('a: ana left t1');
     expect(live.io.of('/').sockets.get(socket.id!)!.rooms.has(tripRoom('t1'))).toBe(false);
+  });
+
+  it('after an outage, tells every tab to refetch and every piece to catch up', async () => {
+    await live.start(httpServer, [signIn, recorder('a'), recorder('b')]);
+    const [ana, bruno] = [await tab('ana-tab'), await tab('bruno-tab')];
+    const told = [collect(ana, 'resync'), collect(bruno, 'resync')];
+    live.resync();
+    expect(calls.filter((call) => call.endsWith('resynced'))).toEqual([
+      'a: resynced',
+      'b: resynced',
+    ]);
+    await vi.waitFor(() => expect(told.map((heard) => heard.length)).toEqual([1, 1]));
   });
 
   it('refuses at the handshake what a piece refuses, and answers UNAVAILABLE when one fails', async () => {

@@ -109,8 +109,13 @@ export type LivePiece = {
   connected?(socket: LiveSocket): void;
   /** The socket is going, its rooms still as they were; it leaves its trip right after. */
   disconnecting?(socket: LiveSocket): void;
-  /** One tab of the user (or, when they were let go, all of theirs) left the trip's room. */
+  /** One tab of the user left the trip's room (moved on, went, or was let go). */
   leftTrip?(tripId: string, userId: string): void;
+  /**
+   * The instances hear each other again after Redis was away: what was said meanwhile may not
+   * have crossed (every tab has been told to refetch).
+   */
+  resynced?(): void;
   /** The server is closing: stop timers, take no new work (sockets still say goodbye). */
   closing?(): void;
   /** Every connection is closed: let go of what it holds outside (Redis). */
@@ -136,8 +141,11 @@ export type LiveCore = {
   enterTrip(socket: LiveSocket, tripId: string): void;
   /** Takes the socket out of its trip's room, if it is in one. */
   leaveTrip(socket: LiveSocket): void;
-  /** Takes every tab of the user out of the trip's room, on every instance. */
-  letGo(tripId: string, userId: string): void;
+  /**
+   * This instance has Redis again after losing it: every tab, here and (through Redis) on the
+   * other instances, refetches what it shows, and the pieces catch up (`resynced`).
+   */
+  resync(): void;
   /**
    * Tells the other instances (through the Redis adapter), if there are any: without one there
    * are none, and Socket.IO's in-memory adapter warns on every `serverSideEmit`.
@@ -212,9 +220,9 @@ export function createLiveCore(log: FastifyBaseLogger): LiveCore {
       socket.data.tripRoom = room;
     },
     leaveTrip,
-    letGo(tripId, userId) {
-      io().in(userRoom(userId)).socketsLeave(tripRoom(tripId));
-      leftTrip(tripId, userId);
+    resync() {
+      io().emit('resync');
+      for (const piece of pieces) piece.resynced?.();
     },
     tellOtherInstances(event, ...args) {
       if (otherInstances) io().serverSideEmit(event, ...args);

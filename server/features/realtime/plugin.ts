@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { CLIENT_ID_HEADER, clientId } from '../../../shared/contracts/realtime';
 import type { Config } from '../../platform/config';
+import type { ChangeFeed } from '../../platform/db/changeFeed';
 import type { Db } from '../../platform/db/client';
 import { createRealtime, type LiveOrigin, type Realtime } from './realtimeServer';
 
@@ -18,6 +19,7 @@ export const realtime = fp(
     app,
     options: {
       db: Db;
+      changes: ChangeFeed;
       publicUrl: string;
       redisUrl?: string;
       redisPrefix: string;

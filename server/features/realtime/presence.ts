@@ -108,6 +108,13 @@ export function presence(live: LiveCore): Presence {
     leftTrip(tripId) {
       settler.schedule(tripId);
     },
+    resynced() {
+      // Lists announced while Redis was away held this instance's tabs only.
+      for (const socket of live.io.of('/').sockets.values()) {
+        const tripId = joinedTrip(socket);
+        if (tripId) settler.schedule(tripId);
+      }
+    },
     closing() {
       settler.close();
     },

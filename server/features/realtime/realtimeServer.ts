@@ -2,6 +2,7 @@ import type { Server as HttpServer } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TripChange } from '../../../shared/contracts/realtime';
 import type { Config } from '../../platform/config';
+import type { ChangeFeed } from '../../platform/db/changeFeed';
 import type { Db } from '../../platform/db/client';
 import { callRoom } from '../calls/callRoom';
 import { memberName, tripIdsOf } from '../trips/access';
@@ -17,6 +18,11 @@ import { tripRooms } from './tripRooms';
 
 export type RealtimeOptions = {
   db: Db;
+  /**
+   * The database's announcements of changed rows: what every instance hears without Redis, so
+   * sign-outs and removals reach the tabs on all of them (recheck.ts).
+   */
+  changes: ChangeFeed;
   publicUrl: string;
   /** With it, a Redis adapter carries every event between the instances sharing it. */
   redisUrl?: string;
@@ -49,11 +55,15 @@ export type Realtime = {
     origin: LiveOrigin | null,
     options?: ElsewhereToo,
   ): void;
-  /** The user is no longer on the trip (removed, or left): their tabs are told and let go. */
+  /**
+   * The user is no longer on the trip (removed, or left): the others' member lists and the
+   * user's tabs elsewhere are told; their tabs in the trip's room are let go and told why on
+   * every instance, by the database's change feed (recheck.ts).
+   */
   memberGone(tripId: string, userId: string, message: string): void;
   /**
    * The trip is gone: everyone is told (`memberIds`: also the tabs showing another trip, whose
-   * trip lists hold it) and the room is emptied.
+   * trip lists hold it); the room is emptied on every instance by the change feed (recheck.ts).
    */
   tripDeleted(tripId: string, origin: LiveOrigin | null, options: ElsewhereToo): void;
   /**
@@ -67,7 +77,11 @@ export type Realtime = {
     username: string;
     profileImageUrl: string | null;
   }): Promise<void>;
-  /** Closes the live connections of a signed-out session, or of every session of a user. */
+  /**
+   * A session, or sessions of a user, ended (their rows are gone): their live connections close.
+   * Each instance closes its own when the database announces it (recheck.ts), Redis or not; this
+   * one checks at once rather than wait for its own announcement.
+   */
   disconnect(target: { sessionId: string } | { userId: string; exceptSessionId?: string }): void;
   stats: DropStats;
   /** Checks every open connection against the database now (it also runs once a minute). */
@@ -92,10 +106,16 @@ export async function createRealtime(
   const { db, log } = options;
   const live = createLiveCore(log);
   const livePresence = presence(live);
-  const liveRecheck = recheck(live, db);
+  const liveRecheck = recheck(live, db, options.changes);
   await live.start(httpServer, [
     ...(options.redisUrl
-      ? [redisAdapter({ url: options.redisUrl, prefix: options.redisPrefix ?? 'tripmates', log })]
+      ? [
+          redisAdapter(live, {
+            url: options.redisUrl,
+            prefix: options.redisPrefix ?? 'tripmates',
+            log,
+          }),
+        ]
       : []),
     handshake({ db, publicUrl: options.publicUrl, parseCookie }),
     tripRooms(live, { db, presence: livePresence }),
@@ -128,9 +148,9 @@ export async function createRealtime(
     recheck: liveRecheck.run,
     memberGone(tripId, userId, message) {
       io.to(tripRoom(tripId)).emit('change', { tripId, change: { type: 'members:changed' } });
-      io.to(userRoom(userId)).emit('trip:gone', { tripId, message });
-      // Out of the room on every instance; their pointer goes, and presence is announced.
-      live.letGo(tripId, userId);
+      // Their tabs in the room are told by the check that lets them go, on every instance.
+      io.to(userRoom(userId)).except(tripRoom(tripId)).emit('trip:gone', { tripId, message });
+      liveRecheck.check(tripRoom(tripId), 'membership');
     },
     async userChanged(user) {
       livePresence.userChanged({
@@ -149,18 +169,12 @@ export async function createRealtime(
     },
     tripDeleted(tripId, origin, options) {
       broadcastChange(tripId, { type: 'trip:deleted' }, origin, options);
-      io.in(tripRoom(tripId)).socketsLeave(tripRoom(tripId));
+      liveRecheck.check(tripRoom(tripId), 'membership');
     },
     disconnect(target) {
-      if ('sessionId' in target) {
-        io.in(sessionRoom(target.sessionId)).disconnectSockets(true);
-      } else if (target.exceptSessionId) {
-        io.in(userRoom(target.userId))
-          .except(sessionRoom(target.exceptSessionId))
-          .disconnectSockets(true);
-      } else {
-        io.in(userRoom(target.userId)).disconnectSockets(true);
-      }
+      // Which of them ended is the database's to say (`exceptSessionId` is still signed in).
+      const room = 'sessionId' in target ? sessionRoom(target.sessionId) : userRoom(target.userId);
+      liveRecheck.check(room, 'session');
     },
     close: () => live.close(),
   };

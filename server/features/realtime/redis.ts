@@ -1,7 +1,7 @@
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis, type RedisOptions } from 'ioredis';
-import type { LivePiece } from './core';
+import type { LiveCore, LivePiece } from './core';
 
 /** Says the first failure of an outage, and nothing more until a success has ended it. */
 export function createOutageWarning(warn: (error: Error) => void) {
@@ -56,15 +56,64 @@ export class AdapterRedis extends Redis {
   }
 }
 
-async function connectRedis(url: string, log: FastifyBaseLogger) {
-  const outage = createOutageWarning((error) =>
-    log.warn({ err: error.message }, 'live events cannot reach Redis'),
-  );
+/**
+ * Follows the adapter's two connections (issue #35): the instances' fan-out is lost as soon as
+ * either closes, and back once both are ready again with the subscriptions in place — ioredis
+ * subscribes again as the subscriber becomes ready, and a PING answered after that means Redis
+ * has them. `lost` and `regained` are called once each per outage.
+ */
+export function watchFanOut(
+  clients: { pub: Redis; sub: Redis },
+  on: { lost(): void; regained(): void },
+) {
+  const { pub, sub } = clients;
+  let up = true;
+  let stopped = false;
+  const ready = () => pub.status === 'ready' && sub.status === 'ready';
+  async function backIfReady() {
+    if (up || stopped || !ready()) return;
+    try {
+      await sub.ping();
+    } catch {
+      return; // dropped again: the next 'ready' tries again
+    }
+    if (up || stopped || !ready()) return;
+    up = true;
+    on.regained();
+  }
+  for (const client of [pub, sub]) {
+    client.on('close', () => {
+      if (!up || stopped) return;
+      up = false;
+      on.lost();
+    });
+    client.on('ready', () => void backIfReady());
+  }
+  return {
+    /** Whether the instances hear each other through Redis now. */
+    get up() {
+      return up;
+    },
+    /** The server is closing: its own disconnects are no outage. */
+    stop() {
+      stopped = true;
+    },
+  };
+}
+
+const LOST = 'live events cannot reach Redis';
+
+async function connectRedis(url: string, log: FastifyBaseLogger, isUp: () => boolean) {
+  // A publish can fail while the connections still look fine; an outage they saw is said already.
+  const outage = createOutageWarning((error) => {
+    if (isUp()) log.warn({ err: error.message }, LOST);
+  });
   const pub = new AdapterRedis(url, outage);
   const sub = new AdapterRedis(url, outage);
   for (const client of [pub, sub]) {
-    // ioredis reconnects by itself; say so once per failure instead of crashing on 'error'.
-    client.on('error', (error) => log.warn({ err: error.message }, 'redis connection problem'));
+    // ioredis reconnects by itself, every 2 s at most, failing each time while Redis is away: the
+    // outage is said once (watchFanOut), each failed attempt only at debug level.
+    client.on('error', (error) => log.debug({ err: error.message }, 'redis connection problem'));
   }
   try {
     await Promise.all([pub.connect(), sub.connect()]);
@@ -81,24 +130,40 @@ async function connectRedis(url: string, log: FastifyBaseLogger) {
 /**
  * The Redis adapter: every event (and presence read, and `serverSideEmit`) reaches the other
  * instances sharing the Redis server and `prefix`; only instances with the same prefix hear
- * each other.
+ * each other. When Redis comes back after this instance lost it, every tab is told to refetch
+ * (`live.resync()`): this instance's tabs missed what the others said meanwhile, and the others'
+ * tabs missed what this one said.
  */
-export function redisAdapter(options: {
-  url: string;
-  prefix: string;
-  log: FastifyBaseLogger;
-}): LivePiece {
-  let clients: Redis[] = [];
+export function redisAdapter(
+  live: LiveCore,
+  options: { url: string; prefix: string; log: FastifyBaseLogger },
+): LivePiece {
+  const { log } = options;
+  let clients: { pub: Redis; sub: Redis } | null = null;
+  let fanOut: ReturnType<typeof watchFanOut> | null = null;
   return {
     name: 'redis',
     async configure() {
-      const { pub, sub } = await connectRedis(options.url, options.log);
-      clients = [pub, sub];
-      return { adapter: createAdapter(pub, sub, { key: options.prefix }) };
+      clients = await connectRedis(options.url, log, () => fanOut?.up ?? true);
+      return { adapter: createAdapter(clients.pub, clients.sub, { key: options.prefix }) };
+    },
+    started() {
+      if (!clients) return;
+      fanOut = watchFanOut(clients, {
+        lost: () => log.warn(LOST),
+        regained() {
+          log.info('live events reach Redis again');
+          live.resync();
+        },
+      });
+    },
+    closing() {
+      fanOut?.stop();
     },
     closed() {
       // disconnect(), not quit(): quit is a command, which waits for (or fails without) Redis.
-      for (const client of clients) client.disconnect();
+      clients?.pub.disconnect();
+      clients?.sub.disconnect();
     },
   };
 }

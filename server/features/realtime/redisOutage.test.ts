@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import net from 'node:net';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { apiClient, newAccount } from '../../test/apiClient';
 import { createTrip } from '../../test/factories';
 import { connectLive, drained, joinTrip, type LiveClient, nextEvent } from '../../test/liveClient';
+import { startTcpProxy, type TcpProxy } from '../../test/tcpProxy';
 import { startTestApp, type TestApp } from '../../test/testApp';
 
 /**
@@ -13,40 +13,7 @@ import { startTestApp, type TestApp } from '../../test/testApp';
  * the events cross again. Redis is reached through a small TCP proxy on 127.0.0.1 that the test
  * cuts and restores; the Redis server itself is never touched.
  */
-const [redisHost, redisPort] = ['127.0.0.1', 6379];
-
-let proxy: net.Server;
-let proxyPort = 0;
-const links = new Set<net.Socket>();
-
-function startProxy(port = 0) {
-  proxy = net.createServer((client) => {
-    const upstream = net.connect(redisPort, redisHost);
-    links.add(client).add(upstream);
-    client.pipe(upstream).pipe(client);
-    for (const end of [client, upstream]) {
-      end.on('error', () => {});
-      end.on('close', () => {
-        client.destroy();
-        upstream.destroy();
-        links.delete(end);
-      });
-    }
-  });
-  return new Promise<void>((resolve) =>
-    proxy.listen(port, '127.0.0.1', () => {
-      proxyPort = (proxy.address() as net.AddressInfo).port;
-      resolve();
-    }),
-  );
-}
-
-function cutProxy() {
-  return new Promise<void>((resolve) => {
-    proxy.close(() => resolve());
-    for (const link of links) link.destroy();
-  });
-}
+let proxy: TcpProxy;
 
 let a: TestApp;
 let b: TestApp;
@@ -55,9 +22,9 @@ const sockets: LiveClient[] = [];
 const logOfA: { msg?: string }[] = [];
 
 beforeAll(async () => {
-  await startProxy();
+  proxy = await startTcpProxy({ port: 6379 });
   const env = {
-    REDIS_URL: `redis://127.0.0.1:${proxyPort}`,
+    REDIS_URL: `redis://127.0.0.1:${proxy.port}`,
     REDIS_PREFIX: `tripmates-outage-${randomBytes(4).toString('hex')}`,
   };
   const logStream = new Writable({
@@ -73,7 +40,7 @@ afterAll(async () => {
   for (const socket of sockets) socket.close();
   await b?.close();
   await a?.close();
-  await cutProxy().catch(() => {});
+  await proxy?.close();
 });
 
 async function tabOn(instance: TestApp, cookie: string | null, tripId: string) {
@@ -91,19 +58,19 @@ it('keeps serving its own tabs while Redis is away, and crosses instances again 
   const onA = await tabOn(a, client.cookie, trip.id);
   const onB = await tabOn(b, client.cookie, trip.id);
 
-  await cutProxy();
+  await proxy.cut();
   const during = nextEvent(onA, 'change', (m) => m.change.type === 'todo:saved');
   const added = await client.post(`/api/trips/${trip.id}/todos`, { text: 'While Redis is away' });
   expect(added.status).toBe(201);
   expect((await during).change).toMatchObject({ todo: { text: 'While Redis is away' } });
-  // The publish of that change fails once ioredis gives up on it after a few reconnects; A says
-  // so, and goes on (an unhandled rejection here would fail this file).
+  // A says once that it lost Redis; the publish of that change fails once ioredis gives up on it
+  // after a few reconnects, and A goes on (an unhandled rejection here would fail this file).
   await vi.waitFor(
     () => expect(logOfA.map((line) => line.msg)).toContain('live events cannot reach Redis'),
     { timeout: 10_000, interval: 20 },
   );
 
-  await startProxy(proxyPort);
+  await proxy.restore();
   // The clients reconnect with backoff: A sends the tab on B markers, the way it broadcasts
   // (through Redis, to the instance that has the tab), until one arrives.
   await vi.waitFor(() => drained(a.app.live.io, onB, 2000), { timeout: 20_000, interval: 50 });

@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { type Session, sessions, type User, users } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
 import { invalidCode } from './consumeCode';
+import { replaceRecoveryCodes } from './recoveryCodes';
 import { generateTotpSecret, otpauthUrl, qrCodeDataUrl, verifyTotp } from './totp';
 
 const alreadyEnabled = () =>
@@ -17,33 +18,45 @@ export async function beginTwoFactorSetup(db: Db, user: User) {
   return { qrCode, secret };
 }
 
-/** Turns two-factor on with a code from the pending secret; that counts as a fresh proof. */
+/**
+ * Turns two-factor on with a code from the pending secret; that counts as a fresh proof. Gives
+ * the recovery codes made with it (issue #35), which are shown only now.
+ */
 export async function confirmTwoFactorSetup(
   db: Db,
   auth: { user: User; session: Session },
   code: string,
-) {
+): Promise<string[]> {
   const { user } = auth;
   if (user.twoFactorEnabled) throw alreadyEnabled();
-  if (!user.totpPendingSecret) {
+  const pendingSecret = user.totpPendingSecret;
+  if (!pendingSecret) {
     throw new HttpError(
       'two_factor_setup_missing',
       'Start two-factor setup first: no setup is waiting for a code.',
     );
   }
-  const step = verifyTotp(user.totpPendingSecret, code, null);
+  const step = verifyTotp(pendingSecret, code, null);
   if (step === null) throw invalidCode();
-  await db
-    .update(users)
-    .set({
-      twoFactorEnabled: true,
-      totpSecret: user.totpPendingSecret,
-      totpPendingSecret: null,
-      totpLastStep: step,
-    })
-    .where(eq(users.id, user.id));
+  const recoveryCodes = await db.transaction(async (tx) => {
+    // Only while it is still off, in the statement that turns it on: of two confirmations sent
+    // at once (a double click) one wins, and the codes it answers with are the ones kept.
+    const [enabled] = await tx
+      .update(users)
+      .set({
+        twoFactorEnabled: true,
+        totpSecret: pendingSecret,
+        totpPendingSecret: null,
+        totpLastStep: step,
+      })
+      .where(and(eq(users.id, user.id), eq(users.twoFactorEnabled, false)))
+      .returning({ id: users.id });
+    if (!enabled) throw alreadyEnabled();
+    return replaceRecoveryCodes(tx, user.id);
+  });
   await db
     .update(sessions)
     .set({ twoFactorVerifiedAt: new Date() })
     .where(eq(sessions.id, auth.session.id));
+  return recoveryCodes;
 }

@@ -4,7 +4,7 @@ import { type Session, sessions, type User } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
 import { deleteSession, type RequestMeta, rotateSession } from '../../platform/sessions';
 import { recordLoginEvent } from '../account/loginActivity';
-import { consumeCode, invalidCode, twoFactorNotEnabled } from './consumeCode';
+import { type CodeKind, consumeCode, invalidCode, twoFactorNotEnabled } from './consumeCode';
 
 // Issue #3: a pending sign-in is discarded after 5 wrong codes (and the account's codes are
 // locked after 10 in a row across pending sign-ins: codeThrottle.ts).
@@ -33,7 +33,7 @@ export async function completeSecondFactor(
     await deleteSession(db, pending.session.id);
     throw tooManyWrongCodes();
   }
-  let right: boolean;
+  let right: CodeKind | null;
   try {
     right = await consumeCode(db, pending.user, code);
   } catch (error) {
@@ -45,8 +45,14 @@ export async function completeSecondFactor(
     const { token } = await rotateSession(db, pending.session, meta, {
       twoFactorVerifiedAt: new Date(),
     });
-    await recordLoginEvent(db, pending.user.id, 'success', meta);
-    return { token };
+    // A recovery code says so in the history: the owner can tell a lost phone from their own.
+    await recordLoginEvent(
+      db,
+      pending.user.id,
+      right === 'recovery_code' ? 'recovery_code' : 'success',
+      meta,
+    );
+    return { token, kind: right };
   }
   await recordLoginEvent(db, pending.user.id, 'wrong_code', meta);
   if (tried.attempts >= MAX_WRONG_CODES) {
@@ -56,16 +62,21 @@ export async function completeSecondFactor(
   throw invalidCode();
 }
 
-/** A signed-in user proves the second factor again (before disabling it, say). */
+/**
+ * A signed-in user proves the second factor again (before disabling it, say). Gives which kind
+ * of code it was.
+ */
 export async function reverifySecondFactor(
   db: Db,
   auth: { user: User; session: Session },
   code: string,
-) {
+): Promise<CodeKind> {
   if (!auth.user.twoFactorEnabled) throw twoFactorNotEnabled();
-  if (!(await consumeCode(db, auth.user, code))) throw invalidCode();
+  const kind = await consumeCode(db, auth.user, code);
+  if (!kind) throw invalidCode();
   await db
     .update(sessions)
     .set({ twoFactorVerifiedAt: new Date() })
     .where(eq(sessions.id, auth.session.id));
+  return kind;
 }

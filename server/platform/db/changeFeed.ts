@@ -3,18 +3,23 @@ import pg from 'pg';
 
 /**
  * The channels the database announces changes on (migrations 0012 and 0013; 0021: stored files
- * are due for deletion; 0025: a person's notifications changed).
+ * are due for deletion; 0025: a person's notifications changed; 0028: e-mail was queued, and whose membership of
+ * which trip ended).
  */
 export type ChangeChannel =
   | 'tripmates_auth'
   | 'tripmates_trip'
   | 'tripmates_storage'
-  | 'tripmates_notifications';
+  | 'tripmates_notifications'
+  | 'tripmates_mail'
+  | 'tripmates_members';
 export const CHANGE_CHANNELS: readonly ChangeChannel[] = [
   'tripmates_auth',
   'tripmates_trip',
   'tripmates_storage',
   'tripmates_notifications',
+  'tripmates_mail',
+  'tripmates_members',
 ];
 /** Delivered on every channel when announcements may have been missed: forget everything. */
 export const FORGET_ALL = '*';

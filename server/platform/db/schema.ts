@@ -85,6 +85,10 @@ export const users = pgTable(
     // Case-insensitive uniqueness: "Alice" and "alice" are one account.
     uniqueIndex('users_username_lower_idx').on(sql`lower(${table.username})`),
     uniqueIndex('users_email_lower_idx').on(sql`lower(${table.email})`),
+    // Issue #35: a reset link also goes to an address not confirmed yet.
+    index('users_pending_email_lower_idx')
+      .on(sql`lower(${table.pendingEmail})`)
+      .where(sql`${table.email} is null`),
   ],
 );
 
@@ -162,7 +166,14 @@ const singleUseLinkColumns = () => ({
 
 export const passwordResetTokens = pgTable(
   'password_reset_tokens',
-  singleUseLinkColumns(),
+  {
+    ...singleUseLinkColumns(),
+    /**
+     * Issue #35: the address the link went to when the account had no confirmed one (its
+     * pending address); using the link confirms it.
+     */
+    email: text('email'),
+  },
   (table) => [uniqueIndex('password_reset_tokens_hash_idx').on(table.tokenHash)],
 );
 
@@ -878,7 +889,11 @@ export const webauthnChallenges = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     ...timestamps,
   },
-  (table) => [index('webauthn_challenges_expires_idx').on(table.expiresAt)],
+  (table) => [
+    index('webauthn_challenges_expires_idx').on(table.expiresAt),
+    // An answer names its challenge: found by it, and claimed once.
+    uniqueIndex('webauthn_challenges_challenge_idx').on(table.challenge),
+  ],
 );
 
 /**
@@ -906,6 +921,8 @@ export const mailOutbox = pgTable(
       .default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Held by a send under way until then; a later time means its instance died mid-send. */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
     /** The mail server's last answer (code and text, no address), when it was not a yes. */
     lastError: text('last_error'),
     sentAt: timestamp('sent_at', { withTimezone: true }),

@@ -1,20 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
-import type { Config } from './config';
+import type { Config } from '../config';
 
 export type Mail = {
   to: string;
   subject: string;
   text: string;
-  html?: string;
+  html?: string | undefined;
   /** Extra headers (List-Unsubscribe on notification e-mails). */
-  headers?: Record<string, string>;
+  headers?: Record<string, string> | undefined;
 };
 
-export type Mailer = {
+/** How the outbox worker hands a message on: to the SMTP server, or as a file. */
+export type MailTransport = {
   send(mail: Mail): Promise<void>;
   /** Where messages go when there is no SMTP server; null when SMTP_URL is set. */
   outboxDir: string | null;
@@ -22,20 +22,24 @@ export type Mailer = {
 
 const FROM = 'Tripmates <no-reply@tripmates.app>';
 
+// A mail server that accepts the connection and then says nothing holds a delivery for at most
+// these (nodemailer's own defaults are 2 min, 30 s and 10 min). No request waits for it either
+// way: only the outbox worker talks to the server.
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+
 /**
  * With SMTP_URL, e-mails go to that server. Without it they are written as JSON files to
  * DATA_DIR/outbox, so sign-up and password reset work on a machine with no mail server: the
- * operator (or a test) opens the file. Only the file's path is logged, never a link, because
- * the links carry secrets.
+ * operator (or a test) opens the file. Nothing here logs: the outbox worker says what happened,
+ * without the address or the links, which carry secrets.
  */
-export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
+export function createMailTransport(config: Config): MailTransport {
   if (config.smtpUrl) {
-    const transport = nodemailer.createTransport(config.smtpUrl);
+    const transport = nodemailer.createTransport({ url: config.smtpUrl, ...SMTP_TIMEOUTS });
     return {
       outboxDir: null,
       async send(mail) {
         await transport.sendMail({ from: FROM, ...mail });
-        log.info({ subject: mail.subject }, 'e-mail sent');
       },
     };
   }
@@ -45,12 +49,13 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
     async send(mail) {
       await fs.promises.mkdir(outboxDir, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.json`;
+      // Written aside and renamed, so a reader never finds half a message.
       const file = path.join(outboxDir, name);
       await fs.promises.writeFile(
-        file,
+        `${file}.part`,
         JSON.stringify({ from: FROM, date: new Date().toISOString(), ...mail }, null, 2),
       );
-      log.info({ file, subject: mail.subject }, 'e-mail written to the outbox (no SMTP_URL set)');
+      await fs.promises.rename(`${file}.part`, file);
     },
   };
 }

@@ -1,0 +1,53 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client';
+import { passkeys } from '../../platform/db/schema';
+import type { RequestMeta } from '../../platform/sessions';
+import { recordLoginEvent } from '../account/loginActivity';
+import { noSuchPasskey } from './errors';
+import { toPasskeyDto } from './stored';
+
+/** The account's passkeys, oldest first. */
+export async function listPasskeys(db: Db, userId: string) {
+  const rows = await db
+    .select()
+    .from(passkeys)
+    .where(eq(passkeys.userId, userId))
+    .orderBy(asc(passkeys.createdAt), asc(passkeys.id));
+  return rows.map(toPasskeyDto);
+}
+
+/** Whether the account has a passkey to offer as its second step. */
+export async function hasPasskeys(db: Db, userId: string) {
+  const [row] = await db
+    .select({ id: passkeys.id })
+    .from(passkeys)
+    .where(eq(passkeys.userId, userId))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Renames one of the account's passkeys (another account's is not found either). */
+export async function renamePasskey(db: Db, userId: string, id: string, name: string) {
+  const [row] = await db
+    .update(passkeys)
+    .set({ name })
+    .where(and(eq(passkeys.id, id), eq(passkeys.userId, userId)))
+    .returning();
+  if (!row) throw noSuchPasskey();
+  return toPasskeyDto(row);
+}
+
+/**
+ * Removes one of the account's passkeys: it no longer signs in, at once (every sign-in looks it
+ * up). Writes `passkey_removed` in the account's history.
+ */
+export async function removePasskey(db: Db, userId: string, id: string, meta: RequestMeta) {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(passkeys)
+      .where(and(eq(passkeys.id, id), eq(passkeys.userId, userId)))
+      .returning({ id: passkeys.id });
+    if (!row) throw noSuchPasskey();
+    await recordLoginEvent(tx, userId, 'passkey_removed', meta);
+  });
+}

@@ -43,6 +43,19 @@ describe('/profile', () => {
     });
   });
 
+  it('says when the link to a pending address was refused, and not while it is on its way', async () => {
+    let delivery = { state: 'sending', reason: null as string | null };
+    mockApi({ 'GET /api/user/email-confirmation': () => ({ body: delivery }) });
+    renderProfile(makeUser({ pendingEmail: 'ana@exampel.com' }));
+    expect(await screen.findByText(/Waiting for you to confirm/)).toBeTruthy();
+    expect(screen.queryByText(/could not be delivered/)).toBeNull();
+    delivery = { state: 'not_delivered', reason: '550 5.1.1 <recipient>: unknown' };
+    // Looked at again while it was on its way.
+    expect(
+      await screen.findByText(/The link could not be delivered/, undefined, { timeout: 10_000 }),
+    ).toBeTruthy();
+  }, 15_000);
+
   it('shows Premium and Enabled, and the e-mail initial when there is no name', () => {
     mockApi();
     renderProfile(

@@ -43,6 +43,7 @@ const NOT_TRIP_SCOPED: { reason: string; paths: string[] }[] = [
       '/api/reset-password',
       '/api/change-password',
       '/api/confirm-email',
+      '/api/user/email-confirmation',
       '/api/sessions',
       '/api/sessions/:id',
       '/api/notification-preferences',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { currentUser } from './account';
 import { MESSAGES } from './auth';
+import { DELIVERY_STATES } from './mail';
 import { uuidParam } from './params';
 import { text } from './text';
 import { tripParams } from './trips';
@@ -43,15 +44,7 @@ export type InvitationLink = z.infer<typeof invitationLink>;
 export const emailInvitationBody = z.object({ email: text(MESSAGES.invalidEmail) });
 export type EmailInvitationBody = z.input<typeof emailInvitationBody>;
 
-/**
- * How an e-mailed invitation fared (issue #35): queued and not tried yet, waiting to try again
- * after a temporary failure, taken by the mail server, or refused for good (or given up on after
- * a day of tries).
- */
-export const DELIVERY_STATES = ['sending', 'retrying', 'sent', 'not_delivered'] as const;
-export type DeliveryState = (typeof DELIVERY_STATES)[number];
-
-/** `GET /api/trips/:tripId/invitations`: the owner's e-mailed invitations, newest first. */
+/** `GET /api/trips/:tripId/invitations`: the owner's e-mailed invitations and how each fared. */
 export const sentInvitations = z.object({
   invitations: z.array(
     z.object({

@@ -12,7 +12,7 @@ import { useFormFields } from '@/lib/useFormFields';
 import { parseForm } from '@/lib/validation';
 import { type CurrentUser, updateUserBody } from '../../../shared/contracts/account';
 import { shownEmail } from './ProfileHeader';
-import { useUpdateProfile } from './useAccount';
+import { useConfirmationDelivery, useUpdateProfile } from './useAccount';
 
 type Values = {
   firstName: string;
@@ -124,6 +124,7 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
                     Waiting for you to confirm <strong>{user.pendingEmail}</strong>: open the link
                     we sent to it.
                   </p>
+                  <LinkDelivery />
                   <Button
                     type="button"
                     variant="link"
@@ -181,4 +182,28 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
       </CardContent>
     </Card>
   );
+}
+
+/**
+ * Says when the link to the pending address has not arrived (issue #35): the mail server is
+ * failing for now (the outbox keeps trying), or refused it — a mistyped address, most likely.
+ */
+function LinkDelivery() {
+  const delivery = useConfirmationDelivery({ enabled: true });
+  const state = delivery.data?.state;
+  if (state === 'retrying') {
+    return (
+      <p className="text-muted-foreground">
+        The link has not gone out yet: our mail server is not answering. We keep trying for a day.
+      </p>
+    );
+  }
+  if (state === 'not_delivered') {
+    return (
+      <p role="status" className="font-medium text-destructive [overflow-wrap:anywhere]">
+        The link could not be delivered: the address was refused. Check it, or enter another one.
+      </p>
+    );
+  }
+  return null;
 }

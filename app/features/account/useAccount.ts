@@ -8,6 +8,7 @@ import type {
   LoginActivity,
   UpdateUserBody,
 } from '../../../shared/contracts/account';
+import type { ConfirmationDelivery } from '../../../shared/contracts/mail';
 import type { NotificationPreferences } from '../../../shared/contracts/notifications';
 
 type Ok = { success: true };
@@ -15,13 +16,40 @@ type Ok = { success: true };
 export const LOGIN_ACTIVITY_KEY = ['/api/login-activity'] as const;
 export const SESSIONS_KEY = ['/api/sessions'] as const;
 export const NOTIFICATION_PREFERENCES_KEY = ['/api/notification-preferences'] as const;
+export const CONFIRMATION_DELIVERY_KEY = ['/api/user/email-confirmation'] as const;
 
 /** `PATCH /api/user`; the answer replaces the cached current user. */
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: UpdateUserBody) => apiJson<CurrentUser>('PATCH', '/api/user', body),
-    onSuccess: (user) => queryClient.setQueryData(CURRENT_USER_KEY, user),
+    onSuccess: (user) => {
+      queryClient.setQueryData(CURRENT_USER_KEY, user);
+      // A new link may be on its way to the pending address.
+      void queryClient.invalidateQueries({ queryKey: CONFIRMATION_DELIVERY_KEY });
+    },
+  });
+}
+
+// How often the profile looks again while the link to a pending address is on its way.
+const SENDING_POLL_MS = 2_000;
+const RETRYING_POLL_MS = 30_000;
+
+/**
+ * `GET /api/user/email-confirmation` (issue #35): how the link to the pending address fared,
+ * looked at again while it is on its way. Only while an address is pending.
+ */
+export function useConfirmationDelivery({ enabled }: { enabled: boolean }) {
+  return useQuery<ConfirmationDelivery>({
+    queryKey: CONFIRMATION_DELIVERY_KEY,
+    enabled,
+    staleTime: 0,
+    refetchInterval: (query) => {
+      const state = query.state.data?.state;
+      if (state === 'sending') return SENDING_POLL_MS;
+      if (state === 'retrying') return RETRYING_POLL_MS;
+      return false;
+    },
   });
 }
 

@@ -2,7 +2,8 @@ import { CircleAlert, CircleCheck, Clock, Loader2, type LucideIcon } from 'lucid
 import { useId } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { formatDateTime } from '@/lib/format';
-import type { DeliveryState, SentInvitations } from '../../../shared/contracts/members';
+import type { DeliveryState } from '../../../shared/contracts/mail';
+import type { SentInvitations } from '../../../shared/contracts/members';
 import { useSentInvitations } from './useMembers';
 
 type Invitation = SentInvitations['invitations'][number];

@@ -1,8 +1,9 @@
-import { and, count, eq, gt, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import type { ConfirmationDelivery } from '../../../shared/contracts/mail';
 import type { Db } from '../../platform/db/client';
-import { emailChanges, type User, users } from '../../platform/db/schema';
+import { emailChanges, mailOutbox, type User, users } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
-import { queueMail } from '../../platform/mail/outbox';
+import { deliveryStateOf, queueMail } from '../../platform/mail/outbox';
 import { claimSingleUse, hashToken, newToken } from '../../platform/tokens';
 import { assertAvailable, EMAIL_TAKEN_MESSAGE, isUniqueViolation } from './availability';
 
@@ -148,3 +149,26 @@ export async function confirmEmailChange(db: Db, token: string, now = new Date()
 /** Whether `email` is the account's own confirmed address (then there is nothing to confirm). */
 export const isOwnAddress = (user: User, email: string) =>
   email.toLowerCase() === user.email?.toLowerCase();
+
+/**
+ * `GET /api/user/email-confirmation` (issue #35): how the latest link to the account's pending
+ * address fared, so the profile can say it did not arrive instead of leaving the person waiting.
+ * Null when no address is pending or no link to it is on record.
+ */
+export async function confirmationDeliveryOf(db: Db, user: User): Promise<ConfirmationDelivery> {
+  if (!user.pendingEmail) return { state: null, reason: null };
+  const [mail] = await db
+    .select({ status: mailOutbox.status, lastError: mailOutbox.lastError })
+    .from(mailOutbox)
+    .where(
+      and(
+        eq(mailOutbox.senderId, user.id),
+        inArray(mailOutbox.kind, ['sign_up', 'email_change']),
+        sql`lower(${mailOutbox.recipient}) = ${user.pendingEmail.toLowerCase()}`,
+      ),
+    )
+    .orderBy(desc(mailOutbox.createdAt))
+    .limit(1);
+  if (!mail) return { state: null, reason: null };
+  return { state: deliveryStateOf(mail), reason: mail.status === 'sent' ? null : mail.lastError };
+}

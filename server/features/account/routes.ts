@@ -13,6 +13,7 @@ import {
 } from '../../../shared/contracts/account';
 import { okResponse } from '../../../shared/contracts/auth';
 import { errorOf } from '../../../shared/contracts/errors';
+import { confirmationDelivery } from '../../../shared/contracts/mail';
 import { currentAuth, requestMeta } from '../../platform/auth';
 import { clearSessionCookie, setSessionCookie } from '../../platform/sessions';
 import { perMinute } from '../auth/rateLimits';
@@ -20,6 +21,7 @@ import { changeContext } from '../realtime';
 import { changePassword } from './changePassword';
 import { deleteAccount, deleteAccountByLink, requestDeletionLink } from './deleteAccount';
 import {
+  confirmationDeliveryOf,
   confirmEmailChange,
   type EmailChangeContext,
   isOwnAddress,
@@ -71,6 +73,22 @@ export const accountRoutes: FastifyPluginAsyncZod<EmailChangeContext> = async (a
       }
       return toCurrentUser(await updateProfile(changeContext(request), user, profile));
     },
+  );
+
+  app.get(
+    '/api/user/email-confirmation',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'How the latest link to the pending e-mail address fared',
+        description:
+          '`state`: sending, retrying (the mail server failed for now; tried again for a day), ' +
+          'sent or not_delivered; null when no address is pending (issue #35).',
+        response: { 200: confirmationDelivery },
+      },
+    },
+    async (request) => confirmationDeliveryOf(db, currentAuth(request).user),
   );
 
   app.post(

@@ -1,20 +1,14 @@
 import { and, desc, eq, gt, inArray } from 'drizzle-orm';
 import {
-  type DeliveryState,
   SENT_INVITATIONS_DAYS,
   SENT_INVITATIONS_SHOWN,
   type SentInvitations,
 } from '../../../shared/contracts/members';
 import type { Db } from '../../platform/db/client';
-import { mailOutbox, type OutboxMail } from '../../platform/db/schema';
+import { mailOutbox } from '../../platform/db/schema';
+import { deliveryStateOf } from '../../platform/mail/outbox';
 
 const DAY_MS = 86_400_000;
-
-function stateOf(mail: Pick<OutboxMail, 'status' | 'lastError'>): DeliveryState {
-  if (mail.status === 'sent') return 'sent';
-  if (mail.status === 'failed') return 'not_delivered';
-  return mail.lastError ? 'retrying' : 'sending';
-}
 
 /**
  * `GET /api/trips/:tripId/invitations` (the owner, checked by the route): the trip's e-mailed
@@ -49,7 +43,7 @@ export async function listSentInvitations(
       id: row.id,
       email: row.recipient,
       kind: row.kind === 'magic_link' ? 'magic_link' : 'invitation',
-      state: stateOf(row),
+      state: deliveryStateOf(row),
       createdAt: row.createdAt.toISOString(),
       reason: row.status === 'sent' ? null : row.lastError,
     })),

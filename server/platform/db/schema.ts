@@ -931,6 +931,8 @@ export const mailOutbox = pgTable(
   (table) => [
     index('mail_outbox_due_idx').on(table.status, table.nextAttemptAt),
     index('mail_outbox_trip_idx').on(table.tripId, table.createdAt),
+    // A person's own links (a pending address), and their rows when their account goes.
+    index('mail_outbox_sender_idx').on(table.senderId, table.createdAt),
     index('mail_outbox_created_idx').on(table.createdAt),
   ],
 );

@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { ConfirmationDelivery } from '../../../shared/contracts/mail';
 import type { SentInvitations } from '../../../shared/contracts/members';
 import { apiClient, newAccount } from '../../test/apiClient';
 import { createAccount, createTrip } from '../../test/factories';
@@ -168,6 +169,37 @@ describe('permanent failures', () => {
         reason: '550 5.1.1 <recipient>: Recipient address rejected',
       },
     ]);
+  });
+
+  it('a refused confirmation link shows on the profile of whoever asked for it', async () => {
+    const person = await createAccount(t);
+    const other = await createAccount(t);
+    const nothingPending = await person.client.get<ConfirmationDelivery>(
+      '/api/user/email-confirmation',
+    );
+    expect(nothingPending.body).toEqual({ state: null, reason: null });
+    smtp.behave({ kind: 'refuseRecipients', code: 550 });
+    await person.client.patch('/api/user', { email: 'Typo@Exampel.com' });
+    await t.deliverMail();
+    const refused = await person.client.get<ConfirmationDelivery>('/api/user/email-confirmation');
+    expect(refused.body).toEqual({
+      state: 'not_delivered',
+      reason: '550 5.1.1 <recipient>: Recipient address rejected',
+    });
+    // Only one's own links: another account's pending address says nothing here.
+    expect((await other.client.get('/api/user/email-confirmation')).body).toEqual({
+      state: null,
+      reason: null,
+    });
+    smtp.behave({ kind: 'refuseRecipients', code: 451 });
+    await person.client.patch('/api/user', { email: 'right@example.com' });
+    await t.deliverMail();
+    const waiting = await person.client.get<ConfirmationDelivery>('/api/user/email-confirmation');
+    expect(waiting.body.state).toBe('retrying');
+    smtp.behave({ kind: 'accept' });
+    await later(60_000);
+    const sent = await person.client.get<ConfirmationDelivery>('/api/user/email-confirmation');
+    expect(sent.body).toEqual({ state: 'sent', reason: null });
   });
 
   it('lists only the trip’s own invitations, to its owner', async () => {

@@ -1,5 +1,6 @@
 import { and, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { DeliveryState } from '../../../shared/contracts/mail';
 import type { Db, Tx } from '../db/client';
 import { mailOutbox, type OutboxMail } from '../db/schema';
 import type { Job } from '../scheduler';
@@ -46,6 +47,13 @@ export async function queueMail(db: Db | Tx, mail: QueuedMail, now = new Date())
     })
     .returning({ id: mailOutbox.id });
   return row!.id;
+}
+
+/** How a message fared, as its sender is shown it. */
+export function deliveryStateOf(mail: Pick<OutboxMail, 'status' | 'lastError'>): DeliveryState {
+  if (mail.status === 'sent') return 'sent';
+  if (mail.status === 'failed') return 'not_delivered';
+  return mail.lastError ? 'retrying' : 'sending';
 }
 
 // A message being sent is held this long: should its instance die mid-send, another sends it

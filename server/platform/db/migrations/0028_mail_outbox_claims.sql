@@ -1,5 +1,6 @@
 ALTER TABLE "mail_outbox" ADD COLUMN "claimed_until" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "password_reset_tokens" ADD COLUMN "email" text;--> statement-breakpoint
+CREATE INDEX "mail_outbox_sender_idx" ON "mail_outbox" USING btree ("sender_id","created_at");--> statement-breakpoint
 CREATE INDEX "users_pending_email_lower_idx" ON "users" USING btree (lower("pending_email")) WHERE "users"."email" is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "webauthn_challenges_challenge_idx" ON "webauthn_challenges" USING btree ("challenge");--> statement-breakpoint
 -- Issue #35: new mail wakes the outbox worker of every instance once the change that queued it

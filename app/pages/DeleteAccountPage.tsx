@@ -7,11 +7,8 @@ import { Card, CardContent } from '@/components/ui/card';
 import { leaveDeleted } from '@/features/account/DeleteAccountCard';
 import { useDeleteAccountByLink } from '@/features/account/useAccount';
 import { AuthCardHeader, AuthShell } from '@/features/auth/AuthShell';
-import {
-  type CodeMode,
-  parseSecondFactor,
-  SecondFactorField,
-} from '@/features/twofactor/SecondFactorField';
+import { SecondFactorField } from '@/features/twofactor/SecondFactorField';
+import { useSecondFactor } from '@/features/twofactor/useSecondFactor';
 import { errorCode, errorMessage } from '@/lib/apiError';
 import { usePageMeta } from '@/lib/pageMeta';
 import { Link, useSearchParams } from '@/lib/router';
@@ -28,8 +25,7 @@ export default function DeleteAccountPage() {
   const id = useId();
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
-  const [code, setCode] = useState('');
-  const [mode, setMode] = useState<CodeMode>('app');
+  const factor = useSecondFactor();
   const [askCode, setAskCode] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const remove = useDeleteAccountByLink();
@@ -37,7 +33,7 @@ export default function DeleteAccountPage() {
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const second = askCode ? parseSecondFactor(mode, code) : null;
+    const second = askCode ? factor.parse() : null;
     if (second && !second.ok) {
       setError(second.message);
       return;
@@ -87,11 +83,8 @@ export default function DeleteAccountPage() {
             {askCode && (
               <SecondFactorField
                 id={`${id}-code`}
-                mode={mode}
-                onModeChange={setMode}
+                factor={factor}
                 autoFocus
-                value={code}
-                onValueChange={setCode}
                 describedBy={error ? `${id}-error` : undefined}
               />
             )}

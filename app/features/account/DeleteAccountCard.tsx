@@ -16,11 +16,8 @@ import {
   DialogTrigger,
 } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
-import {
-  type CodeMode,
-  parseSecondFactor,
-  SecondFactorField,
-} from '@/features/twofactor/SecondFactorField';
+import { SecondFactorField } from '@/features/twofactor/SecondFactorField';
+import { useSecondFactor } from '@/features/twofactor/useSecondFactor';
 import { errorMessage } from '@/lib/apiError';
 import { loadWithToast } from '@/lib/toastAcrossLoad';
 import type { CurrentUser } from '../../../shared/contracts/account';
@@ -87,8 +84,7 @@ export function DeleteAccountCard({ user }: { user: CurrentUser }) {
 function PasswordConfirmation({ twoFactorEnabled }: { twoFactorEnabled: boolean }) {
   const id = useId();
   const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
-  const [mode, setMode] = useState<CodeMode>('app');
+  const factor = useSecondFactor();
   const [error, setError] = useState<string | null>(null);
   const remove = useDeleteAccount();
 
@@ -98,7 +94,7 @@ function PasswordConfirmation({ twoFactorEnabled }: { twoFactorEnabled: boolean 
       setError('Please enter your password');
       return;
     }
-    const second = twoFactorEnabled ? parseSecondFactor(mode, code) : null;
+    const second = twoFactorEnabled ? factor.parse() : null;
     if (second && !second.ok) {
       setError(second.message);
       return;
@@ -136,10 +132,7 @@ function PasswordConfirmation({ twoFactorEnabled }: { twoFactorEnabled: boolean 
         {twoFactorEnabled && (
           <SecondFactorField
             id={`${id}-code`}
-            mode={mode}
-            onModeChange={setMode}
-            value={code}
-            onValueChange={setCode}
+            factor={factor}
             describedBy={error ? `${id}-error` : undefined}
           />
         )}

@@ -1,15 +1,11 @@
 import { ShieldCheck } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef } from 'react';
 import { PendingButton } from '@/components/PendingButton';
 import { Button } from '@/components/ui/button';
 import { PasskeySecondStep } from '@/features/passkeys/PasskeySignIn';
 import { recoveryCodesLeftMessage } from '@/features/twofactor/recoveryCodesMessages';
-import {
-  type CodeMode,
-  codeReady,
-  parseSecondFactor,
-  SecondFactorField,
-} from '@/features/twofactor/SecondFactorField';
+import { SecondFactorField } from '@/features/twofactor/SecondFactorField';
+import { useSecondFactor } from '@/features/twofactor/useSecondFactor';
 import { useVerifyTwoFactor } from '@/features/twofactor/useTwoFactor';
 import { toast } from '@/hooks/useToast';
 import { errorCode, errorMessage } from '@/lib/apiError';
@@ -24,9 +20,8 @@ export function TwoFactorStep({
   onCancel: () => void;
 }) {
   const id = useId();
-  const [code, setCode] = useState('');
   // Issue #35: a recovery code in place of the app's, when the phone is lost.
-  const [mode, setMode] = useState<CodeMode>('app');
+  const factor = useSecondFactor();
   const verify = useVerifyTwoFactor();
   const inputRef = useRef<HTMLInputElement>(null);
 
@@ -37,7 +32,7 @@ export function TwoFactorStep({
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsed = parseSecondFactor(mode, code);
+    const parsed = factor.parse();
     if (!parsed.ok) {
       toast({ variant: 'destructive', title: 'Error', description: parsed.message });
       return;
@@ -56,7 +51,7 @@ export function TwoFactorStep({
           title: 'Error',
           description: errorMessage(failure, 'Verification failed'),
         });
-        setCode('');
+        factor.setCode('');
         // Too many wrong codes ended the pending sign-in (for it, or for the whole account), or
         // it had expired: start again from the password.
         const code = errorCode(failure);
@@ -82,27 +77,20 @@ export function TwoFactorStep({
             Two-factor authentication
           </h2>
           <p className="text-sm text-muted-foreground">
-            {mode === 'app'
+            {factor.mode === 'app'
               ? 'Enter the 6-digit code from your authenticator app to finish signing in.'
               : 'Lost your phone? Enter one of the recovery codes you saved. Each one works once.'}
           </p>
         </div>
       </div>
-      <SecondFactorField
-        id={`${id}-code`}
-        mode={mode}
-        onModeChange={setMode}
-        value={code}
-        onValueChange={setCode}
-        inputRef={inputRef}
-      />
+      <SecondFactorField id={`${id}-code`} factor={factor} inputRef={inputRef} />
       <div className="grid gap-2">
         <PendingButton
           type="submit"
           size="lg"
           className="w-full"
           pending={verify.isPending}
-          disabled={!codeReady(mode, code)}
+          disabled={!factor.ready}
         >
           Verify
         </PendingButton>

@@ -1,33 +1,51 @@
 import { FingerprintPattern } from 'lucide-react';
-import { useState } from 'react';
-import { FormError } from '@/components/FormError';
+import { type ReactNode, useState } from 'react';
 import { PendingButton } from '@/components/PendingButton';
 import { toast } from '@/hooks/useToast';
 import { errorCode, errorMessage } from '@/lib/apiError';
+import { cn } from '@/lib/utils';
 import type { CurrentUser } from '../../../shared/contracts/account';
+import { CeremonyOutcome } from './CeremonyOutcome';
 import { browserHasPasskeys, type CeremonyFailure, describeCeremonyFailure } from './ceremony';
 import { usePasskeySecondFactor, usePasskeySignIn, useSecondFactorPasskeys } from './usePasskeys';
 
-/** A thin "or" between two ways in. */
-function Or() {
+/**
+ * A passkey as the other way in: a thin "or", the button that opens the browser's prompt, and
+ * how a prompt that did not finish ended.
+ */
+function PasskeyChoice({
+  pending,
+  onClick,
+  outcome,
+  className,
+  children,
+}: {
+  pending: boolean;
+  onClick: () => void;
+  outcome: CeremonyFailure | null;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
-    <div aria-hidden className="flex items-center gap-3 text-xs text-muted-foreground">
-      <span className="h-px flex-1 bg-border" />
-      or
-      <span className="h-px flex-1 bg-border" />
+    <div className={cn('grid gap-3', className)}>
+      <div aria-hidden className="flex items-center gap-3 text-xs text-muted-foreground">
+        <span className="h-px flex-1 bg-border" />
+        or
+        <span className="h-px flex-1 bg-border" />
+      </div>
+      <PendingButton
+        type="button"
+        variant="outline"
+        size="lg"
+        className="w-full"
+        pending={pending}
+        onClick={onClick}
+      >
+        {!pending && <FingerprintPattern aria-hidden />}
+        {children}
+      </PendingButton>
+      <CeremonyOutcome outcome={outcome} statusClassName="text-center" />
     </div>
-  );
-}
-
-/** How a ceremony that did not finish is told: calmly when the person closed the prompt. */
-function Outcome({ outcome }: { outcome: CeremonyFailure | null }) {
-  if (!outcome) return null;
-  return outcome.cancelled ? (
-    <p role="status" className="text-center text-sm text-muted-foreground">
-      {outcome.message}
-    </p>
-  ) : (
-    <FormError message={outcome.message} />
   );
 }
 
@@ -54,21 +72,9 @@ export function PasskeySignIn({
   }
 
   return (
-    <div className="grid gap-3">
-      <Or />
-      <PendingButton
-        type="button"
-        variant="outline"
-        size="lg"
-        className="w-full"
-        pending={signIn.isPending}
-        onClick={handleClick}
-      >
-        {!signIn.isPending && <FingerprintPattern aria-hidden />}
-        Continue with a passkey
-      </PendingButton>
-      <Outcome outcome={outcome} />
-    </div>
+    <PasskeyChoice pending={signIn.isPending} onClick={handleClick} outcome={outcome}>
+      Continue with a passkey
+    </PasskeyChoice>
   );
 }
 
@@ -109,20 +115,13 @@ export function PasskeySecondStep({
   }
 
   return (
-    <div className="grid gap-3 py-2">
-      <Or />
-      <PendingButton
-        type="button"
-        variant="outline"
-        size="lg"
-        className="w-full"
-        pending={verify.isPending}
-        onClick={handleClick}
-      >
-        {!verify.isPending && <FingerprintPattern aria-hidden />}
-        Use a passkey
-      </PendingButton>
-      <Outcome outcome={outcome} />
-    </div>
+    <PasskeyChoice
+      pending={verify.isPending}
+      onClick={handleClick}
+      outcome={outcome}
+      className="py-2"
+    >
+      Use a passkey
+    </PasskeyChoice>
   );
 }

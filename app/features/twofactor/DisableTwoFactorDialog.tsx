@@ -11,12 +11,8 @@ import {
 import { toast } from '@/hooks/useToast';
 import { errorMessage } from '@/lib/apiError';
 import { loadWithToast } from '@/lib/toastAcrossLoad';
-import {
-  type CodeMode,
-  codeReady,
-  parseSecondFactor,
-  SecondFactorField,
-} from './SecondFactorField';
+import { SecondFactorField } from './SecondFactorField';
+import { useSecondFactor } from './useSecondFactor';
 import { useDisableTwoFactor, useVerifyTwoFactor } from './useTwoFactor';
 
 /**
@@ -27,18 +23,14 @@ import { useDisableTwoFactor, useVerifyTwoFactor } from './useTwoFactor';
 export function DisableTwoFactorDialog({ children }: { children: ReactNode }) {
   const id = useId();
   const [open, setOpen] = useState(false);
-  const [code, setCode] = useState('');
-  const [mode, setMode] = useState<CodeMode>('app');
+  const factor = useSecondFactor();
   const verify = useVerifyTwoFactor();
   const disable = useDisableTwoFactor();
   const pending = verify.isPending || disable.isPending;
 
   function handleOpenChange(next: boolean) {
     setOpen(next);
-    if (next) {
-      setCode('');
-      setMode('app');
-    }
+    if (next) factor.reset();
   }
 
   function fail(description: string) {
@@ -47,7 +39,7 @@ export function DisableTwoFactorDialog({ children }: { children: ReactNode }) {
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsed = parseSecondFactor(mode, code);
+    const parsed = factor.parse();
     if (!parsed.ok) {
       fail(parsed.message);
       return;
@@ -80,14 +72,8 @@ export function DisableTwoFactorDialog({ children }: { children: ReactNode }) {
           </DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={handleSubmit} className="grid gap-5">
-          <SecondFactorField
-            id={`${id}-code`}
-            mode={mode}
-            onModeChange={setMode}
-            value={code}
-            onValueChange={setCode}
-          />
-          <DialogActions variant="destructive" pending={pending} disabled={!codeReady(mode, code)}>
+          <SecondFactorField id={`${id}-code`} factor={factor} />
+          <DialogActions variant="destructive" pending={pending} disabled={!factor.ready}>
             Disable 2FA
           </DialogActions>
         </form>

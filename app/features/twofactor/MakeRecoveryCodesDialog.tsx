@@ -13,12 +13,8 @@ import {
 import { useAuth } from '@/features/auth/useAuth';
 import { errorMessage } from '@/lib/apiError';
 import { RecoveryCodesView } from './RecoveryCodesView';
-import {
-  type CodeMode,
-  codeReady,
-  parseSecondFactor,
-  SecondFactorField,
-} from './SecondFactorField';
+import { SecondFactorField } from './SecondFactorField';
+import { useSecondFactor } from './useSecondFactor';
 import { useMakeRecoveryCodes } from './useTwoFactor';
 
 /**
@@ -72,14 +68,13 @@ function MakeCodesForm({
 }) {
   const id = useId();
   const { user } = useAuth();
-  const [mode, setMode] = useState<CodeMode>('app');
-  const [code, setCode] = useState('');
+  const factor = useSecondFactor();
   const [error, setError] = useState<string | null>(null);
   const make = useMakeRecoveryCodes();
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsed = parseSecondFactor(mode, code);
+    const parsed = factor.parse();
     if (!parsed.ok) {
       setError(parsed.message);
       return;
@@ -88,7 +83,7 @@ function MakeCodesForm({
     make.mutate(parsed.data, {
       onSuccess: onCodesShown,
       onError: (failure) => {
-        setCode('');
+        factor.setCode('');
         setError(errorMessage(failure, 'Could not make new codes. Please try again.'));
       },
     });
@@ -137,15 +132,12 @@ function MakeCodesForm({
         )}
         <SecondFactorField
           id={`${id}-code`}
-          mode={mode}
-          onModeChange={setMode}
-          value={code}
-          onValueChange={setCode}
+          factor={factor}
           autoFocus
           describedBy={error ? errorId : undefined}
         />
         <FormError id={errorId} message={error} />
-        <DialogActions pending={make.isPending} disabled={!codeReady(mode, code)}>
+        <DialogActions pending={make.isPending} disabled={!factor.ready}>
           {left > 0 ? 'Make new codes' : 'Make codes'}
         </DialogActions>
       </form>

@@ -2,42 +2,8 @@ import { type ComponentProps, type RefObject, useEffect, useRef } from 'react';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/utils';
-import { type FormParse, parseForm } from '@/lib/validation';
-import {
-  normalizeRecoveryCode,
-  RECOVERY_CODE_LENGTH,
-  twoFactorCodeBody,
-} from '../../../shared/contracts/twofactor';
-import { CODE_LENGTH, CodeInput } from './CodeInput';
-
-/** Which proof a second-factor field asks for: the app's 6 digits, or a recovery code. */
-export type CodeMode = 'app' | 'recovery';
-
-/**
- * Whether the field holds enough to send: 6 characters from the app, or a recovery code's 10
- * (spaces and dashes aside). What it holds is checked when it is sent, with a message.
- */
-export function codeReady(mode: CodeMode, value: string): boolean {
-  if (mode === 'app') return value.trim().length >= CODE_LENGTH;
-  return value.replace(/[\s-]/g, '').length >= RECOVERY_CODE_LENGTH;
-}
-
-/** What a recovery code field says when what it holds cannot be one. */
-export const NOT_A_RECOVERY_CODE = 'A recovery code is 10 letters and digits, like 7kq2m-x9fde';
-
-/**
- * The code to send, checked as the server will check it: the app's 6 digits (the same schema
- * and message as before recovery codes), or a recovery code in any form a person may type.
- */
-export function parseSecondFactor(mode: CodeMode, value: string): FormParse<string> {
-  if (mode === 'app') {
-    const parsed = parseForm(twoFactorCodeBody, { token: value });
-    return parsed.ok ? { ok: true, data: parsed.data.token } : parsed;
-  }
-  return normalizeRecoveryCode(value)
-    ? { ok: true, data: value.trim() }
-    : { ok: false, message: NOT_A_RECOVERY_CODE };
-}
+import { CodeInput } from './CodeInput';
+import type { SecondFactor } from './useSecondFactor';
 
 /** A recovery code field: letters and digits as typed, `xxxxx-xxxxx` or any case and spacing. */
 export function RecoveryCodeInput({
@@ -73,25 +39,21 @@ export function RecoveryCodeInput({
  */
 export function SecondFactorField({
   id,
-  mode,
-  onModeChange,
-  value,
-  onValueChange,
+  factor,
   inputRef,
   disabled,
   autoFocus,
   describedBy,
 }: {
   id: string;
-  mode: CodeMode;
-  onModeChange: (mode: CodeMode) => void;
-  value: string;
-  onValueChange: (value: string) => void;
+  /** Its state, from `useSecondFactor()`. */
+  factor: SecondFactor;
   inputRef?: RefObject<HTMLInputElement | null>;
   disabled?: boolean;
   autoFocus?: boolean;
   describedBy?: string | undefined;
 }) {
+  const { mode, setMode, code, setCode } = factor;
   const ownRef = useRef<HTMLInputElement>(null);
   const ref = inputRef ?? ownRef;
   const switched = useRef(false);
@@ -104,16 +66,16 @@ export function SecondFactorField({
 
   function handleSwitch() {
     switched.current = true;
-    onValueChange('');
-    onModeChange(mode === 'app' ? 'recovery' : 'app');
+    setCode('');
+    setMode(mode === 'app' ? 'recovery' : 'app');
   }
 
   const common = {
     ref,
     id,
     name: 'token',
-    value,
-    onValueChange,
+    value: code,
+    onValueChange: setCode,
     disabled,
     autoFocus,
     'aria-describedby': describedBy,

@@ -26,6 +26,17 @@ export async function hasPasskeys(db: Db, userId: string) {
   return row !== undefined;
 }
 
+/**
+ * The account's passkeys as a browser is told of them: the ones not to make again when adding
+ * one, the ones to offer for the second step.
+ */
+export async function credentialsOf(db: Db, userId: string) {
+  return db
+    .select({ id: passkeys.credentialId, transports: passkeys.transports })
+    .from(passkeys)
+    .where(eq(passkeys.userId, userId));
+}
+
 /** Renames one of the account's passkeys (another account's is not found either). */
 export async function renamePasskey(db: Db, userId: string, id: string, name: string) {
   const [row] = await db

@@ -17,6 +17,7 @@ import type { RequestMeta } from '../../platform/sessions';
 import { recordLoginEvent } from '../account/loginActivity';
 import { CHALLENGE_TTL_MS, challengeOf, claimChallenge, saveChallenge } from './challenges';
 import { verificationFailed } from './errors';
+import { credentialsOf } from './manage';
 import { defaultPasskeyName } from './names';
 import type { RelyingParty } from './relyingParty';
 import {
@@ -51,10 +52,7 @@ export async function registrationOptions(
   rp: RelyingParty,
   user: User,
 ): Promise<RegistrationOptions> {
-  const existing = await db
-    .select({ credentialId: passkeys.credentialId, transports: passkeys.transports })
-    .from(passkeys)
-    .where(eq(passkeys.userId, user.id));
+  const existing = await credentialsOf(db, user.id);
   if (existing.length >= MAX_PASSKEYS) throw tooMany();
   const options = await generateRegistrationOptions({
     rpName: rp.name,
@@ -65,10 +63,7 @@ export async function registrationOptions(
     timeout: CHALLENGE_TTL_MS,
     // Nothing here decides on the authenticator's make, so no attestation is asked for.
     attestationType: 'none',
-    excludeCredentials: existing.map((row) => ({
-      id: row.credentialId,
-      transports: row.transports,
-    })),
+    excludeCredentials: existing,
     authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
   });
   await saveChallenge(db, 'register', user.id, options.challenge);

@@ -32,6 +32,14 @@ import {
 
 const tags = ['accounts'];
 
+/** Why a passkey's answer to a sign-in (either kind) can be refused. */
+const answerRefused = errorOf(
+  'passkey_challenge_invalid',
+  'passkey_verification_failed',
+  'passkey_unknown',
+  'invalid_input',
+);
+
 /** The session of a sign-in whose password was right and whose second step is owed. */
 function pendingOf(request: FastifyRequest) {
   if (!request.pendingAuth) {
@@ -197,12 +205,7 @@ export const passkeysRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string }
         body: passkeyAssertionBody,
         response: {
           200: signedInResponse,
-          400: errorOf(
-            'passkey_challenge_invalid',
-            'passkey_verification_failed',
-            'passkey_unknown',
-            'invalid_input',
-          ),
+          400: answerRefused,
           401: errorOf('unauthenticated'),
         },
       },
@@ -247,12 +250,7 @@ export const passkeysRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string }
         body: passkeyAssertionBody,
         response: {
           200: signedInResponse,
-          400: errorOf(
-            'passkey_challenge_invalid',
-            'passkey_verification_failed',
-            'passkey_unknown',
-            'invalid_input',
-          ),
+          400: answerRefused,
         },
       },
     },

@@ -28,6 +28,7 @@ import {
   saveChallenge,
 } from './challenges';
 import { unknownPasskey, verificationFailed } from './errors';
+import { credentialsOf } from './manage';
 import type { RelyingParty } from './relyingParty';
 import { type PasskeyRow, storableCounter, userHandleOf } from './stored';
 
@@ -119,16 +120,13 @@ export async function secondFactorOptions(
   rp: RelyingParty,
   user: User,
 ): Promise<AuthenticationOptions> {
-  const rows = await db
-    .select({ credentialId: passkeys.credentialId, transports: passkeys.transports })
-    .from(passkeys)
-    .where(eq(passkeys.userId, user.id));
-  if (rows.length === 0) {
+  const allowCredentials = await credentialsOf(db, user.id);
+  if (allowCredentials.length === 0) {
     throw unknownPasskey('This account has no passkey. Enter a code from your app instead.');
   }
   const options = await generateAuthenticationOptions({
     rpID: rp.id,
-    allowCredentials: rows.map((row) => ({ id: row.credentialId, transports: row.transports })),
+    allowCredentials,
     // The password was the first factor; the passkey's presence is the second.
     userVerification: 'preferred',
     timeout: CHALLENGE_TTL_MS,

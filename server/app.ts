@@ -112,6 +112,10 @@ export async function buildApp(config: Config, deps: AppDeps) {
     routerOptions: { maxParamLength: 500 },
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
+    // Fastify gives each plugin 10 s to start. A Raspberry Pi, or a busy CI machine restarting a
+    // server mid-test, took longer ("Plugin did not start in time"); nothing here waits on the
+    // network, so a slow start is just slow, not stuck.
+    pluginTimeout: 60_000,
   }).withTypeProvider<ZodTypeProvider>();
 
   // Services reach the database through the app (policies, change contexts), not each plugin's options.

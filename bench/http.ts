@@ -9,6 +9,10 @@
  *   npm run build && npm run bench
  *   BENCH_DATABASE_URL=postgres://root@127.0.0.1:5432/test npm run bench
  *   BENCH_SECONDS=5 BENCH_CONNECTIONS=10 npm run bench
+ *
+ * Before any load it prints what a new server costs at rest (issue #36): the time from its start
+ * on a new data directory to the first 200, and its RSS 5 s and 20 s after that — so the next
+ * feature that costs memory or start-up time shows up here.
  */
 import { type ChildProcess, fork, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -17,6 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { SERVER_NODE_FLAGS } from '../scripts/serverFlags.mjs';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -64,7 +69,8 @@ async function startTripmates(databaseUrl?: string) {
   const base = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tripmates-bench-'));
   cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
+  const started = performance.now();
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'dist/server/main.js'], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -77,16 +83,22 @@ async function startTripmates(databaseUrl?: string) {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   running.push(child);
-  for (const started = Date.now(); ; ) {
+  for (;;) {
     if (child.exitCode !== null) throw new Error('Tripmates exited at start-up');
-    if (Date.now() - started > 60_000) throw new Error('Tripmates did not start in 60 s');
+    if (performance.now() - started > 60_000) throw new Error('Tripmates did not start in 60 s');
     const ok = await fetch(`${base}/api/health`).then(
       (res) => res.ok,
       () => false,
     );
     if (ok) break;
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
+  const firstOk = performance.now();
+  const idle = { firstOkMs: firstOk - started, rss5s: 0, rss20s: 0 };
+  await sleepUntil(firstOk + 5_000);
+  idle.rss5s = rssMb(child.pid!);
+  await sleepUntil(firstOk + 20_000);
+  idle.rss20s = rssMb(child.pid!);
   const name = `bench_${Date.now().toString(36)}`;
   const signUp = await fetch(`${base}/api/register`, {
     method: 'POST',
@@ -104,7 +116,16 @@ async function startTripmates(databaseUrl?: string) {
   const [trip] = (await (await fetch(`${base}/api/trips`, { headers: { cookie } })).json()) as {
     id: string;
   }[];
-  return { base, cookie, tripId: trip!.id, pid: child.pid! };
+  return { base, cookie, tripId: trip!.id, pid: child.pid!, idle };
+}
+
+const sleepUntil = (at: number) =>
+  new Promise((resolve) => setTimeout(resolve, Math.max(0, at - performance.now())));
+
+/** Resident memory of a process, in MB, as the kernel counts it. */
+function rssMb(pid: number) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(status.match(/VmRSS:\s+(\d+) kB/)?.[1] ?? Number.NaN) / 1024;
 }
 
 /** A database of the benchmark's own on the PostgreSQL server at `adminUrl`. */
@@ -199,8 +220,14 @@ try {
   const databases: [string, string | undefined][] = [['PGlite', undefined]];
   if (postgresUrl) databases.push(['PostgreSQL', await scratchDatabase(postgresUrl)]);
   const ratios: string[] = [];
+  const atRest: string[] = [];
   for (const [label, url] of databases) {
     const t = await startTripmates(url);
+    atRest.push(
+      `${label}: first 200 ${(t.idle.firstOkMs / 1000).toFixed(1)} s after the start on a new ` +
+        `data directory (target ≤ 4 s on PGlite); RSS ${t.idle.rss5s.toFixed(0)} MB 5 s and ` +
+        `${t.idle.rss20s.toFixed(0)} MB 20 s after it (target ≤ 200 MB on PGlite)`,
+    );
     const user = await measure(`Tripmates ${label} GET /api/user`, `${t.base}/api/user`, t.cookie);
     const todos = await measure(
       `Tripmates ${label} GET /api/trips/:id/todos`,
@@ -215,6 +242,7 @@ try {
     );
   }
   console.log(`\n${ratios.join('\n')}`);
+  console.log(`\nAt rest, before the load above:\n${atRest.join('\n')}`);
 } finally {
   await stopAll();
 }

@@ -12,7 +12,7 @@ import type { HealthResponse } from '../shared/contracts/health';
 import { buildApp } from './app';
 import { inlineScriptHashes, loadBuiltClient } from './platform/client';
 import { loadConfig } from './platform/config';
-import { fromPostgres } from './platform/db/client';
+import { fromPostgres } from './platform/db/postgres';
 import { users } from './platform/db/schema';
 import { openApiDocument } from './test/openApi';
 import { startTestApp, type TestApp } from './test/testApp';
@@ -379,6 +379,18 @@ describe('serving the built client', () => {
     const res = await fetch(`${t.url}/favicon.svg`);
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('serves files by their path under the build, never outside it', async () => {
+    // One route for every file (issue #36: one per file was 2,200 routes, ~11 MB at idle).
+    fs.mkdirSync(path.join(dir, 'excalidraw', 'fonts'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'excalidraw', 'fonts', 'added-later.woff2'), 'font');
+    const nested = await fetch(`${t.url}/excalidraw/fonts/added-later.woff2`);
+    expect(nested.status).toBe(200);
+    expect(await nested.text()).toBe('font');
+    const outside = await fetch(`${t.url}/assets/%2e%2e/%2e%2e/%2e%2e/etc/passwd`);
+    expect(outside.status).not.toBe(200);
+    expect(await outside.text()).not.toContain('root:');
   });
 
   it('does not answer a missing asset with the page', async () => {

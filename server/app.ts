@@ -50,7 +50,6 @@ import { answerClientError, answerFrameworkError, registerErrorHandling } from '
 import { registerJsonBodies } from './platform/jsonBody';
 import { MailOutbox } from './platform/mail/outbox';
 import { createMailTransport, type MailTransport } from './platform/mail/transport';
-import { rateLimitRedis, redisOrLocalStore } from './platform/rateLimitStore';
 import { Scheduler } from './platform/scheduler';
 import {
   mediaOriginsFor,
@@ -139,23 +138,16 @@ export async function buildApp(config: Config, deps: AppDeps) {
   // Limits are set per route (sign-in, reset, ...). Counters live in this process, or in Redis
   // when instances share one, so a limit holds whichever instance a request reaches. While
   // Redis cannot answer, each instance counts in its own memory at once (rateLimitStore.ts).
-  const limitsRedis = config.redisUrl ? rateLimitRedis(config.redisUrl) : null;
-  if (limitsRedis) {
-    app.addHook('onClose', async () => {
-      await limitsRedis.quit().catch(() => limitsRedis.disconnect());
-    });
-  }
+  const sharedStore = config.redisUrl
+    ? (await import('./platform/rateLimitStore')).sharedLimitStore(
+        app,
+        config.redisUrl,
+        config.redisPrefix,
+      )
+    : null;
   await app.register(rateLimit, {
     global: false,
-    ...(limitsRedis
-      ? {
-          store: redisOrLocalStore(limitsRedis, {
-            nameSpace: `${config.redisPrefix}:rate-limit:`,
-            log: app.log,
-          }),
-          skipOnError: true,
-        }
-      : {}),
+    ...(sharedStore ? { store: sharedStore, skipOnError: true } : {}),
     errorResponseBuilder: (_request, context) => ({
       statusCode: context.statusCode,
       message: `Too many attempts. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,

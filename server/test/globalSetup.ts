@@ -4,7 +4,8 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { fromPglite, fromPostgres } from '../platform/db/client';
+import { fromPglite } from '../platform/db/client';
+import { fromPostgres } from '../platform/db/postgres';
 import { testDatabasePrefix } from './databasePrefix';
 
 declare module 'vitest' {

@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { type Database, fromPglite, fromPostgres } from '../platform/db/client';
+import { type Database, fromPglite } from '../platform/db/client';
+import { fromPostgres } from '../platform/db/postgres';
 import { testDatabasePrefix } from './databasePrefix';
 
 /**

@@ -1,7 +1,6 @@
-import {
-  generateRegistrationOptions,
-  type RegistrationResponseJSON,
-  verifyRegistrationResponse,
+import type {
+  RegistrationResponseJSON,
+  VerifiedRegistrationResponse,
 } from '@simplewebauthn/server';
 import { count, eq } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -27,6 +26,7 @@ import {
   toPasskeyDto,
   userHandleOf,
 } from './stored';
+import { loadWebAuthn } from './webauthn';
 
 // WebAuthn §5.4.3: a credential id is at most 1,023 bytes.
 const CREDENTIAL_ID_MAX_BYTES = 1023;
@@ -54,6 +54,7 @@ export async function registrationOptions(
 ): Promise<RegistrationOptions> {
   const existing = await credentialsOf(db, user.id);
   if (existing.length >= MAX_PASSKEYS) throw tooMany();
+  const { generateRegistrationOptions } = await loadWebAuthn();
   const options = await generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
@@ -83,7 +84,8 @@ export async function addPasskey(
   if (!challenge) throw verificationFailed(new Error('no challenge in clientDataJSON'));
   await claimChallenge(db, 'register', user.id, challenge);
 
-  let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
+  const { verifyRegistrationResponse } = await loadWebAuthn();
+  let verification: VerifiedRegistrationResponse;
   try {
     verification = await verifyRegistrationResponse({
       response: answer as RegistrationResponseJSON,

@@ -1,7 +1,6 @@
-import {
-  type AuthenticationResponseJSON,
-  generateAuthenticationOptions,
-  verifyAuthenticationResponse,
+import type {
+  AuthenticationResponseJSON,
+  VerifiedAuthenticationResponse,
 } from '@simplewebauthn/server';
 import { and, eq, lt } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -31,6 +30,7 @@ import { unknownPasskey, verificationFailed } from './errors';
 import { credentialsOf } from './manage';
 import type { RelyingParty } from './relyingParty';
 import { type PasskeyRow, storableCounter, userHandleOf } from './stored';
+import { loadWebAuthn } from './webauthn';
 
 type Answer = z.output<typeof authenticationResponse>;
 
@@ -74,7 +74,8 @@ async function verifyAnswer(
     );
   }
 
-  let result: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
+  const { verifyAuthenticationResponse } = await loadWebAuthn();
+  let result: VerifiedAuthenticationResponse;
   try {
     result = await verifyAuthenticationResponse({
       response: answer as AuthenticationResponseJSON,
@@ -124,6 +125,7 @@ export async function secondFactorOptions(
   if (allowCredentials.length === 0) {
     throw unknownPasskey('This account has no passkey. Enter a code from your app instead.');
   }
+  const { generateAuthenticationOptions } = await loadWebAuthn();
   const options = await generateAuthenticationOptions({
     rpID: rp.id,
     allowCredentials,
@@ -163,6 +165,7 @@ export async function completeSecondFactorWithPasskey(
 
 /** A sign-in without a password: the browser lets the person pick any passkey they have here. */
 export async function signInOptions(db: Db, rp: RelyingParty): Promise<AuthenticationOptions> {
+  const { generateAuthenticationOptions } = await loadWebAuthn();
   const options = await generateAuthenticationOptions({
     rpID: rp.id,
     userVerification: 'required',

@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
 import {
   PHOTO_MEDIUM_PX,
   PHOTO_THUMBNAIL_PX,
   type PhotoVariant,
 } from '../../../shared/contracts/photos';
 import type { PictureType } from '../../platform/pictureType';
-import { type OpenPicture, processPicture } from '../../platform/pictureWork';
+import { loadSharp, type OpenPicture, processPicture } from '../../platform/pictureWork';
 
 /** A variant written to a local file, ready to store. */
 export type MadeVariant = {
@@ -80,6 +80,7 @@ async function makeVariants(
   const full = fullFormat(type);
   const fullFile = path.join(workDir, 'full');
   const info = await full.encode(picture.open()).toFile(fullFile);
+  const sharp = await loadSharp();
   const smaller = (variant: PhotoVariant, px: number, quality: number) =>
     sharp(fullFile, { failOn: 'error' })
       .resize(px, px, { fit: 'inside', withoutEnlargement: true })

@@ -13,7 +13,6 @@ import type { DropStats } from './eventGuard';
 import { handshake } from './handshake';
 import { presence } from './presence';
 import { recheck } from './recheck';
-import { redisAdapter } from './redis';
 import { tripRooms } from './tripRooms';
 
 export type RealtimeOptions = {
@@ -108,9 +107,11 @@ export async function createRealtime(
   const livePresence = presence(live);
   const liveRecheck = recheck(live, db, options.changes);
   await live.start(httpServer, [
+    // ioredis and the adapter load only with REDIS_URL: ~17 MB of memory a single instance never
+    // uses (issue #36).
     ...(options.redisUrl
       ? [
-          redisAdapter(live, {
+          (await import('./redis')).redisAdapter(live, {
             url: options.redisUrl,
             prefix: options.redisPrefix ?? 'tripmates',
             log,

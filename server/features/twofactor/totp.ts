@@ -1,5 +1,4 @@
 import { Secret, TOTP } from 'otpauth';
-import QRCode from 'qrcode';
 
 // spec §9: SHA1, 6 digits, 30 s period. 160-bit secrets (RFC 4226 §4 recommends 160 bits).
 const ALGORITHM = 'SHA1';
@@ -23,7 +22,9 @@ export function otpauthUrl(secret: string, accountName: string): string {
   }).toString();
 }
 
-export function qrCodeDataUrl(text: string): Promise<string> {
+/** qrcode loads when someone sets up two-factor, not at start (issue #36). */
+export async function qrCodeDataUrl(text: string): Promise<string> {
+  const { default: QRCode } = await import('qrcode');
   return QRCode.toDataURL(text, { errorCorrectionLevel: 'M', margin: 1, width: 240 });
 }
 

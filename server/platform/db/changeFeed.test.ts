@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type ChangeFeed, FORGET_ALL, postgresChangeFeed } from './changeFeed';
+import { type ChangeFeed, FORGET_ALL } from './changeFeed';
+import { postgresChangeFeed } from './postgresChangeFeed';
 
 // The PostgreSQL feed needs a PostgreSQL server: CI's second pass (TEST_DATABASE_URL).
 const url = process.env.TEST_DATABASE_URL;

@@ -1,14 +1,11 @@
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import { projectPath } from '../paths';
-import { type ChangeFeed, pgliteChangeFeed, postgresChangeFeed } from './changeFeed';
+import { type ChangeFeed, pgliteChangeFeed } from './changeFeed';
 import { openEmbedded } from './embedded';
 import * as schema from './schema';
 import { registerTripReads, TripReads } from './tripReads';
@@ -40,9 +37,6 @@ export type Database = {
 
 export const migrationsFolder = projectPath('server', 'platform', 'db', 'migrations');
 
-// Any constant works; it only has to be the same for every instance of Tripmates.
-const MIGRATION_LOCK_KEY = 7_203_144;
-
 /** Wraps an open PGlite instance (a data directory, or a clone of the test template). */
 export function fromPglite(client: PGlite): Database {
   const db = drizzlePglite(client, { schema }) as unknown as Db;
@@ -63,43 +57,16 @@ export function fromPglite(client: PGlite): Database {
   };
 }
 
-export function fromPostgres(connectionString: string, options: { max?: number } = {}): Database {
-  const pool = new pg.Pool({ connectionString, max: options.max ?? 10 });
-  // An idle client losing its connection must not crash the process; the next query reconnects.
-  pool.on('error', () => {});
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
-  const changes = postgresChangeFeed(connectionString, pool);
-  registerTripReads(db, new TripReads(changes));
-  return {
-    db,
-    kind: 'postgres',
-    changes,
-    async migrate() {
-      // Several instances may start together: an advisory lock lets one migrate at a time.
-      const client = await pool.connect();
-      try {
-        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-        await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
-      } finally {
-        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
-        client.release();
-      }
-    },
-    ping: async () => {
-      await db.execute(sql`select 1`);
-    },
-    close: async () => {
-      await changes.close();
-      await pool.end();
-    },
-  };
-}
-
 /** PGlite in `<dataDir>/pglite`, or the PostgreSQL server at `databaseUrl`. */
 export async function openDatabase(options: {
   dataDir: string;
   databaseUrl?: string | undefined;
 }): Promise<Database> {
-  if (options.databaseUrl) return fromPostgres(options.databaseUrl);
+  if (options.databaseUrl) {
+    // node-postgres and its Drizzle driver load only for a PostgreSQL server: ~15 MB of memory
+    // the embedded default never uses (issue #36).
+    const { fromPostgres } = await import('./postgres');
+    return fromPostgres(options.databaseUrl);
+  }
   return fromPglite(await openEmbedded(path.join(options.dataDir, 'pglite'), migrationsFolder));
 }

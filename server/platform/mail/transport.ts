@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
 import type { Config } from '../config';
 
 export type Mail = {
@@ -35,11 +34,16 @@ const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, sock
  */
 export function createMailTransport(config: Config): MailTransport {
   if (config.smtpUrl) {
-    const transport = nodemailer.createTransport({ url: config.smtpUrl, ...SMTP_TIMEOUTS });
+    // Loaded only when there is a mail server to talk to, and then with the first message:
+    // nodemailer is ~6 MB of memory an idle server does not need (issue #36).
+    let transport: Promise<import('nodemailer').Transporter> | undefined;
     return {
       outboxDir: null,
       async send(mail) {
-        await transport.sendMail({ from: FROM, ...mail });
+        transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+          nodemailer.createTransport({ url: config.smtpUrl, ...SMTP_TIMEOUTS }),
+        );
+        await (await transport).sendMail({ from: FROM, ...mail });
       },
     };
   }

@@ -2,7 +2,7 @@ import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -88,6 +88,8 @@ export function redactUrl(url: string) {
   return q === -1 ? path : `${path}?[redacted]`;
 }
 
+type CompilersFactory = NonNullable<FastifyServerOptions['schemaController']>['compilersFactory'];
+
 /**
  * Builds the whole HTTP app without listening: `server/main.ts` starts it, tests start it on
  * port 0 with their own database. Plugins run in this order for every request: security
@@ -115,12 +117,20 @@ export async function buildApp(config: Config, deps: AppDeps) {
     // server mid-test, took longer ("Plugin did not start in time"); nothing here waits on the
     // network, so a slow start is just slow, not stuck.
     pluginTimeout: 60_000,
+    // Every route is checked and answered through its zod contract. Named here rather than
+    // set after, so Fastify never loads its own JSON-schema compilers (Ajv and
+    // fast-json-stringify), which no route uses: 0.2-0.7 s of start-up (issue #36).
+    schemaController: {
+      // Typed for Fastify's Ajv compilers; the zod ones are called the same way.
+      compilersFactory: {
+        buildValidator: () => validatorCompiler,
+        buildSerializer: () => serializerCompiler,
+      } as unknown as CompilersFactory,
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   // Services reach the database through the app (policies, change contexts), not each plugin's options.
   app.decorate('db', deps.database.db);
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerCanonicalIds(app);
 

@@ -8,6 +8,15 @@ import { fromPostgres } from '../platform/db/postgres';
 import { testDatabasePrefix } from './databasePrefix';
 
 /**
+ * CI runs the server's tests twice: on PGlite, then on the PostgreSQL server
+ * (TEST_DATABASE_URL). Tests whose outcome cannot depend on the database server — PGlite's own
+ * data directory, the process started as `npm start` on PGlite, the CLI, malformed-input fuzzing
+ * and live floods — run in the first pass only (`describe.skipIf(secondPassOnPostgres)`): they
+ * were a third of the second pass's time (issue #36).
+ */
+export const secondPassOnPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+/**
  * A fresh, migrated database for one test file: an in-memory PGlite copied from the template,
  * or — when TEST_DATABASE_URL is set (CI) — a new database on that PostgreSQL server, copied
  * from the template database and dropped again on close.

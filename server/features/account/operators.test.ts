@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../platform/db/client';
 import { recoveryCodes, users } from '../../platform/db/schema';
-import { createTestDatabase } from '../../test/testDatabase';
+import { createTestDatabase, secondPassOnPostgres } from '../../test/testDatabase';
 import { operatorCommands } from './operators';
 
 let database: Database;
@@ -65,7 +65,7 @@ describe('operator commands', () => {
   });
 });
 
-describe('npm run user', () => {
+describe.skipIf(secondPassOnPostgres)('npm run user', () => {
   it('runs a command against the data directory and exits 1 with a usage line on bad input', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tripmates-cli-'));
     const run = (...args: string[]) =>

@@ -27,6 +27,8 @@ type Options = {
   expanded?: boolean;
   board?: Size | null;
   children?: ReactNode;
+  /** How long a save takes to come back as the board's position (0: at once). */
+  saveMs?: number;
 };
 
 /**
@@ -39,6 +41,7 @@ function renderFrame({
   expanded = false,
   board = BOARD,
   children = <p>Sunny</p>,
+  saveMs = 0,
 }: Options = {}) {
   const spies = {
     onFront: vi.fn(),
@@ -66,7 +69,8 @@ function renderFrame({
         }}
         onMove={async (next) => {
           spies.onMove(next);
-          setShown(next);
+          if (saveMs === 0) setShown(next);
+          else await new Promise((saved) => setTimeout(saved, saveMs)).then(() => setShown(next));
           return true;
         }}
         onRename={(next) => {
@@ -135,6 +139,25 @@ describe('WidgetFrame', () => {
       expect(placeOf(frame)).toEqual({ top: '150px', left: '70px' });
       act(() => vi.advanceTimersByTime(2000));
       expect(onMove).toHaveBeenCalledTimes(1);
+    });
+
+    // Seen end to end on a busy machine: a step saved while the next keys were pressed came back
+    // as the board's position and took those later steps away (the widget went back one step).
+    it('keep the later steps when an earlier step, saved on its own, comes back', async () => {
+      vi.useFakeTimers();
+      const { frame, handle, onMove } = renderFrame({ saveMs: 100 });
+      handle.focus();
+      fireEvent.keyDown(handle, { key: 'ArrowRight' });
+      act(() => vi.advanceTimersByTime(400)); // the keys rested: the first step is being saved
+      expect(onMove).toHaveBeenLastCalledWith({ top: 100, left: 110 });
+      fireEvent.keyDown(handle, { key: 'ArrowRight' });
+      fireEvent.keyDown(handle, { key: 'ArrowDown', shiftKey: true });
+      await act(async () => vi.advanceTimersByTimeAsync(100)); // the first step comes back
+      expect(placeOf(frame)).toEqual({ top: '150px', left: '120px' });
+      await act(async () => vi.advanceTimersByTimeAsync(400));
+      expect(onMove).toHaveBeenLastCalledWith({ top: 150, left: 120 });
+      await act(async () => vi.advanceTimersByTimeAsync(100));
+      expect(placeOf(frame)).toEqual({ top: '150px', left: '120px' });
     });
 
     it('keep the whole widget on the board', () => {

@@ -99,9 +99,20 @@ export function WidgetFrame({
   // another member's — takes over by itself.
   const [preview, setPreview] = useState<{ at: Position; from: Position } | null>(null);
   const keySave = useRef<ReturnType<typeof setTimeout>>(undefined);
+  // The last position this frame saved. A run of arrow keys can save a step while later steps
+  // are still being pressed (a busy machine rests longer between keys than the save waits): when
+  // that step's position arrives it is my own, older than what is shown, and must not end the
+  // preview — it took the later steps with it (the widget went back one step).
+  const lastSaved = useRef<Position | null>(null);
   if (preview && (preview.from.top !== position.top || preview.from.left !== position.left)) {
     // Adjusting state to a new prop while rendering (React re-renders at once, before painting).
-    setPreview(null);
+    const mine = lastSaved.current;
+    const myEarlierStep =
+      mine !== null &&
+      mine.top === position.top &&
+      mine.left === position.left &&
+      (preview.at.top !== position.top || preview.at.left !== position.left);
+    setPreview(myEarlierStep ? { at: preview.at, from: position } : null);
   }
   const drag = useSyncExternalStore(
     remoteDrags?.store.subscribe ?? noSubscription,
@@ -130,6 +141,7 @@ export function WidgetFrame({
       return;
     }
     onLiveMove?.(next, true);
+    lastSaved.current = next;
     // Shown until the save settles: by then the board has the new position (the render-time check
     // above has let go already) or, after a quick refusal, the old one again, which that check
     // cannot see as a change. Either way this drop's preview is done.

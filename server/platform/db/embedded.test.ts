@@ -57,6 +57,15 @@ beforeAll(async () => {
   expect(await makeTemplate(olderMigrations, template)).toBe('kept');
 }, 120_000);
 
+/** The database runs with the app's small memory settings (issue #18). */
+async function expectSmallSettings(client: PGlite) {
+  for (const setting of EMBEDDED_SETTINGS) {
+    const [name, value] = setting.split('=');
+    const shown = await client.query<Record<string, string>>(`show ${name}`);
+    expect(Object.values(shown.rows[0]!)[0], name).toBe(value);
+  }
+}
+
 describe.skipIf(secondPassOnPostgres)('the database template (issue #36)', () => {
   it('is closed cleanly and complete', () => {
     expect(existsSync(path.join(template, 'PG_VERSION'))).toBe(true);
@@ -77,11 +86,7 @@ describe.skipIf(secondPassOnPostgres)('the database template (issue #36)', () =>
       expect(await appliedMigrations(client)).toBe(migrationCount - 1);
       await migrate(drizzle(client), { migrationsFolder });
       expect(await appliedMigrations(client)).toBe(migrationCount);
-      for (const setting of EMBEDDED_SETTINGS) {
-        const [name, value] = setting.split('=');
-        const shown = await client.query<Record<string, string>>(`show ${name}`);
-        expect(Object.values(shown.rows[0]!)[0], name).toBe(value);
-      }
+      await expectSmallSettings(client);
       await client.query(
         "insert into waitlist_entries (email, source) values ('a@b.co', 'landing')",
       );
@@ -171,11 +176,7 @@ describe.skipIf(secondPassOnPostgres)('openEmbedded (issue #18)', () => {
       expect(tables.rows.map((row) => row.name)).toEqual(
         expect.arrayContaining(['users', 'trips', 'widgets', 'early_access_requests']),
       );
-      for (const setting of EMBEDDED_SETTINGS) {
-        const [name, value] = setting.split('=');
-        const shown = await client.query<Record<string, string>>(`show ${name}`);
-        expect(Object.values(shown.rows[0]!)[0], name).toBe(value);
-      }
+      await expectSmallSettings(client);
       await client.query(
         "insert into waitlist_entries (email, source) values ('a@b.co', 'landing')",
       );

@@ -358,6 +358,36 @@ describe('/admin/waitlist', () => {
       ).toBe(true);
     });
 
+    it('shows the entry contacted even when a search sent before the update answers after it', async () => {
+      // The server's answers as of when each request arrived: the search leaves before the
+      // PATCH and is held until the PATCH has been answered, so it says "New" (seen in e2e on a
+      // busy machine: the row kept "New" because that search's answer was the refetch).
+      let contacted = false;
+      const search = deferred<void>();
+      const api = mockApi({
+        [LIST]: async ({ url }) => {
+          const asOfNow = { body: [{ ...ana, contacted }, cy] };
+          if (url.includes('q=')) await search.promise;
+          return asOfNow;
+        },
+        'PATCH /api/admin/waitlist/w1': () => {
+          contacted = true;
+          return { body: { ...ana, contacted: true } };
+        },
+      });
+      renderAdmin();
+      const row = await findRow('ana@example.com');
+      await searchFor('ana');
+      await waitFor(() => expect(api.calls.some((call) => call.url.includes('q=ana'))).toBe(true));
+      await userEvent.click(within(row).getByRole('button', { name: 'Mark as Contacted' }));
+      await findToast('Success', 'Waitlist entry marked as contacted');
+      search.resolve();
+
+      await waitFor(async () =>
+        expect(within(await findRow('ana@example.com')).getByText('Contacted')).toBeTruthy(),
+      );
+    });
+
     it('is disabled while its own update is pending, and only that row', async () => {
       const reply = deferred<Reply>();
       mockApi({

@@ -30,8 +30,12 @@ export function useMarkContacted() {
   const mutation = useMutation({
     mutationKey: MARK_CONTACTED_KEY,
     mutationFn: patchContacted,
-    onSuccess: () => {
+    onSuccess: async () => {
       toast({ title: 'Success', description: 'Waitlist entry marked as contacted' });
+      // A search that left before the update (typing just paused) would answer "New" after it,
+      // and a refetch asked for while a first load is in flight waits for that load rather
+      // than start again: cancel it first, so the list is read again from after the update.
+      await queryClient.cancelQueries({ queryKey: WAITLIST_ENTRIES_KEY });
       return queryClient.invalidateQueries({ queryKey: WAITLIST_ENTRIES_KEY });
     },
     onError: () => {

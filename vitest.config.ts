@@ -24,11 +24,11 @@ const TIMED = [
 ];
 
 const serverProject = {
-  environment: 'node',
+  environment: 'node' as const,
   globalSetup: ['server/test/globalSetup.ts'],
   testTimeout: 30_000,
   hookTimeout: 60_000,
-} as const;
+};
 
 // Projects: `server` (shared helpers, services and API integration tests in Node, each test file
 // on its own database), `app` (React components in happy-dom), `app-mocking` (above, each file

@@ -2,13 +2,6 @@ import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { createFlightBody } from '../../../shared/contracts/flights';
 import {
-  CABIN_LABELS,
-  type FlightQuery,
-  type FlightSearch,
-  type PartnerLink,
-  type StaySearch,
-} from '../../../shared/contracts/search';
-import {
   type AddShortlist,
   type ChooseShortlist,
   MAX_SHORTLIST_PER_TRIP,
@@ -23,15 +16,10 @@ import { isUuid } from '../../platform/uuid';
 import { forgetActivity, recordActivity } from '../activity/record';
 import { createFlight } from '../flights/service';
 import type { ChangeContext } from '../realtime';
-import { listSearches } from '../search/service';
 import { isTripMember, memberName, type TripRole } from '../trips/access';
 import { deleteTripItem, insertWithinLimit } from '../trips/items';
-import {
-  type LinkPreview,
-  PreviewError,
-  type PreviewOptions,
-  readLinkPreview,
-} from './linkPreview';
+import { type PreviewOptions, readLinkPreview } from './linkPreview';
+import { buildOption } from './optionSource';
 
 type OptionRow = typeof shortlistOptions.$inferSelect;
 type Person = { id: string; name: string };
@@ -108,100 +96,6 @@ async function announce({ db, live }: ChangeContext, id: string) {
   if (!option) throw new HttpError('not_found', SHORTLIST_MESSAGES.notFound);
   live.tripChanged(option.tripId, { type: 'shortlist:saved', option });
   return option;
-}
-
-const day = new Intl.DateTimeFormat('en-US', { day: 'numeric', month: 'short', timeZone: 'UTC' });
-const dayOf = (date: string) => day.format(new Date(`${date}T00:00:00Z`));
-
-function flightDetail(query: FlightQuery) {
-  const dates = query.returnDate
-    ? `${dayOf(query.departDate)} – ${dayOf(query.returnDate)}`
-    : `${dayOf(query.departDate)}, one way`;
-  const people = `${query.travellers} ${query.travellers === 1 ? 'traveller' : 'travellers'}`;
-  return `${dates} · ${people} · ${CABIN_LABELS[query.cabin]}`;
-}
-
-function stayDetail(query: StaySearch['query']) {
-  const guests = `${query.guests} ${query.guests === 1 ? 'guest' : 'guests'}`;
-  return `${dayOf(query.checkIn)} – ${dayOf(query.checkOut)} · ${guests}`;
-}
-
-type NewOption = Omit<typeof shortlistOptions.$inferInsert, 'tripId' | 'addedBy'>;
-
-/** What the option is, built from the server's own search answers or the page's preview. */
-async function buildOption(
-  db: Db,
-  tripId: string,
-  body: AddShortlist,
-  preview: (url: string) => Promise<LinkPreview>,
-): Promise<NewOption> {
-  if (body.source === 'link') {
-    let page: LinkPreview;
-    try {
-      page = await preview(body.url);
-    } catch (error) {
-      if (!(error instanceof PreviewError)) throw error;
-      throw error.reason === 'refused'
-        ? new HttpError('link_refused', SHORTLIST_MESSAGES.linkRefused)
-        : new HttpError('link_unreadable', SHORTLIST_MESSAGES.linkUnreadable);
-    }
-    return {
-      kind: body.kind,
-      sourceKey: `link:${new URL(body.url).toString()}`,
-      title: page.title ?? page.site,
-      detail: page.description,
-      partner: page.site,
-      imageUrl: page.imageUrl,
-      price: page.price,
-      bookUrl: page.url,
-      slices: null,
-    };
-  }
-  const searches = await listSearches(db, tripId);
-  if (body.source === 'offer') {
-    const search: FlightSearch | null = searches.flights;
-    const offer = search?.offers.find((candidate) => candidate.id === body.offerId);
-    if (!search || !offer) throw new HttpError('not_found', SHORTLIST_MESSAGES.offerGone);
-    const [out] = offer.slices;
-    const stops = offer.slices.map((slice) => slice.stops);
-    return {
-      kind: 'flight',
-      sourceKey: `offer:${offer.id}`,
-      title: `${offer.carrier}: ${out!.origin} → ${out!.destination}${offer.slices.length > 1 ? ' and back' : ''}`,
-      detail: `${flightDetail(search.query)} · ${stops.every((n) => n === 0) ? 'direct' : `${Math.max(...stops)} stop${Math.max(...stops) === 1 ? '' : 's'}`}`,
-      partner: search.links[0]?.partner ?? 'Skyscanner',
-      imageUrl: null,
-      price: offer.price,
-      bookUrl: offer.bookUrl,
-      slices: offer.slices,
-    };
-  }
-  const search = body.kind === 'flight' ? searches.flights : searches.stays;
-  const link: PartnerLink | undefined = search?.links.find((l) => l.partner === body.partner);
-  if (!search || !link) throw new HttpError('not_found', SHORTLIST_MESSAGES.partnerGone);
-  return search.kind === 'flights'
-    ? {
-        kind: 'flight',
-        sourceKey: `partner:${link.url}`,
-        title: `${search.query.origin} → ${search.query.destination} on ${link.partner}`,
-        detail: flightDetail(search.query),
-        partner: link.partner,
-        imageUrl: null,
-        price: null,
-        bookUrl: link.url,
-        slices: null,
-      }
-    : {
-        kind: 'stay',
-        sourceKey: `partner:${link.url}`,
-        title: `${search.query.destination} on ${link.partner}`,
-        detail: stayDetail(search.query),
-        partner: link.partner,
-        imageUrl: null,
-        price: null,
-        bookUrl: link.url,
-        slices: null,
-      };
 }
 
 /** Adds an option to the trip's shortlist (the caller has checked membership). */

@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { useUpdateWidget } from '@/features/board/useWidgets';
+import { useNow } from '@/hooks/useNow';
 import { cn } from '@/lib/utils';
 import { COUNTDOWN_TICK_MS } from '../../../shared/constants';
 import type { WidgetDto } from '../../../shared/contracts/board';
@@ -11,7 +12,6 @@ import type { TripDto } from '../../../shared/contracts/trips';
 import { getCountdown } from '../../../shared/countdown';
 import { formatDate } from '../../../shared/dates';
 import { countdownDates, startOfLocalDay, tripPhase } from './countdownDates';
-import { useNow } from './useNow';
 
 type Props = { widget: WidgetDto; trip: TripDto; expanded: boolean };
 

@@ -21,7 +21,7 @@ describe('RetryButton (issue #17: a retry that failed at once looked like nothin
     fireEvent.click(button);
     expect(onRetry).toHaveBeenCalledOnce();
     expect(button.getAttribute('aria-busy')).toBe('true');
-    expect(screen.getByTestId('button-spinner')).toBeTruthy();
+    expect(screen.getByTestId('button-spinner')).toBeVisible();
 
     act(() => vi.advanceTimersByTime(RETRY_FEEDBACK_MS));
     expect(button.getAttribute('aria-busy')).toBeNull();

@@ -100,8 +100,8 @@ describe('/admin/waitlist', () => {
   it('asks a signed-out visitor to sign in, and asks nothing of the server', () => {
     const api = mockApi();
     renderAdmin(null);
-    expect(screen.getByRole('heading', { level: 1, name: 'Admin Access Required' })).toBeTruthy();
-    expect(screen.getByText('Please sign in to access the waitlist admin panel')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Admin Access Required' })).toBeVisible();
+    expect(screen.getByText('Please sign in to access the waitlist admin panel')).toBeVisible();
     // Signing in comes back here (issue #17).
     expect(screen.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe(
       '/auth?next=%2Fadmin%2Fwaitlist',
@@ -112,8 +112,8 @@ describe('/admin/waitlist', () => {
   it('tells a signed-in non-admin the page is not for them, without asking for the list', () => {
     const api = mockApi({ [LIST]: { body: [ana] } });
     renderAdmin(makeUser({ role: 'user' }));
-    expect(screen.getByRole('heading', { level: 1, name: 'Admin access only' })).toBeTruthy();
-    expect(screen.getByText(/This page is for Tripmates administrators/)).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Admin access only' })).toBeVisible();
+    expect(screen.getByText(/This page is for Tripmates administrators/)).toBeVisible();
     expect(screen.getByRole('link', { name: 'Back to Dashboard' }).getAttribute('href')).toBe(
       '/dashboard',
     );
@@ -128,7 +128,7 @@ describe('/admin/waitlist', () => {
     renderAdmin();
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Admin access only' }),
-    ).toBeTruthy();
+    ).toBeVisible();
     expect(screen.queryByPlaceholderText('Search by name or email...')).toBeNull();
   });
 
@@ -145,7 +145,7 @@ describe('/admin/waitlist', () => {
   it('has its title, a Back button to / and the CSV download', async () => {
     mockApi({ [LIST]: { body: [ana] } });
     renderAdmin();
-    expect(screen.getByRole('heading', { level: 1, name: 'Waitlist Manager' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Waitlist Manager' })).toBeVisible();
     expect(document.title).toBe('Waitlist Manager · Tripmates');
     expect(screen.getByRole('link', { name: 'Back' }).getAttribute('href')).toBe('/');
     const csv = screen.getByRole('link', { name: 'Download CSV' });
@@ -228,7 +228,7 @@ describe('/admin/waitlist', () => {
   it('says so when there are no entries yet', async () => {
     mockApi({ [LIST]: { body: [] } });
     renderAdmin();
-    expect(await screen.findByText('No waitlist entries yet')).toBeTruthy();
+    expect(await screen.findByText('No waitlist entries yet')).toBeVisible();
     expect(screen.getByText('Total entries:').textContent).toBe('Total entries: 0');
     expect(screen.queryByRole('table')).toBeNull();
   });
@@ -236,7 +236,7 @@ describe('/admin/waitlist', () => {
   it('shows nothing special when the list fails to load (spec §8)', async () => {
     mockApi({ [LIST]: { status: 500, body: { message: 'Internal server error' } } });
     renderAdmin();
-    expect(await screen.findByText('No waitlist entries yet')).toBeTruthy();
+    expect(await screen.findByText('No waitlist entries yet')).toBeVisible();
     expect(screen.queryByText(/Internal server error/)).toBeNull();
     expect(screen.queryByText('Admin access only')).toBeNull();
   });
@@ -251,7 +251,7 @@ describe('/admin/waitlist', () => {
     renderAdmin();
     await findRow('Bo@Travel.io');
     expect(screen.getByText('Total entries:').textContent).toBe('Total entries: 3');
-    expect(screen.getByText('Showing 2 of 3')).toBeTruthy();
+    expect(screen.getByText('Showing 2 of 3')).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'Show more' }));
     await findRow('cy@example.com');
     expect(rowTexts()).toHaveLength(3);
@@ -267,7 +267,7 @@ describe('/admin/waitlist', () => {
       await searchFor('LIMA');
       await waitFor(() => expect(rowTexts().map((row) => row[0])).toEqual(['ana@example.com']));
       expect(screen.getByText('Total entries:').textContent).toBe('Total entries: 3');
-      expect(await screen.findByText('1 matching entry')).toBeTruthy();
+      expect(await screen.findByText('1 matching entry')).toBeVisible();
       // Sent once typing paused, not a request a letter.
       expect(api.calls.map((call) => call.url)).toContain('/api/admin/waitlist?q=LIMA');
       expect(api.calls.filter((call) => call.url.includes('q=L')).length).toBe(1);
@@ -291,7 +291,7 @@ describe('/admin/waitlist', () => {
       renderAdmin();
       await findRow('ana@example.com');
       await searchFor('nobody');
-      expect(await screen.findByText('No matching entries found')).toBeTruthy();
+      expect(await screen.findByText('No matching entries found')).toBeVisible();
       expect(screen.queryByRole('table')).toBeNull();
       expect(screen.queryByText('No waitlist entries yet')).toBeNull();
       await userEvent.clear(screen.getByPlaceholderText('Search by name or email...'));
@@ -352,7 +352,7 @@ describe('/admin/waitlist', () => {
 
       await waitFor(() => expect(api.callsTo(LIST)).toHaveLength(2));
       const updated = await findRow('ana@example.com');
-      await waitFor(() => expect(within(updated).getByText('Contacted')).toBeTruthy());
+      await waitFor(() => expect(within(updated).getByText('Contacted')).toBeVisible());
       expect(
         within(updated).getByRole('button', { name: 'Mark as Contacted' }).hasAttribute('disabled'),
       ).toBe(true);
@@ -384,7 +384,7 @@ describe('/admin/waitlist', () => {
       search.resolve();
 
       await waitFor(async () =>
-        expect(within(await findRow('ana@example.com')).getByText('Contacted')).toBeTruthy(),
+        expect(within(await findRow('ana@example.com')).getByText('Contacted')).toBeVisible(),
       );
     });
 
@@ -422,7 +422,7 @@ describe('/admin/waitlist', () => {
       const toast = await findToast('Error', 'Failed to update waitlist entry');
       expect(toast.className).toContain('destructive');
       expect(api.callsTo(LIST)).toHaveLength(1);
-      expect(within(row).getByText('New')).toBeTruthy();
+      expect(within(row).getByText('New')).toBeVisible();
     });
 
     it('escapes the id in the URL', async () => {
@@ -486,7 +486,7 @@ describe('the early-access tab (issue #17)', () => {
 
     await userEvent.click(within(row).getByRole('button', { name: 'Grant Premium' }));
     await findToast('Early access granted', 'ana_lima now has the Premium plan.');
-    expect(await within(list).findByText('Granted')).toBeTruthy();
+    expect(await within(list).findByText('Granted')).toBeVisible();
     expect(within(list).queryByRole('button', { name: 'Grant Premium' })).toBeNull();
   });
 
@@ -502,6 +502,6 @@ describe('the early-access tab (issue #17)', () => {
     );
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText('No early-access requests yet')).toBeTruthy();
+    expect(await screen.findByText('No early-access requests yet')).toBeVisible();
   });
 });

@@ -44,7 +44,7 @@ describe('/auth?next=', () => {
   it('goes back to a path of this site after signing in', async () => {
     renderAuth('/auth?next=/join/bali-2023-abc');
     await signIn();
-    expect(screen.getByText('Taking you back…')).toBeTruthy();
+    expect(screen.getByText('Taking you back…')).toBeVisible();
     expect(await findLocation({ timeout: 2000 })).toBe('/join/bali-2023-abc');
   });
 
@@ -69,7 +69,7 @@ describe('/auth?next=', () => {
 
   it('opens sign-up with mode=register and sends the invitation with it', async () => {
     const api = renderAuth('/auth?next=/join/bali-2023-abc&mode=register');
-    expect(screen.getByRole('button', { name: 'Create Account' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Create Account' })).toBeVisible();
     await register();
     expect(api.callsTo('POST /api/register')[0]!.body).toEqual({
       username: 'bo.chen',
@@ -98,16 +98,16 @@ describe('/auth with sign-up by invitation only', () => {
       await screen.findByText(
         'Sign-up is by invitation only. Ask a friend on Tripmates to invite you.',
       ),
-    ).toBeTruthy();
+    ).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Create an account' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Create Account' })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Sign In' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeVisible();
   });
 
   it('still offers sign-up to someone who came with an invitation', async () => {
     renderAuth('/auth?next=/join/bali-2023-abc', inviteOnly);
     await screen.findByRole('button', { name: 'Create an account' });
     await userEvent.click(screen.getByRole('button', { name: 'Create an account' }));
-    expect(screen.getByRole('button', { name: 'Create Account' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Create Account' })).toBeVisible();
   });
 });

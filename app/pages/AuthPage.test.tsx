@@ -29,7 +29,7 @@ describe('/auth: signing in', () => {
     mockApi();
     renderAuth();
 
-    expect(screen.getByRole('heading', { level: 1, name: 'Admin Login' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Admin Login' })).toBeVisible();
     expect(screen.getByLabelText('Username').getAttribute('autocomplete')).toBe('username');
     expect(screen.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe(
       '/forgot-password',
@@ -73,7 +73,7 @@ describe('/auth: signing in', () => {
       username: 'ana',
       password: 'wrong-password',
     });
-    expect(screen.getByRole('button', { name: 'Sign In' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeVisible();
   });
 
   it("shows the server's own words, e.g. a lock-out (429)", async () => {
@@ -106,7 +106,7 @@ describe('/auth: signing in', () => {
     const button = await screen.findByRole('button', { name: 'Sign In' });
     await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(true));
     expect(button.getAttribute('aria-busy')).toBe('true');
-    expect(within(button).getByTestId('button-spinner')).toBeTruthy();
+    expect(within(button).getByTestId('button-spinner')).toBeVisible();
 
     await act(async () => answer.resolve({ status: 401, body: { message: 'Nope' } }));
     await findToast('Login Failed', 'Nope');
@@ -122,7 +122,7 @@ describe('/auth: signing in', () => {
     await findToast('Logged in successfully');
     expect(queryClient.getQueryData(CURRENT_USER_KEY)).toEqual(user);
     // The confirmation shows first; the redirect follows.
-    expect(screen.getByText("You're signed in")).toBeTruthy();
+    expect(screen.getByText("You're signed in")).toBeVisible();
     expect(await findLocation({ timeout: 2000 })).toBe('/dashboard');
     expect(Date.now() - started).toBeGreaterThanOrEqual(450);
   });
@@ -210,7 +210,7 @@ describe('/auth: the second factor', () => {
       });
       await u.type(input, '111111{Enter}');
       await findToast('Error', message);
-      expect(await screen.findByLabelText('Password')).toBeTruthy();
+      expect(await screen.findByLabelText('Password')).toBeVisible();
     },
   );
 
@@ -223,7 +223,7 @@ describe('/auth: the second factor', () => {
     });
     await u.type(input, '111111{Enter}');
     await findToast('Error', 'Please sign in first');
-    expect(await screen.findByLabelText('Password')).toBeTruthy();
+    expect(await screen.findByLabelText('Password')).toBeVisible();
   });
 
   it('Back to sign in returns to the password form', async () => {
@@ -298,7 +298,7 @@ describe('/auth: creating an account', () => {
     const u = await openRegister();
     expect(document.activeElement).toBe(screen.getByLabelText('Username'));
     await u.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(screen.getByRole('button', { name: 'Sign In' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeVisible();
     expect(document.activeElement).toBe(screen.getByLabelText('Username'));
   });
 });

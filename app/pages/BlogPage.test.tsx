@@ -28,11 +28,11 @@ afterEach(() => {
 describe('/blog', () => {
   it('announces the blog, its three categories and the notes integration', async () => {
     renderBlog({ body: { success: true } });
-    expect(screen.getByRole('heading', { level: 1, name: 'Our Blog is Coming Soon' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Our Blog is Coming Soon' })).toBeVisible();
     for (const name of ['Destination Guides', 'Travel Tips', 'Community Stories']) {
-      expect(screen.getByRole('heading', { level: 3, name })).toBeTruthy();
+      expect(screen.getByRole('heading', { level: 3, name })).toBeVisible();
     }
-    expect(screen.getByText(/integration with a note-taking app/)).toBeTruthy();
+    expect(screen.getByText(/integration with a note-taking app/)).toBeVisible();
     const contact = await screen.findByRole('link', { name: SITE.blogEmail });
     expect(contact.getAttribute('href')).toBe('mailto:stories@trips.test?subject=Blog');
   });

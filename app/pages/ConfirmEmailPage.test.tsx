@@ -13,7 +13,7 @@ describe('/confirm-email', () => {
   it('confirms the address from the link once, and says which it is now', async () => {
     const api = mockApi({ 'POST /api/confirm-email': { body: { email: 'ana.new@example.com' } } });
     open('/confirm-email?token=abc123');
-    expect(await screen.findByRole('heading', { name: 'E-mail Confirmed' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'E-mail Confirmed' })).toBeVisible();
     expect(screen.getByRole('status').textContent).toBe(
       "Your account's e-mail address is now ana.new@example.com.",
     );
@@ -36,7 +36,7 @@ describe('/confirm-email', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(
       'This confirmation link has been used.',
     );
-    expect(screen.getByRole('heading', { name: 'Link Not Valid' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Link Not Valid' })).toBeVisible();
   });
 
   it('asks for the whole link when the token is missing, without calling the server', async () => {

@@ -18,7 +18,7 @@ describe('/delete-account', () => {
     vi.spyOn(window.location, 'assign').mockImplementation(assign);
     const api = mockApi({ 'POST /api/delete-account': { body: { success: true } } });
     renderDelete();
-    expect(await screen.findByRole('heading', { name: 'Delete Your Account' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Delete Your Account' })).toBeVisible();
     expect(api.actions()).toEqual([]);
 
     await userEvent.click(screen.getByRole('button', { name: 'Delete my account' }));
@@ -62,9 +62,9 @@ describe('/delete-account', () => {
     });
     const { unmount } = renderDelete();
     await userEvent.click(await screen.findByRole('button', { name: 'Delete my account' }));
-    expect(await screen.findByRole('heading', { name: 'Link Not Valid' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Link Not Valid' })).toBeVisible();
     expect(screen.getByRole('alert').textContent).toBe('This link has been used.');
-    expect(screen.getByRole('link', { name: 'Go to your security page' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to your security page' })).toBeVisible();
     unmount();
 
     renderDelete('/delete-account');

@@ -15,7 +15,7 @@ describe('/forgot-password', () => {
   it('shows Reset Your Password, the e-mail field and Back to Login', () => {
     mockApi();
     renderForgot();
-    expect(screen.getByRole('heading', { level: 1, name: 'Reset Your Password' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Reset Your Password' })).toBeVisible();
     expect(screen.getByLabelText('Email').getAttribute('type')).toBe('email');
     expect(screen.getByRole('link', { name: 'Back to Login' }).getAttribute('href')).toBe('/auth');
   });
@@ -47,10 +47,10 @@ describe('/forgot-password', () => {
     expect(api.callsTo('POST /api/forgot-password')[0]!.body).toEqual({
       email: 'ana@example.com',
     });
-    expect(screen.getByText('Reset link sent')).toBeTruthy();
-    expect(screen.getByText('ana@example.com')).toBeTruthy();
+    expect(screen.getByText('Reset link sent')).toBeVisible();
+    expect(screen.getByText('ana@example.com')).toBeVisible();
     expect(screen.queryByLabelText('Email')).toBeNull();
-    expect(screen.getByRole('link', { name: 'Back to Login' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to Login' })).toBeVisible();
   });
 
   it('says so when the request fails, and keeps the form', async () => {
@@ -60,6 +60,6 @@ describe('/forgot-password', () => {
 
     const shown = await findToast('Failed to send password reset email. Please try again.');
     expect(shown.className).toContain('bg-destructive');
-    expect(screen.getByLabelText('Email')).toBeTruthy();
+    expect(screen.getByLabelText('Email')).toBeVisible();
   });
 });

@@ -44,12 +44,12 @@ describe('/join/:code', () => {
     );
     expect(
       await screen.findByRole('heading', { level: 1, name: 'This invitation has expired' }),
-    ).toBeTruthy();
+    ).toBeVisible();
     expect(
       screen.getByText(
         'This invitation link is no longer valid. Ask the trip owner for a new one.',
       ),
-    ).toBeTruthy();
+    ).toBeVisible();
     expect(screen.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe(
       '/',
     );
@@ -57,11 +57,11 @@ describe('/join/:code', () => {
 
   it('shows the trip to a signed-out visitor, with ways in that come back here', async () => {
     const api = renderJoin({ [`GET /api/join/${CODE}`]: { body: PREVIEW } }, null);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Bali 2023' })).toBeTruthy();
-    expect(screen.getByText('Bali, Indonesia')).toBeTruthy();
-    expect(screen.getByText('Dec 20, 2026 – Jan 3, 2027')).toBeTruthy();
-    expect(screen.getByText('Planned by Ana Lima')).toBeTruthy();
-    expect(screen.getByText('2 of 4 travellers')).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bali 2023' })).toBeVisible();
+    expect(screen.getByText('Bali, Indonesia')).toBeVisible();
+    expect(screen.getByText('Dec 20, 2026 – Jan 3, 2027')).toBeVisible();
+    expect(screen.getByText('Planned by Ana Lima')).toBeVisible();
+    expect(screen.getByText('2 of 4 travellers')).toBeVisible();
     expect(document.title).toBe('Join Bali 2023 · Tripmates');
 
     expect(screen.getByRole('link', { name: 'Sign in to join' }).getAttribute('href')).toBe(
@@ -86,7 +86,7 @@ describe('/join/:code', () => {
       },
       makeUser({ id: 'u2', firstName: 'Bo' }),
     );
-    expect(await screen.findByText('2 travellers')).toBeTruthy();
+    expect(await screen.findByText('2 travellers')).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'Join trip' }));
 
     await findToast('You joined Bali 2023');
@@ -106,7 +106,7 @@ describe('/join/:code', () => {
     );
     await userEvent.click(await screen.findByRole('button', { name: 'Join trip' }));
     expect((await screen.findByRole('alert')).textContent).toBe(full);
-    expect(screen.getByRole('heading', { level: 1, name: 'Bali 2023' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Bali 2023' })).toBeVisible();
   });
 
   it('opens the trip for someone already on it, without a "joined" toast', async () => {
@@ -117,7 +117,7 @@ describe('/join/:code', () => {
       },
       makeUser(),
     );
-    expect(screen.getByRole('status', { name: 'Loading the invitation' })).toBeTruthy();
+    expect(screen.getByRole('status', { name: 'Loading the invitation' })).toBeVisible();
     await userEvent.click(await screen.findByRole('button', { name: 'Open trip' }));
     expect(await findLocation()).toBe('/dashboard?trip=t1');
     expect(screen.queryByText(/You joined/)).toBeNull();
@@ -127,9 +127,9 @@ describe('/join/:code', () => {
     const api = renderJoin({ [`GET /api/join/${CODE}`]: { status: 500, body: 'oops' } }, null);
     expect(
       await screen.findByRole('heading', { name: 'We could not open this invitation' }),
-    ).toBeTruthy();
+    ).toBeVisible();
     api.on(`GET /api/join/${CODE}`, { body: PREVIEW });
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Bali 2023' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bali 2023' })).toBeVisible();
   });
 });

@@ -21,7 +21,7 @@ describe('/logout', () => {
     const api = mockApi({ 'POST /api/logout': { body: { success: true } } });
     const { queryClient } = renderPage(<LogoutPage />, { route: '/logout', user });
 
-    expect(screen.getByText('Logging out...')).toBeTruthy();
+    expect(screen.getByText('Logging out...')).toBeVisible();
     expect(await findLocation()).toMatch(/^\/\?logout=success&t=\d+$/);
     expect(api.callsTo('POST /api/logout')).toHaveLength(1);
     // spec §7: the user is fetched again after the logout, not taken from the cache.

@@ -40,15 +40,15 @@ afterEach(() => resetToasts());
 describe('/magic/:token', () => {
   it('shows the trip and whom the link is for while nothing is sent', async () => {
     const { api } = renderMagic({ [`GET ${MAGIC}`]: { body: PREVIEW } });
-    expect(screen.getByRole('status', { name: 'Loading the invitation' })).toBeTruthy();
+    expect(screen.getByRole('status', { name: 'Loading the invitation' })).toBeVisible();
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Bali 2023' })).toBeTruthy();
-    expect(screen.getByText("You're invited to plan")).toBeTruthy();
-    expect(screen.getByText('Bali, Indonesia')).toBeTruthy();
-    expect(screen.getByText('Dec 20, 2026 – Jan 3, 2027')).toBeTruthy();
-    expect(screen.getByText('Planned by Ana Lima')).toBeTruthy();
-    expect(screen.getByText('for bo@example.com')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Join Bali 2023' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bali 2023' })).toBeVisible();
+    expect(screen.getByText("You're invited to plan")).toBeVisible();
+    expect(screen.getByText('Bali, Indonesia')).toBeVisible();
+    expect(screen.getByText('Dec 20, 2026 – Jan 3, 2027')).toBeVisible();
+    expect(screen.getByText('Planned by Ana Lima')).toBeVisible();
+    expect(screen.getByText('for bo@example.com')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Join Bali 2023' })).toBeVisible();
     expect(document.title).toBe('Join Bali 2023 · Tripmates');
     expect(api.actions().map((call) => `${call.method} ${call.url}`)).toEqual([`GET ${MAGIC}`]);
   });
@@ -84,7 +84,7 @@ describe('/magic/:token', () => {
             "You're signed in as ana@example.com. Joining signs you in as bo@example.com instead."
           : false,
       ),
-    ).toBeTruthy();
+    ).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'Join Bali 2023' }));
 
     expect(await findLocation()).toBe('/dashboard?trip=t1');
@@ -101,7 +101,7 @@ describe('/magic/:token', () => {
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Join Bali 2023' }));
 
-    expect(await screen.findByRole('heading', { name: 'Two-factor authentication' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Two-factor authentication' })).toBeVisible();
     const code = screen.getByLabelText('Authentication code');
     expect(document.activeElement).toBe(code);
     expect(queryClient.getQueryData(CURRENT_USER_KEY)).toBeNull();
@@ -131,8 +131,8 @@ describe('/magic/:token', () => {
     });
     expect(
       await screen.findByRole('heading', { level: 1, name: 'This magic link has expired' }),
-    ).toBeTruthy();
-    expect(screen.getByText(EXPIRED)).toBeTruthy();
+    ).toBeVisible();
+    expect(screen.getByText(EXPIRED)).toBeVisible();
     expect(screen.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe(
       '/',
     );
@@ -148,8 +148,8 @@ describe('/magic/:token', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Join Bali 2023' }));
     expect(
       await screen.findByRole('heading', { level: 1, name: 'This magic link has expired' }),
-    ).toBeTruthy();
-    expect(screen.getByText(EXPIRED)).toBeTruthy();
+    ).toBeVisible();
+    expect(screen.getByText(EXPIRED)).toBeVisible();
   });
 
   it("shows the server's reason when the trip is full, and stays", async () => {
@@ -161,8 +161,8 @@ describe('/magic/:token', () => {
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Join Bali 2023' }));
     expect((await screen.findByRole('alert')).textContent).toBe(full);
-    expect(screen.getByRole('heading', { level: 1, name: 'Bali 2023' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Join Bali 2023' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Bali 2023' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Join Bali 2023' })).toBeVisible();
     expect(queryClient.getQueryData(CURRENT_USER_KEY)).toBeNull();
   });
 
@@ -170,9 +170,9 @@ describe('/magic/:token', () => {
     const { api } = renderMagic({ [`GET ${MAGIC}`]: { status: 500, body: 'oops' } });
     expect(
       await screen.findByRole('heading', { name: 'We could not open this invitation' }),
-    ).toBeTruthy();
+    ).toBeVisible();
     api.on(`GET ${MAGIC}`, { body: PREVIEW });
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Bali 2023' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bali 2023' })).toBeVisible();
   });
 });

@@ -15,7 +15,7 @@ describe('/press', () => {
   it('says the press kit is coming soon, with Media Inquiry mailing the press address', async () => {
     mockApi({ 'GET /api/site': { body: SITE } });
     renderPage(<PressPage />, { route: '/press' });
-    expect(screen.getByRole('heading', { level: 1, name: 'Press Kit Coming Soon' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Press Kit Coming Soon' })).toBeVisible();
 
     const inquiry = await screen.findByRole('link', { name: 'Media Inquiry' });
     expect(inquiry.getAttribute('href')).toBe('mailto:media@trips.test?subject=Media%20inquiry');
@@ -30,11 +30,11 @@ describe('/press', () => {
     renderPage(<PressPage />, { route: '/press' });
 
     expect(screen.queryByRole('link', { name: 'Media Inquiry' })).toBeNull();
-    expect(screen.getByText('Media Inquiry').closest('[aria-disabled="true"]')).toBeTruthy();
-    expect(screen.getByText('Loading e-mail address')).toBeTruthy();
+    expect(screen.getByText('Media Inquiry').closest('[aria-disabled="true"]')).toBeVisible();
+    expect(screen.getByText('Loading e-mail address')).toBeVisible();
 
     site.resolve({ body: SITE });
-    expect(await screen.findByRole('link', { name: 'Media Inquiry' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Media Inquiry' })).toBeVisible();
     expect(screen.queryByText('Loading e-mail address')).toBeNull();
   });
 });

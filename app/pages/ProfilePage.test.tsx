@@ -27,13 +27,13 @@ describe('/profile', () => {
   it('shows the summary: initials, name, e-mail, Account Type and 2FA Status', () => {
     mockApi();
     renderProfile();
-    expect(screen.getByRole('heading', { level: 1, name: 'Your Profile' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Your Profile' })).toBeVisible();
     expect(screen.getByRole('link', { name: 'Back to Dashboard' }).getAttribute('href')).toBe(
       '/dashboard',
     );
-    expect(screen.getByText('AL')).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Ana Lima' })).toBeTruthy();
-    expect(screen.getByText('ana@example.com')).toBeTruthy();
+    expect(screen.getByText('AL')).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'Ana Lima' })).toBeVisible();
+    expect(screen.getByText('ana@example.com')).toBeVisible();
 
     const terms = screen.getAllByRole('term').map((term) => term.textContent);
     const values = screen.getAllByRole('definition').map((value) => value.textContent);
@@ -47,13 +47,13 @@ describe('/profile', () => {
     let delivery = { state: 'sending', reason: null as string | null };
     mockApi({ 'GET /api/user/email-confirmation': () => ({ body: delivery }) });
     renderProfile(makeUser({ pendingEmail: 'ana@exampel.com' }));
-    expect(await screen.findByText(/Waiting for you to confirm/)).toBeTruthy();
+    expect(await screen.findByText(/Waiting for you to confirm/)).toBeVisible();
     expect(screen.queryByText(/could not be delivered/)).toBeNull();
     delivery = { state: 'not_delivered', reason: '550 5.1.1 <recipient>: unknown' };
     // Looked at again while it was on its way.
     expect(
       await screen.findByText(/The link could not be delivered/, undefined, { timeout: 10_000 }),
-    ).toBeTruthy();
+    ).toBeVisible();
   }, 15_000);
 
   it('shows Premium and Enabled, and the e-mail initial when there is no name', () => {
@@ -61,7 +61,7 @@ describe('/profile', () => {
     renderProfile(
       makeUser({ isPremium: true, twoFactorEnabled: true, firstName: null, lastName: null }),
     );
-    expect(screen.getByText('A')).toBeTruthy();
+    expect(screen.getByText('A')).toBeVisible();
     expect(screen.getAllByRole('definition').map((value) => value.textContent)).toEqual([
       'Premium',
       'Enabled',
@@ -86,16 +86,16 @@ describe('/profile', () => {
     const u = userEvent.setup();
     renderProfile();
     await u.click(screen.getByRole('tab', { name: 'Security & 2FA' }));
-    expect(screen.getByRole('heading', { name: 'Security Settings' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Enable Two-Factor Authentication' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Security Settings' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Enable Two-Factor Authentication' })).toBeVisible();
     await u.click(screen.getByRole('tab', { name: 'Profile' }));
-    expect(screen.getByRole('heading', { name: 'Profile details' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Profile details' })).toBeVisible();
   });
 
   it('offers to disable two-factor when it is on', () => {
     mockApi();
     renderProfile(makeUser({ twoFactorEnabled: true }), '/profile?tab=security');
-    expect(screen.getByRole('button', { name: 'Disable Two-Factor Authentication' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Disable Two-Factor Authentication' })).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Enable Two-Factor Authentication' })).toBeNull();
   });
 
@@ -122,7 +122,7 @@ describe('/profile', () => {
       homeAirport: null,
     });
     expect(queryClient.getQueryData(CURRENT_USER_KEY)).toEqual(saved);
-    expect(screen.getByRole('heading', { name: 'Ana Maria Lima' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Ana Maria Lima' })).toBeVisible();
   });
 
   it('checks the form with the shared rules and shows server errors', async () => {
@@ -266,6 +266,6 @@ describe('/profile', () => {
     renderProfile(makeUser(), '/profile?tab=notifications');
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('could not be loaded');
-    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeVisible();
   });
 });

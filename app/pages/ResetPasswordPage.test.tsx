@@ -58,7 +58,7 @@ describe('/reset-password', () => {
       token: 'abc123',
       password: 'a-long-password',
     });
-    expect(screen.getByText(/Your password has been reset/)).toBeTruthy();
+    expect(screen.getByText(/Your password has been reset/)).toBeVisible();
     expect(screen.getByRole('link', { name: 'Go to Login' }).getAttribute('href')).toBe('/auth');
   });
 
@@ -78,7 +78,7 @@ describe('/reset-password', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(
       'This reset link is invalid or has expired. Please request a new one.',
     );
-    expect(screen.getByRole('link', { name: 'Request a new link' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Request a new link' })).toBeVisible();
     expect(screen.queryByLabelText('New password')).toBeNull();
   });
 
@@ -98,6 +98,6 @@ describe('/reset-password', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(
       'That password is too common. Please choose another.',
     );
-    expect(screen.getByLabelText('New password')).toBeTruthy();
+    expect(screen.getByLabelText('New password')).toBeVisible();
   });
 });

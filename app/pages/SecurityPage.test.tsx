@@ -17,7 +17,7 @@ describe('/security', () => {
   it('asks a signed-out visitor to sign in', () => {
     mockApi();
     renderSecurity(null);
-    expect(screen.getByText('Please sign in to manage your account security')).toBeTruthy();
+    expect(screen.getByText('Please sign in to manage your account security')).toBeVisible();
     // Signing in comes back here (issue #17).
     expect(screen.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe(
       '/auth?next=%2Fsecurity',
@@ -27,17 +27,17 @@ describe('/security', () => {
   it('shows the links and the three cards', () => {
     mockApi();
     renderSecurity();
-    expect(screen.getByRole('heading', { level: 1, name: 'Account Security' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Account Security' })).toBeVisible();
     expect(screen.getByRole('link', { name: 'Back to Profile' }).getAttribute('href')).toBe(
       '/profile',
     );
     expect(screen.getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/dashboard');
     for (const name of ['Password', 'Two-Factor Auth', 'Login Activity', 'Delete account']) {
-      expect(screen.getByRole('heading', { name })).toBeTruthy();
+      expect(screen.getByRole('heading', { name })).toBeVisible();
     }
-    expect(screen.getByText('Recommended')).toBeTruthy();
+    expect(screen.getByText('Recommended')).toBeVisible();
     for (const name of ['Change Password', 'Set Up 2FA', 'View Activity', 'Delete account']) {
-      expect(screen.getByRole('button', { name })).toBeTruthy();
+      expect(screen.getByRole('button', { name })).toBeVisible();
     }
   });
 
@@ -47,25 +47,25 @@ describe('/security', () => {
     });
     renderSecurity();
     await userEvent.click(screen.getByRole('button', { name: 'Set Up 2FA' }));
-    expect(await screen.findByRole('img', { name: /QR code/ })).toBeTruthy();
+    expect(await screen.findByRole('img', { name: /QR code/ })).toBeVisible();
     expect(document.activeElement?.textContent).toBe('Set up two-factor authentication');
   });
 
   it('shows two-factor as on, with a Disable button, when it is enabled', async () => {
     mockApi({ 'GET /api/2fa': { body: { enabled: true, recoveryCodesLeft: 2 } } });
     renderSecurity(makeUser({ twoFactorEnabled: true }));
-    expect(screen.getByText('Two-factor authentication is on')).toBeTruthy();
+    expect(screen.getByText('Two-factor authentication is on')).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Set Up 2FA' })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Disable' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Disable' })).toBeVisible();
     // Issue #17: no longer "Recommended" once it is on.
-    expect(screen.getByText('Enabled')).toBeTruthy();
+    expect(screen.getByText('Enabled')).toBeVisible();
     expect(screen.queryByText('Recommended')).toBeNull();
     // Issue #35: the recovery codes left, with a warning when few.
     const codes = screen.getByRole('region', { name: 'Recovery codes' });
     expect(
       await within(codes).findByText(/2 of 10 recovery codes left\. Make new ones/),
-    ).toBeTruthy();
-    expect(within(codes).getByRole('button', { name: 'Make new codes' })).toBeTruthy();
+    ).toBeVisible();
+    expect(within(codes).getByRole('button', { name: 'Make new codes' })).toBeVisible();
   });
 
   describe('Change Password', () => {

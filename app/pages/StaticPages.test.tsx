@@ -36,7 +36,7 @@ describe.each(PAGES)('$route', ({ route, Page, heading, title }) => {
     mockApi({ 'GET /api/site': { body: SITE } });
     renderPage(<Page />, { route });
 
-    expect(screen.getByRole('heading', { level: 1, name: heading })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: heading })).toBeVisible();
     expect(document.title).toBe(`${title} · Tripmates`);
     const description = document.querySelector<HTMLMetaElement>('meta[name="description"]');
     expect(description?.content.length).toBeGreaterThan(50);
@@ -89,15 +89,15 @@ describe('legal pages', () => {
     ]);
     expect(
       screen.getByText('the greater of the amount you paid us in the last 12 months or $100'),
-    ).toBeTruthy();
-    expect(screen.getByText('State of Delaware')).toBeTruthy();
+    ).toBeVisible();
+    expect(screen.getByText('State of Delaware')).toBeVisible();
   });
 
   it('the cookies policy names the session cookie and the two local storage keys', () => {
     mockApi({ 'GET /api/site': { body: SITE } });
     renderPage(<CookiesPage />, { route: '/cookies' });
     for (const name of ['tm_session', 'theme', 'user_preferences']) {
-      expect(screen.getByRole('heading', { level: 3, name })).toBeTruthy();
+      expect(screen.getByRole('heading', { level: 3, name })).toBeVisible();
     }
   });
 
@@ -115,7 +115,7 @@ describe('/careers and /about', () => {
   it('careers shows the mascot, six perks and the resume address', async () => {
     mockApi({ 'GET /api/site': { body: SITE } });
     renderPage(<CareersPage />, { route: '/careers' });
-    expect(screen.getByRole('img', { name: /Scout, the Tripmates weasel/ })).toBeTruthy();
+    expect(screen.getByRole('img', { name: /Scout, the Tripmates weasel/ })).toBeVisible();
     const perks = screen.getByRole('region', { name: 'Perks & benefits' });
     expect(
       within(perks)
@@ -136,7 +136,7 @@ describe('/careers and /about', () => {
   it('about shows the mascot, the timeline, six values and working contact buttons', async () => {
     mockApi({ 'GET /api/site': { body: SITE } });
     renderPage(<AboutPage />, { route: '/about' });
-    expect(screen.getByRole('img', { name: /Scout, the Tripmates weasel/ })).toBeTruthy();
+    expect(screen.getByRole('img', { name: /Scout, the Tripmates weasel/ })).toBeVisible();
     const timeline = screen.getByRole('region', { name: 'Our journey so far' });
     expect(
       within(timeline)

@@ -1,3 +1,6 @@
+// toBeVisible(), toBeDisabled() …: assertions on what a person sees, which can fail (issue #37:
+// `expect(getBy…()).toBeTruthy()` could not — getBy throws before it).
+import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 

@@ -107,9 +107,9 @@ describe('DeferredToaster', () => {
     act(() => {
       toast({ title: 'Thanks', description: 'You are on the list' });
     });
-    expect(await within(await screen.findByRole('region')).findByText('Thanks')).toBeTruthy();
+    expect(await within(await screen.findByRole('region')).findByText('Thanks')).toBeVisible();
 
     act(() => clearToasts());
-    expect(screen.getByRole('region', { name: 'Notifications (F8)' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Notifications (F8)' })).toBeVisible();
   });
 });

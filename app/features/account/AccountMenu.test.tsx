@@ -20,8 +20,8 @@ async function openMenu(user: CurrentUser) {
 describe('AccountMenu', () => {
   it('opens on the avatar with the name, e-mail and the account pages', async () => {
     const { menu } = await openMenu(ana);
-    expect(within(menu).getByText('Ana Lima')).toBeTruthy();
-    expect(within(menu).getByText('ana@example.com')).toBeTruthy();
+    expect(within(menu).getByText('Ana Lima')).toBeVisible();
+    expect(within(menu).getByText('ana@example.com')).toBeVisible();
     const links = within(menu)
       .getAllByRole('menuitem')
       .map((item) => [item.textContent, item.getAttribute('href')]);
@@ -37,7 +37,7 @@ describe('AccountMenu', () => {
 
   it('adds the Admin section with Waitlist Manager for an administrator', async () => {
     const { menu } = await openMenu({ ...ana, role: 'admin' });
-    expect(within(menu).getByText('Admin')).toBeTruthy();
+    expect(within(menu).getByText('Admin')).toBeVisible();
     expect(
       within(menu).getByRole('menuitem', { name: 'Waitlist Manager' }).getAttribute('href'),
     ).toBe('/admin/waitlist');

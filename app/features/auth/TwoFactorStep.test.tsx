@@ -32,7 +32,7 @@ describe('TwoFactorStep: a recovery code instead (issue #35)', () => {
     expect(recovery.value).toBe('');
     expect(recovery.getAttribute('inputmode')).toBeNull();
     expect(recovery.getAttribute('placeholder')).toBe('xxxxx-xxxxx');
-    expect(screen.getByText(/Enter one of the recovery codes you saved/)).toBeTruthy();
+    expect(screen.getByText(/Enter one of the recovery codes you saved/)).toBeVisible();
     expect(screen.queryByLabelText('Authentication code')).toBeNull();
 
     await u.click(screen.getByRole('button', { name: 'Use your authenticator app instead' }));

@@ -105,7 +105,7 @@ describe('AddWidgetDialog', () => {
     ]);
     // On the board at once, without reloading it.
     const widget = await screen.findByRole('region', { name: 'New countdown Widget' });
-    expect(within(widget).getByText('Days')).toBeTruthy();
+    expect(within(widget).getByText('Days')).toBeVisible();
     expect(api.callsTo(`GET ${WIDGETS_URL}`)).toHaveLength(1);
     // The next step is there: focus is on the new widget's title, not back on Add Widget.
     await waitFor(() =>
@@ -131,7 +131,7 @@ describe('AddWidgetDialog', () => {
 
     expect(
       await within(dialog).findByRole('status', { name: 'Adding Weather Widget' }),
-    ).toBeTruthy();
+    ).toBeVisible();
     for (const item of within(dialog).getAllByRole('listitem')) {
       expect(within(item).getByRole('button').hasAttribute('disabled')).toBe(true);
     }

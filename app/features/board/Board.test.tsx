@@ -179,19 +179,19 @@ describe('Board', () => {
     });
 
     // Each body is the real widget.
-    expect(within(countdownFrame).getByText('Days')).toBeTruthy();
+    expect(within(countdownFrame).getByText('Days')).toBeVisible();
     expect(
       await within(await region('Group To-Do List')).findByText(
         'No tasks yet. Add your first task below!',
       ),
-    ).toBeTruthy();
-    expect(await within(await region('Flight Details')).findByText('No flights yet')).toBeTruthy();
+    ).toBeVisible();
+    expect(await within(await region('Flight Details')).findByText('No flights yet')).toBeVisible();
     expect(
       await within(await region('Weather')).findByText('Weather data unavailable'),
-    ).toBeTruthy();
+    ).toBeVisible();
     expect(
       await within(await region('Destination Photos')).findByText('No photos available'),
-    ).toBeTruthy();
+    ).toBeVisible();
   });
 
   it('keeps a widget saved on a wider screen in view, by its header at least', async () => {
@@ -210,7 +210,7 @@ describe('Board', () => {
   it('shows a spinner while the board loads', async () => {
     const reply = deferred<Reply>();
     renderBoard(() => reply.promise);
-    expect(screen.getByRole('status', { name: 'Loading the board' })).toBeTruthy();
+    expect(screen.getByRole('status', { name: 'Loading the board' })).toBeVisible();
     reply.resolve({ body: [countdown] });
     expect(await region('Trip Countdown')).toBeTruthy();
     expect(screen.queryByRole('status', { name: 'Loading the board' })).toBeNull();
@@ -218,7 +218,7 @@ describe('Board', () => {
 
   it('says an empty board is empty and offers Add Widget', async () => {
     const { user, onAddWidget } = renderBoard([]);
-    expect(await screen.findByRole('heading', { name: 'Your board is empty' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Your board is empty' })).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Add Widget' }));
     expect(onAddWidget).toHaveBeenCalledOnce();
   });
@@ -227,15 +227,15 @@ describe('Board', () => {
     const { api, user } = renderBoard({ status: 500, body: { message: 'Internal server error' } });
     expect(
       await screen.findByRole('heading', { name: 'The board could not be loaded' }),
-    ).toBeTruthy();
-    expect(screen.getByText('Please check your connection and try again.')).toBeTruthy();
+    ).toBeVisible();
+    expect(screen.getByText('Please check your connection and try again.')).toBeVisible();
     expect(shownIds()).toEqual([]);
 
     // Issue #17: while the retry runs, the failure stays and its Try again shows it is trying.
     const retry = deferred<Reply>();
     api.on(`GET ${WIDGETS_URL}`, () => retry.promise);
     await user.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(screen.getByRole('heading', { name: 'The board could not be loaded' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'The board could not be loaded' })).toBeVisible();
     await waitFor(() =>
       expect(screen.getByRole('button', { name: 'Try again' }).getAttribute('aria-busy')).toBe(
         'true',

@@ -106,7 +106,7 @@ describe('WidgetFrame', () => {
     expect(frame.style.zIndex).toBe('10');
     expect(frame.style.getPropertyValue('--widget-width')).toBe('250px');
     expect(frame.style.getPropertyValue('--widget-loaded-width')).toBe('300px');
-    expect(screen.getByText('Sunny')).toBeTruthy();
+    expect(screen.getByText('Sunny')).toBeVisible();
     expect(handle.getAttribute('aria-describedby')).toBeTruthy();
     const hint = document.getElementById(handle.getAttribute('aria-describedby')!);
     expect(hint?.textContent).toBe(
@@ -233,7 +233,7 @@ describe('WidgetFrame', () => {
       expect(onRename).toHaveBeenCalledExactlyOnceWith('Weather in Ubud');
       expect(titleField()).toBeNull();
       const renamed = screen.getByRole('button', { name: 'Weather in Ubud' });
-      expect(screen.getByRole('region', { name: 'Weather in Ubud' })).toBeTruthy();
+      expect(screen.getByRole('region', { name: 'Weather in Ubud' })).toBeVisible();
       // Back on the title, where the keyboard was.
       await waitFor(() => expect(document.activeElement).toBe(renamed));
     });
@@ -251,7 +251,7 @@ describe('WidgetFrame', () => {
       await user.dblClick(handle);
       await user.type(titleField()!, ' and more{Escape}');
       expect(titleField()).toBeNull();
-      expect(screen.getByRole('button', { name: 'Weather' })).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Weather' })).toBeVisible();
       expect(onRename).not.toHaveBeenCalled();
     });
 
@@ -313,13 +313,13 @@ describe('WidgetFrame', () => {
       // spec §9: the overlay's layer, above every widget; no canvas position.
       expect(frame.style.zIndex).toBe('999');
       expect(frame.style.top).toBe('');
-      expect(screen.getByTestId('widget-backdrop')).toBeTruthy();
+      expect(screen.getByTestId('widget-backdrop')).toBeVisible();
       // Focus moves into the overlay.
       expect(document.activeElement).toBe(frame);
 
       await user.click(collapse);
       expect(onExpandedChange).toHaveBeenLastCalledWith(false);
-      expect(screen.getByRole('button', { name: 'Expand Weather' })).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Expand Weather' })).toBeVisible();
       expect(screen.queryByTestId('widget-backdrop')).toBeNull();
       expect(frame.style.zIndex).toBe('10');
     });
@@ -349,7 +349,7 @@ describe('WidgetFrame', () => {
       });
       await user.keyboard('{Escape}');
       expect(onExpandedChange).not.toHaveBeenCalled();
-      expect(screen.getByRole('button', { name: 'Collapse Weather' })).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Collapse Weather' })).toBeVisible();
     });
 
     it('leaves Escape to the title field: it cancels the rename, the widget stays expanded', async () => {
@@ -361,7 +361,7 @@ describe('WidgetFrame', () => {
       expect(screen.queryByRole('textbox', { name: 'Widget title' })).toBeNull();
       expect(onRename).not.toHaveBeenCalled();
       expect(onExpandedChange).not.toHaveBeenCalled();
-      expect(screen.getByRole('button', { name: 'Collapse Weather' })).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Collapse Weather' })).toBeVisible();
 
       // The next Escape is the overlay's again.
       await user.keyboard('{Escape}');
@@ -494,7 +494,7 @@ describe('another member’s drag', () => {
       act(() => store.set('weather1', { at: { top: 110, left }, userId: 'u2' }));
     }
     expect(placeOf(frame)).toEqual({ top: '110px', left: '160px' });
-    expect(screen.getByText('Mateo Live is moving this')).toBeTruthy();
+    expect(screen.getByText('Mateo Live is moving this')).toBeVisible();
     // Another widget's drag is not this one's business.
     act(() => store.set('other', { at: { top: 1, left: 1 }, userId: 'u2' }));
     act(() => store.set('weather1', null));

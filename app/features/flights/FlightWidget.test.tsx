@@ -137,22 +137,22 @@ describe('FlightWidget', () => {
 
     const first = await screen.findByRole('article', { name: 'Flight GA 401' });
     // Bali is UTC+8 and Jakarta UTC+7: the times read as written, whatever the viewer's zone.
-    expect(within(first).getByText('DPS')).toBeTruthy();
-    expect(within(first).getByText('CGK')).toBeTruthy();
+    expect(within(first).getByText('DPS')).toBeVisible();
+    expect(within(first).getByText('CGK')).toBeVisible();
     expect(within(first).getByText('Dec 20, 08:30').getAttribute('datetime')).toBe(
       '2026-12-20T08:30:00+08:00',
     );
-    expect(within(first).getByText('Dec 20, 09:15')).toBeTruthy();
-    expect(within(first).getByText('1h 45m')).toBeTruthy();
-    expect(within(first).getByText('Nonstop')).toBeTruthy();
-    expect(within(first).getByText('Everyone')).toBeTruthy();
+    expect(within(first).getByText('Dec 20, 09:15')).toBeVisible();
+    expect(within(first).getByText('1h 45m')).toBeVisible();
+    expect(within(first).getByText('Nonstop')).toBeVisible();
+    expect(within(first).getByText('Everyone')).toBeVisible();
 
-    expect(within(card('SQ 953')).getByText('1 stop')).toBeTruthy();
-    expect(within(card('SQ 953')).getByText('Ben Okafor')).toBeTruthy();
-    expect(within(card('SQ 953')).getByText('Dec 21, 18:05')).toBeTruthy();
-    expect(within(card('QF 42')).getByText('2 stops')).toBeTruthy();
-    expect(within(card('QF 42')).getByText('8h 15m')).toBeTruthy();
-    expect(within(card('QF 42')).getByText('Dec 24, 11:05')).toBeTruthy();
+    expect(within(card('SQ 953')).getByText('1 stop')).toBeVisible();
+    expect(within(card('SQ 953')).getByText('Ben Okafor')).toBeVisible();
+    expect(within(card('SQ 953')).getByText('Dec 21, 18:05')).toBeVisible();
+    expect(within(card('QF 42')).getByText('2 stops')).toBeVisible();
+    expect(within(card('QF 42')).getByText('8h 15m')).toBeVisible();
+    expect(within(card('QF 42')).getByText('Dec 24, 11:05')).toBeVisible();
 
     const list = screen.getByRole('list', { name: 'Flights' });
     expect(
@@ -160,19 +160,19 @@ describe('FlightWidget', () => {
         .getAllByRole('article')
         .map((item) => item.getAttribute('aria-label')),
     ).toEqual(['Flight GA 401', 'Flight SQ 953', 'Flight QF 42']);
-    expect(screen.getByText('3 flights')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Edit flight SQ 953' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Delete flight QF 42' })).toBeTruthy();
+    expect(screen.getByText('3 flights')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Edit flight SQ 953' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Delete flight QF 42' })).toBeVisible();
   });
 
   it('shows a spinner while loading, then a friendly empty state with Add flight', async () => {
     const pending = deferred<Reply>();
     renderWidget({ body: [] }, { [`GET ${FLIGHTS_URL}`]: () => pending.promise });
 
-    expect(screen.getByRole('status', { name: 'Loading flights' })).toBeTruthy();
+    expect(screen.getByRole('status', { name: 'Loading flights' })).toBeVisible();
     pending.resolve({ body: [] });
-    expect(await screen.findByText('No flights yet')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Add flight' })).toBeTruthy();
+    expect(await screen.findByText('No flights yet')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Add flight' })).toBeVisible();
     expect(screen.queryByRole('list', { name: 'Flights' })).toBeNull();
   });
 
@@ -182,11 +182,11 @@ describe('FlightWidget', () => {
       body: { message: 'Internal server error' },
     });
 
-    expect(await screen.findByText('Could not load the flights')).toBeTruthy();
+    expect(await screen.findByText('Could not load the flights')).toBeVisible();
     api.on(`GET ${FLIGHTS_URL}`, { body: [garuda] });
     await user.click(screen.getByRole('button', { name: 'Retry' }));
 
-    expect(await screen.findByRole('article', { name: 'Flight GA 401' })).toBeTruthy();
+    expect(await screen.findByRole('article', { name: 'Flight GA 401' })).toBeVisible();
     expect(api.callsTo(`GET ${FLIGHTS_URL}`)).toHaveLength(2);
   });
 
@@ -204,7 +204,7 @@ describe('FlightWidget', () => {
     // A new flight starts on the trip's first day.
     expect(field(dialog, 'Departure date').value).toBe('2026-12-20');
     await within(dialog).findByRole('option', { name: 'Ben Okafor' });
-    expect(within(dialog).getByRole('option', { name: 'Ana Lima (you)' })).toBeTruthy();
+    expect(within(dialog).getByRole('option', { name: 'Ana Lima (you)' })).toBeVisible();
 
     await fillForm(user, dialog, {
       'Flight number': 'ga 401',
@@ -231,8 +231,8 @@ describe('FlightWidget', () => {
       },
     ]);
     const added = card('GA 401');
-    expect(within(added).getByText('Ben Okafor')).toBeTruthy();
-    expect(within(added).getByText('1 stop')).toBeTruthy();
+    expect(within(added).getByText('Ben Okafor')).toBeVisible();
+    expect(within(added).getByText('1 stop')).toBeVisible();
   });
 
   it("sends null for Everyone's flight, and Enter in a field submits", async () => {
@@ -267,9 +267,9 @@ describe('FlightWidget', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Add flight' }));
 
-    expect(within(dialog).getByText(FLIGHT_MESSAGES.flightNumber)).toBeTruthy();
+    expect(within(dialog).getByText(FLIGHT_MESSAGES.flightNumber)).toBeVisible();
     expect(within(dialog).getAllByText(FLIGHT_MESSAGES.airport)).toHaveLength(2);
-    expect(within(dialog).getByText('Please choose the departure date and time')).toBeTruthy();
+    expect(within(dialog).getByText('Please choose the departure date and time')).toBeVisible();
     const number = field(dialog, 'Flight number');
     expect(number.getAttribute('aria-invalid')).toBe('true');
     expect(document.activeElement).toBe(number);
@@ -296,7 +296,7 @@ describe('FlightWidget', () => {
     const message = within(dialog).getByText(FLIGHT_MESSAGES.arrivalBeforeDeparture);
     expect(field(dialog, 'Arrival time').getAttribute('aria-describedby')).toBe(message.id);
     expect(api.callsTo(`POST ${FLIGHTS_URL}`)).toEqual([]);
-    expect(screen.getByRole('dialog')).toBeTruthy();
+    expect(screen.getByRole('dialog')).toBeVisible();
   });
 
   it("shows the server's message in the dialog when saving fails", async () => {
@@ -308,7 +308,7 @@ describe('FlightWidget', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Add flight' }));
 
     expect((await within(dialog).findByRole('alert')).textContent).toBe('You are not on this trip');
-    expect(screen.getByRole('dialog')).toBeTruthy();
+    expect(screen.getByRole('dialog')).toBeVisible();
   });
 
   it('marks the traveller who has left the trip meanwhile (not_a_member) and reloads members', async () => {
@@ -406,8 +406,8 @@ describe('FlightWidget', () => {
     expect(api.callsTo('PATCH /api/flights/f1').map((call) => call.body)).toEqual([
       { arrivalTime: '2026-12-20T11:40:00+03:00', travellerId: null },
     ]);
-    expect(within(card('QR 647')).getByText('Dec 20, 11:40')).toBeTruthy();
-    expect(within(card('QR 647')).getByText('Everyone')).toBeTruthy();
+    expect(within(card('QR 647')).getByText('Dec 20, 11:40')).toBeVisible();
+    expect(within(card('QR 647')).getByText('Everyone')).toBeVisible();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit flight QR 647' }));
   });
 
@@ -437,7 +437,7 @@ describe('FlightWidget', () => {
     dialog = await screen.findByRole('dialog', { name: 'Delete flight GA 401?' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete flight' }));
 
-    expect(await screen.findByText('No flights yet')).toBeTruthy();
+    expect(await screen.findByText('No flights yet')).toBeVisible();
     expect(api.callsTo('DELETE /api/flights/f1')).toHaveLength(1);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     // The card's button went with the flight: focus lands on Add flight.

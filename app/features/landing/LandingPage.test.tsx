@@ -36,9 +36,9 @@ afterEach(() => {
 describe('landing page', () => {
   it('has the landmarks, one h1 and the section headings', () => {
     renderLanding();
-    expect(screen.getByRole('banner')).toBeTruthy();
-    expect(screen.getByRole('main')).toBeTruthy();
-    expect(screen.getByRole('contentinfo')).toBeTruthy();
+    expect(screen.getByRole('banner')).toBeVisible();
+    expect(screen.getByRole('main')).toBeVisible();
+    expect(screen.getByRole('contentinfo')).toBeVisible();
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     for (const id of ['features', 'pricing', 'testimonials', 'contact']) {
       const section = document.getElementById(id)!;
@@ -131,7 +131,7 @@ describe('landing page', () => {
     renderLanding(makeUser({ firstName: 'Ana', lastName: 'Lima' }));
     const header = screen.getByRole('banner');
     expect(within(header).queryByRole('link', { name: 'Sign In' })).toBeNull();
-    expect(within(header).getByText('AL')).toBeTruthy();
+    expect(within(header).getByText('AL')).toBeVisible();
   });
 
   it('shows the support address once the site settings arrive', async () => {

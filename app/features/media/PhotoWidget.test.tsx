@@ -95,7 +95,7 @@ describe('PhotoWidget', () => {
   it('asks for 8 photos of the destination and the trip’s album, with a spinner meanwhile', async () => {
     const reply = deferred<Reply>();
     const { api } = renderPhotos(() => reply.promise);
-    expect(screen.getByRole('status', { name: 'Loading photos' })).toBeTruthy();
+    expect(screen.getByRole('status', { name: 'Loading photos' })).toBeVisible();
     expect(
       api
         .actions()
@@ -104,7 +104,7 @@ describe('PhotoWidget', () => {
     ).toEqual([BALI_PHOTOS_URL, ALBUM_URL]);
 
     reply.resolve({ body: { photos: eight } });
-    expect(await screen.findByRole('img', { name: 'Bali view 1' })).toBeTruthy();
+    expect(await screen.findByRole('img', { name: 'Bali view 1' })).toBeVisible();
     expect(screen.queryByRole('status', { name: 'Loading photos' })).toBeNull();
   });
 
@@ -135,8 +135,8 @@ describe('PhotoWidget', () => {
         ],
       },
     });
-    expect(await screen.findByRole('img', { name: 'A photo of Bali, Indonesia' })).toBeTruthy();
-    expect(screen.getByText('Illustration: Tripmates')).toBeTruthy();
+    expect(await screen.findByRole('img', { name: 'A photo of Bali, Indonesia' })).toBeVisible();
+    expect(screen.getByText('Illustration: Tripmates')).toBeVisible();
     expect(screen.queryByText(/Pexels/)).toBeNull();
     expect(screen.queryByRole('link')).toBeNull();
   });
@@ -294,7 +294,7 @@ describe('PhotoWidget', () => {
     it('has no controls to move for a single photo, only Add photos', async () => {
       renderPhotos({ body: { photos: [makePhoto(1)] } });
       const carousel = await findCarousel();
-      expect(within(carousel).getByText('Photo 1 of 1')).toBeTruthy();
+      expect(within(carousel).getByText('Photo 1 of 1')).toBeVisible();
       expect(
         within(carousel)
           .getAllByRole('button')
@@ -357,13 +357,13 @@ describe('PhotoWidget', () => {
       });
       const stage = screen.getByTestId('carousel-stage');
       expect(within(stage).getByRole('img').getAttribute('src')).toBe(villa.src.medium);
-      expect(within(stage).getByText('The villa we found')).toBeTruthy();
-      expect(screen.getByText('Added by Bea · Nov 3')).toBeTruthy();
+      expect(within(stage).getByText('The villa we found')).toBeVisible();
+      expect(screen.getByText('Added by Bea · Nov 3')).toBeVisible();
       expect(thumbnailImages()[0]?.getAttribute('src')).toBe(ferry.src.thumbnail);
 
       await user.click(screen.getByRole('button', { name: 'Next photo' }));
       expect(shown()).toMatchObject({ label: 'Photo 2 of 10', main: 'Photo added by Ana' });
-      expect(screen.getByText('Added by Ana · Nov 3')).toBeTruthy();
+      expect(screen.getByText('Added by Ana · Nov 3')).toBeVisible();
       await user.click(screen.getByRole('button', { name: 'Next photo' }));
       expect(shown()).toMatchObject({ label: 'Photo 3 of 10', main: 'Bali view 1' });
       expect(screen.getByText(/^Photo by/).textContent).toBe('Photo by Photographer 1 on Pexels');
@@ -405,9 +405,9 @@ describe('PhotoWidget', () => {
         { album: { body: makeAlbum([villa]) } },
       );
       const carousel = await findCarousel();
-      expect(within(carousel).getByText('Photo 1 of 1')).toBeTruthy();
+      expect(within(carousel).getByText('Photo 1 of 1')).toBeVisible();
       expect(screen.queryByText('No photos available')).toBeNull();
-      expect(screen.getByText('Added by Bea · Nov 3')).toBeTruthy();
+      expect(screen.getByText('Added by Bea · Nov 3')).toBeVisible();
     });
 
     it('leave the destination’s photos as they were when the album cannot be loaded', async () => {
@@ -422,7 +422,7 @@ describe('PhotoWidget', () => {
     it('can be added from the unavailable state', async () => {
       renderPhotos({ body: { photos: [] } });
       await findUnavailable();
-      expect(screen.getByRole('button', { name: 'Add photos' })).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Add photos' })).toBeVisible();
       expect(screen.getByLabelText('Choose photos to add').getAttribute('accept')).toBe(
         'image/jpeg,image/png,image/webp,image/avif,image/heic,image/heif',
       );
@@ -453,18 +453,18 @@ describe('PhotoWidget', () => {
       expect(first.getAttribute('loading')).toBe('lazy');
       // The thumbnail's own size (480 px on its longest side), so nothing jumps as it loads.
       expect([first.getAttribute('width'), first.getAttribute('height')]).toEqual(['360', '480']);
-      expect(screen.getByText('3 photos · 6 MB of 2 GB used')).toBeTruthy();
-      expect(screen.getByRole('heading', { name: 'Destination photos' })).toBeTruthy();
+      expect(screen.getByText('3 photos · 6 MB of 2 GB used')).toBeVisible();
+      expect(screen.getByRole('heading', { name: 'Destination photos' })).toBeVisible();
       await findCarousel();
       expect(shown()).toMatchObject({ label: 'Photo 1 of 8', main: 'Bali view 1' });
     });
 
     it('invites the first photo into an empty album', async () => {
       renderPhotos({ body: { photos: eight } }, { expanded: true });
-      expect(await screen.findByText('No group photos yet')).toBeTruthy();
-      expect(screen.getByRole('button', { name: 'Add photos' })).toBeTruthy();
+      expect(await screen.findByText('No group photos yet')).toBeVisible();
+      expect(screen.getByRole('button', { name: 'Add photos' })).toBeVisible();
       expect(screen.queryByRole('list', { name: 'Group photos' })).toBeNull();
-      expect(screen.getByRole('switch', { name: 'Keep the original files' })).toBeTruthy();
+      expect(screen.getByRole('switch', { name: 'Keep the original files' })).toBeVisible();
     });
 
     it('says when the album cannot be loaded, and tries again', async () => {
@@ -472,11 +472,11 @@ describe('PhotoWidget', () => {
         { body: { photos: eight } },
         { expanded: true, album: { status: 500, body: { message: 'The album is resting.' } } },
       );
-      expect(await screen.findByText('Could not load the album')).toBeTruthy();
-      expect(screen.getByText('The album is resting.')).toBeTruthy();
+      expect(await screen.findByText('Could not load the album')).toBeVisible();
+      expect(screen.getByText('The album is resting.')).toBeVisible();
       api.on(`GET ${ALBUM_URL}`, { body: makeAlbum(photos) });
       await user.click(screen.getByRole('button', { name: 'Retry' }));
-      expect(await screen.findByRole('list', { name: 'Group photos' })).toBeTruthy();
+      expect(await screen.findByRole('list', { name: 'Group photos' })).toBeVisible();
     });
   });
 });

@@ -31,7 +31,7 @@ describe('Leaving a trip', () => {
     expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Stay' }));
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Stay' }));
-    expect(screen.getByRole('dialog', { name: 'Trip settings' })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Trip settings' })).toBeVisible();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Leave trip…' }));
     expect(api.actions()).toEqual([]);
   });

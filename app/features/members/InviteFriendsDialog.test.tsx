@@ -63,7 +63,7 @@ describe('InviteFriendsDialog for the owner', () => {
 
   it("counts the travellers against the owner's plan, and says when the trip is full", async () => {
     const { dialog, unmount } = renderDialog();
-    expect(await within(dialog).findByText('2 of 4 travellers on your Free plan.')).toBeTruthy();
+    expect(await within(dialog).findByText('2 of 4 travellers on your Free plan.')).toBeVisible();
     unmount();
 
     const four = [0, 1, 2, 3].map((n) => ({ ...MEMBERS[1]!, id: `u${n}`, name: `Traveller ${n}` }));
@@ -178,7 +178,7 @@ describe('InviteFriendsDialog for the owner', () => {
     const magic = within(dialog).getByRole('form', { name: 'Magic link' });
     expect(
       within(magic).getByText(/^Magic-link invitations come with Premium and Pro\./),
-    ).toBeTruthy();
+    ).toBeVisible();
     expect(within(magic).getByRole('link', { name: 'See the plans' }).getAttribute('href')).toBe(
       '/plans',
     );
@@ -267,7 +267,7 @@ describe('InviteFriendsDialog for the owner', () => {
     });
     await userEvent.click(await within(dialog).findByRole('button', { name: 'Remove Bo Chen' }));
     const confirm = within(dialog).getByRole('group', { name: 'Remove Bo Chen' });
-    expect(within(confirm).getByText('Remove Bo Chen from Bali 2023?')).toBeTruthy();
+    expect(within(confirm).getByText('Remove Bo Chen from Bali 2023?')).toBeVisible();
     expect(api.callsTo('DELETE /api/trips/t1/members/u2')).toEqual([]);
 
     await userEvent.click(within(confirm).getByRole('button', { name: 'Remove' }));
@@ -297,7 +297,7 @@ describe('InviteFriendsDialog for a member', () => {
     });
     expect(
       within(dialog).getByText('Only the trip owner can invite people or manage members.'),
-    ).toBeTruthy();
+    ).toBeVisible();
     const list = await within(dialog).findByRole('list', { name: 'Members' });
     expect(within(list).getByText('(you)').parentElement?.textContent).toBe('Bo Chen (you)');
     expect(within(dialog).queryByLabelText('Invite by email')).toBeNull();
@@ -312,6 +312,6 @@ describe('InviteFriendsDialog for a member', () => {
       'GET /api/trips/t1/members': { status: 500, body: { message: 'Server is down' } },
     });
     expect((await within(dialog).findByRole('alert')).textContent).toBe('Server is down');
-    expect(within(dialog).getByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Try again' })).toBeVisible();
   });
 });

@@ -232,7 +232,7 @@ describe('NotificationBell', () => {
       'GET /api/notifications': { body: [] },
     });
     await userEvent.click(await bell('Notifications'));
-    expect(await screen.findByText('You’re all caught up')).toBeTruthy();
+    expect(await screen.findByText('You’re all caught up')).toBeVisible();
     expect(
       (screen.getByRole('button', { name: 'Mark all as read' }) as HTMLButtonElement).disabled,
     ).toBe(true);
@@ -267,7 +267,7 @@ describe('NotificationBell', () => {
       },
     });
     await userEvent.click(await bell('Notifications, 1 unread'));
-    expect(await screen.findByText('2 of 3 notifications')).toBeTruthy();
+    expect(await screen.findByText('2 of 3 notifications')).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'Show more' }));
     await screen.findByRole('button', { name: /Bali 2023 starts in 7 days/ });
     expect(entryNames()).toHaveLength(3);
@@ -283,7 +283,7 @@ describe('NotificationBell', () => {
     const trigger = await bell('Notifications, 1 unread');
     trigger.focus();
     await userEvent.keyboard('{Enter}');
-    expect(await screen.findByRole('dialog', { name: 'Notifications' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Notifications' })).toBeVisible();
     await screen.findAllByTestId('notification-entry');
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

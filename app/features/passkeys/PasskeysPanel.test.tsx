@@ -46,8 +46,8 @@ describe('PasskeysPanel', () => {
   it('says when there are none yet', async () => {
     mockApi({ 'GET /api/passkeys': { body: [] } });
     renderPanel();
-    expect(await within(panel()).findByText(/No passkeys yet/)).toBeTruthy();
-    expect(within(panel()).getByRole('button', { name: 'Add a passkey' })).toBeTruthy();
+    expect(await within(panel()).findByText(/No passkeys yet/)).toBeVisible();
+    expect(within(panel()).getByRole('button', { name: 'Add a passkey' })).toBeVisible();
   });
 
   it('lists each with its name, when it was added and last used, and whether it is synced', async () => {

@@ -52,8 +52,8 @@ describe('the photo viewer', () => {
   it('shows the photo large, with its caption, who added it and when', async () => {
     const { user } = renderAlbum([sunset, harbour, market]);
     const viewer = await open(user, 'Open “Sunset at Uluwatu”, added by Bea on Nov 3');
-    expect(within(viewer).getByRole('heading', { name: 'Sunset at Uluwatu' })).toBeTruthy();
-    expect(within(viewer).getByText('Added by Bea · Nov 3 · 1 of 3')).toBeTruthy();
+    expect(within(viewer).getByRole('heading', { name: 'Sunset at Uluwatu' })).toBeVisible();
+    expect(within(viewer).getByText('Added by Bea · Nov 3 · 1 of 3')).toBeVisible();
     const image = shownImage(viewer);
     expect(image.getAttribute('alt')).toBe('Sunset at Uluwatu');
     expect(image.getAttribute('src')).toBe(sunset.src.medium);
@@ -71,7 +71,7 @@ describe('the photo viewer', () => {
     const viewer = await open(user, 'Open “Sunset at Uluwatu”, added by Bea on Nov 3');
     await user.keyboard('{ArrowRight}');
     expect(shownImage(viewer).getAttribute('alt')).toBe('Photo added by Ana');
-    expect(within(viewer).getByText('Added by Ana · Nov 3 · 2 of 3')).toBeTruthy();
+    expect(within(viewer).getByText('Added by Ana · Nov 3 · 2 of 3')).toBeVisible();
     // A photo no larger than the medium size has nothing larger to offer.
     expect(shownImage(viewer).getAttribute('srcset')).toBe(`${harbour.src.medium} 800w`);
     expect(within(viewer).getByRole('link', { name: 'Download' }).getAttribute('href')).toBe(
@@ -79,9 +79,9 @@ describe('the photo viewer', () => {
     );
     await user.click(within(viewer).getByRole('button', { name: 'Next photo' }));
     await user.click(within(viewer).getByRole('button', { name: 'Next photo' }));
-    expect(within(viewer).getByText(/1 of 3$/)).toBeTruthy();
+    expect(within(viewer).getByText(/1 of 3$/)).toBeVisible();
     await user.keyboard('{ArrowLeft}');
-    expect(within(viewer).getByText(/3 of 3$/)).toBeTruthy();
+    expect(within(viewer).getByText(/3 of 3$/)).toBeVisible();
 
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -91,13 +91,13 @@ describe('the photo viewer', () => {
     const { api, user } = renderAlbum([sunset, harbour, market]);
     api.on('DELETE /api/trips/t1/photos/g2', { status: 204 });
     const viewer = await open(user, 'Open photo added by Ana on Nov 3');
-    expect(within(viewer).getByText(/2 of 3$/)).toBeTruthy();
+    expect(within(viewer).getByText(/2 of 3$/)).toBeVisible();
     await user.click(within(viewer).getByRole('button', { name: 'Delete' }));
     const confirm = await screen.findByRole('dialog', { name: 'Delete this photo?' });
     expect(api.callsTo('DELETE /api/trips/t1/photos/g2')).toHaveLength(0);
     // The arrow keys while it asks leave the photo it asks about on show.
     await user.keyboard('{ArrowRight}');
-    expect(within(viewer).getByText(/2 of 3$/)).toBeTruthy();
+    expect(within(viewer).getByText(/2 of 3$/)).toBeVisible();
     await user.click(within(confirm).getByRole('button', { name: 'Delete photo' }));
 
     await waitFor(() =>
@@ -105,7 +105,7 @@ describe('the photo viewer', () => {
     );
     expect(api.callsTo('DELETE /api/trips/t1/photos/g2')).toHaveLength(1);
     const still = screen.getByRole('dialog');
-    expect(within(still).getByText('Added by Ana · Nov 5 · 2 of 2')).toBeTruthy();
+    expect(within(still).getByText('Added by Ana · Nov 5 · 2 of 2')).toBeVisible();
     expect(shownImage(still).getAttribute('src')).toBe(market.src.medium);
     const grid = screen.getByRole('list', { name: 'Group photos', hidden: true });
     expect(within(grid).getAllByRole('button', { hidden: true })).toHaveLength(2);
@@ -131,13 +131,13 @@ describe('the photo viewer', () => {
     const viewer = await open(user, 'Open “Sunset at Uluwatu”, added by Bea on Nov 3');
     expect(within(viewer).queryByRole('button', { name: 'Delete' })).toBeNull();
     expect(within(viewer).queryByRole('button', { name: 'Edit caption' })).toBeNull();
-    expect(within(viewer).getByRole('link', { name: 'Download' })).toBeTruthy();
+    expect(within(viewer).getByRole('link', { name: 'Download' })).toBeVisible();
   });
 
   it('lets the trip’s owner delete anyone’s photo', async () => {
     const { user } = renderAlbum([sunset], makeTrip({ role: 'owner' }));
     const viewer = await open(user, 'Open “Sunset at Uluwatu”, added by Bea on Nov 3');
-    expect(within(viewer).getByRole('button', { name: 'Delete' })).toBeTruthy();
+    expect(within(viewer).getByRole('button', { name: 'Delete' })).toBeVisible();
   });
 
   it('saves a caption, and Escape leaves the caption before the photo', async () => {
@@ -161,7 +161,7 @@ describe('the photo viewer', () => {
     expect(api.callsTo('PATCH /api/trips/t1/photos/g2').map((call) => call.body)).toEqual([
       { caption: 'Harbour at dawn' },
     ]);
-    expect(await within(viewer).findByRole('heading', { name: 'Harbour at dawn' })).toBeTruthy();
-    expect(within(viewer).getByRole('button', { name: 'Edit caption' })).toBeTruthy();
+    expect(await within(viewer).findByRole('heading', { name: 'Harbour at dawn' })).toBeVisible();
+    expect(within(viewer).getByRole('button', { name: 'Edit caption' })).toBeVisible();
   });
 });

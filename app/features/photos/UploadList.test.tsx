@@ -112,15 +112,15 @@ describe('adding photos', () => {
     const progress = within(uploads).getByRole('progressbar', { name: 'villa.jpg' });
     expect(progress.getAttribute('aria-valuenow')).toBe('0');
     expect(within(uploads).getByRole('progressbar', { name: 'beach.webp' }).textContent).toBe('');
-    expect(within(uploads).getByText('Waiting')).toBeTruthy();
+    expect(within(uploads).getByText('Waiting')).toBeVisible();
     request.progress(100);
     expect(progress.getAttribute('aria-valuenow')).toBe('25');
-    expect(within(uploads).getByText('25%')).toBeTruthy();
+    expect(within(uploads).getByText('25%')).toBeVisible();
     expect(
       within(uploads).getByRole('button', { name: 'Cancel uploading villa.jpg' }),
-    ).toBeTruthy();
+    ).toBeVisible();
     request.progress(400);
-    expect(within(uploads).getByText('Processing…')).toBeTruthy();
+    expect(within(uploads).getByText('Processing…')).toBeVisible();
     // Sent whole, the photo is the server's to keep: nothing to cancel any more.
     expect(
       within(uploads).queryByRole('button', { name: 'Cancel uploading villa.jpg' }),
@@ -136,8 +136,8 @@ describe('adding photos', () => {
     // Finished: off the list, first in the carousel; the third file goes.
     expect(within(uploads).queryByRole('progressbar', { name: 'villa.jpg' })).toBeNull();
     const carousel = screen.getByRole('region', { name: 'Photos of Bali, Indonesia' });
-    expect(within(carousel).getByText('Photo 1 of 1')).toBeTruthy();
-    expect(screen.getByText('Added by Ana · Nov 26')).toBeTruthy();
+    expect(within(carousel).getByText('Photo 1 of 1')).toBeVisible();
+    expect(screen.getByText('Added by Ana · Nov 26')).toBeVisible();
     expect(sentTo('beach.webp')).toBeTruthy();
   });
 
@@ -185,7 +185,7 @@ describe('adding photos', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Try a.jpg again' }));
     expect(FakeXhr.sent).toHaveLength(2);
-    expect(screen.getByRole('progressbar', { name: 'a.jpg' })).toBeTruthy();
+    expect(screen.getByRole('progressbar', { name: 'a.jpg' })).toBeVisible();
   });
 
   it('cancels an upload on its way', async () => {
@@ -205,7 +205,7 @@ describe('adding photos', () => {
     const file = photoFile('dropped.jpg', 300);
     const dataTransfer = { types: ['Files'], files: [file], dropEffect: 'none' };
     fireEvent.dragEnter(zone, { dataTransfer });
-    expect(screen.getByText('Drop photos to add them')).toBeTruthy();
+    expect(screen.getByText('Drop photos to add them')).toBeVisible();
     fireEvent.dragOver(zone, { dataTransfer });
     fireEvent.drop(zone, { dataTransfer });
     expect(screen.queryByText('Drop photos to add them')).toBeNull();
@@ -237,6 +237,6 @@ describe('adding photos', () => {
     expect(camera.getAttribute('capture')).toBe('environment');
     await user.upload(camera, photoFile('snap.jpg', 500));
     expect(FakeXhr.sent.map((xhr) => xhr.body)).toHaveLength(1);
-    expect(screen.getByRole('button', { name: 'Take a photo' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Take a photo' })).toBeVisible();
   });
 });

@@ -38,15 +38,15 @@ describe('PlanChoices', () => {
 
   it('marks the current plan, says what is included, and asks only for plans above it', async () => {
     renderChoices(makeUser({ plan: 'premium', isPremium: true }));
-    expect(within(card('Premium')).getByText('Your plan')).toBeTruthy();
+    expect(within(card('Premium')).getByText('Your plan')).toBeVisible();
     expect(
       within(card('Premium')).getByRole('button', { name: 'Your current plan' }),
     ).toHaveProperty('disabled', true);
-    expect(within(card('Free')).getByText('Included in your plan.')).toBeTruthy();
+    expect(within(card('Free')).getByText('Included in your plan.')).toBeVisible();
     expect(within(card('Free')).queryByRole('button')).toBeNull();
     expect(
       await within(card('Pro')).findByRole('button', { name: 'Request early access to Pro' }),
-    ).toBeTruthy();
+    ).toBeVisible();
   });
 
   it('records a request and says so, in place of the button', async () => {
@@ -68,7 +68,7 @@ describe('PlanChoices', () => {
     // The other paid plan can still be asked for (it would replace this request).
     expect(
       within(card('Pro')).getByRole('button', { name: 'Request early access to Pro' }),
-    ).toBeTruthy();
+    ).toBeVisible();
   });
 
   it("shows a pending request from an earlier visit, and the server's refusal as it is", async () => {

@@ -16,6 +16,6 @@ describe('LiveStatusNotice', () => {
     expect(screen.getByRole('status').textContent).toMatch(/^Reconnecting…/);
     rerender(<LiveStatusNotice status="outdated" />);
     expect(screen.getByRole('status').textContent).toContain('Tripmates has been updated.');
-    expect(screen.getByRole('button', { name: 'Reload' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Reload' })).toBeVisible();
   });
 });

@@ -24,7 +24,7 @@ describe('PresenceStack', () => {
     );
     expect(
       screen.getByRole('group', { name: 'Here now: Bruno Costa and Carla, and you' }),
-    ).toBeTruthy();
+    ).toBeVisible();
     const faces = screen.getAllByTestId('presence-member');
     expect(faces.map((face) => face.getAttribute('title'))).toEqual(['Bruno Costa', 'Carla']);
     expect(faces[0]!.textContent).toBe('BC');
@@ -35,14 +35,14 @@ describe('PresenceStack', () => {
   it('shows no faces when I am alone, and says so to screen readers', () => {
     render(<PresenceStack myUserId="me" members={[person('me', 'Ana Lima')]} />);
     expect(screen.queryAllByTestId('presence-member')).toEqual([]);
-    expect(screen.getByRole('group', { name: 'Only you have this trip open' })).toBeTruthy();
+    expect(screen.getByRole('group', { name: 'Only you have this trip open' })).toBeVisible();
   });
 
   it('gathers faces beyond four into a count (beyond one on phones)', () => {
     const crowd = ['me', 'a', 'b', 'c', 'd', 'e', 'f'].map((id) => person(id, `Person ${id}`));
     render(<PresenceStack myUserId="me" members={crowd} />);
     expect(screen.getAllByTestId('presence-member')).toHaveLength(6);
-    expect(screen.getByText('+2')).toBeTruthy();
-    expect(screen.getByText('+5')).toBeTruthy();
+    expect(screen.getByText('+2')).toBeVisible();
+    expect(screen.getByText('+5')).toBeVisible();
   });
 });

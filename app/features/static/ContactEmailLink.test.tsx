@@ -51,7 +51,7 @@ describe('ContactEmailLink', () => {
   it('says the address is unavailable when the server cannot tell it', async () => {
     mockApi({ 'GET /api/site': { status: 500, body: { message: 'Internal server error' } } });
     renderPage(<ContactEmailLink kind="supportEmail" />);
-    expect(await screen.findByText('(address unavailable)')).toBeTruthy();
+    expect(await screen.findByText('(address unavailable)')).toBeVisible();
     expect(screen.queryByRole('link')).toBeNull();
   });
 });

@@ -89,7 +89,7 @@ describe('AddTodoForm (in the to-do widget)', () => {
     ]);
     expect(text.value).toBe('');
     expect(document.activeElement).toBe(text);
-    expect(screen.getByText('0 of 2 done')).toBeTruthy();
+    expect(screen.getByText('0 of 2 done')).toBeVisible();
   });
 
   it('sends the chosen assignee and date, with the Add button', async () => {
@@ -108,7 +108,7 @@ describe('AddTodoForm (in the to-do widget)', () => {
     });
     expect(
       await screen.findByRole('button', { name: 'Assignee for Rent scooters: Ben Okafor' }),
-    ).toBeTruthy();
+    ).toBeVisible();
     expect(document.activeElement).toBe(text);
   });
 
@@ -185,7 +185,7 @@ describe('AddTodoForm (in the to-do widget)', () => {
     const alert = await within(form).findByRole('alert');
     expect(alert.textContent).toBe('The assignee must be a member of this trip');
     expect(text.value).toBe('Book the villa');
-    expect(screen.getByText('No tasks yet. Add your first task below!')).toBeTruthy();
+    expect(screen.getByText('No tasks yet. Add your first task below!')).toBeVisible();
   });
 
   it('sends a task once even when Enter is pressed again while it is on its way', async () => {
@@ -205,7 +205,7 @@ describe('AddTodoForm (in the to-do widget)', () => {
       status: 201,
       body: created({ text: 'Book the villa', priority: 'medium', dueDate: null }),
     });
-    expect(await screen.findByText('Book the villa')).toBeTruthy();
+    expect(await screen.findByText('Book the villa')).toBeVisible();
     expect(text.value).toBe('');
   });
 });

@@ -65,7 +65,7 @@ describe('TodoWidget', () => {
 
     expect(((await checkbox('Book flights')) as HTMLInputElement).checked).toBe(false);
     expect(((await checkbox('Renew passport')) as HTMLInputElement).checked).toBe(true);
-    expect(screen.getByText('1 of 3 done')).toBeTruthy();
+    expect(screen.getByText('1 of 3 done')).toBeVisible();
 
     const items = within(screen.getByRole('list', { name: 'Tasks' })).getAllByRole('listitem');
     expect(items.map((item) => item.querySelector('label')?.textContent)).toEqual([
@@ -88,7 +88,7 @@ describe('TodoWidget', () => {
     expect(later.className).not.toContain('text-destructive');
     expect(
       within(second).getByRole('button', { name: 'Assignee for Pack sunscreen: Unassigned' }),
-    ).toBeTruthy();
+    ).toBeVisible();
 
     // Done: no longer urgent, struck through.
     expect(within(third).getByText('Dec 14').parentElement!.className).not.toContain(
@@ -108,15 +108,15 @@ describe('TodoWidget', () => {
 
   it('says there are no tasks yet, above the form', async () => {
     renderWidget([]);
-    expect(await screen.findByText('No tasks yet. Add your first task below!')).toBeTruthy();
+    expect(await screen.findByText('No tasks yet. Add your first task below!')).toBeVisible();
     expect(screen.queryByText(/ done$/)).toBeNull();
-    expect(screen.getByRole('textbox', { name: 'New task' })).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'New task' })).toBeVisible();
   });
 
   it('shows a spinner while the tasks load', async () => {
     const reply = deferred<Reply>();
     renderWidget(() => reply.promise);
-    expect(screen.getByRole('status', { name: 'Loading tasks' })).toBeTruthy();
+    expect(screen.getByRole('status', { name: 'Loading tasks' })).toBeVisible();
     reply.resolve({ body: [packSunscreen] });
     expect(await checkbox('Pack sunscreen')).toBeTruthy();
     expect(screen.queryByRole('status', { name: 'Loading tasks' })).toBeNull();
@@ -136,7 +136,7 @@ describe('TodoWidget', () => {
     // Shown before the server answers.
     expect(((await checkbox('Book flights')) as HTMLInputElement).checked).toBe(true);
     expect(screen.getByText('Book flights').className).toContain('line-through');
-    expect(screen.getByText('1 of 1 done')).toBeTruthy();
+    expect(screen.getByText('1 of 1 done')).toBeVisible();
     expect(deleteButton('Book flights')).toBeTruthy();
 
     reply.resolve({ body: { ...bookFlights, isCompleted: true } });
@@ -147,7 +147,7 @@ describe('TodoWidget', () => {
   it('marks a done task not done again (PATCH isCompleted false) and hides its delete button', async () => {
     const { api, user } = renderWidget([renewPassport]);
     api.on('PATCH /api/todos/td3', { body: { ...renewPassport, isCompleted: false } });
-    expect(await screen.findByRole('button', { name: 'Delete task: Renew passport' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Delete task: Renew passport' })).toBeVisible();
 
     await user.click(await checkbox('Renew passport'));
     expect(api.callsTo('PATCH /api/todos/td3').map((call) => call.body)).toEqual([
@@ -167,7 +167,7 @@ describe('TodoWidget', () => {
     expect(shown.className).toContain('bg-destructive');
     expect(((await checkbox('Book flights')) as HTMLInputElement).checked).toBe(false);
     expect(deleteButton('Book flights')).toBeNull();
-    expect(screen.getByText('0 of 1 done')).toBeTruthy();
+    expect(screen.getByText('0 of 1 done')).toBeVisible();
   });
 
   it('deletes a done task (DELETE), removes it and returns focus to the new-task field', async () => {
@@ -177,8 +177,8 @@ describe('TodoWidget', () => {
     await user.click(await screen.findByRole('button', { name: 'Delete task: Renew passport' }));
     await waitFor(() => expect(screen.queryByText('Renew passport')).toBeNull());
     expect(api.callsTo('DELETE /api/todos/td3')).toHaveLength(1);
-    expect(screen.getByText('0 of 1 done')).toBeTruthy();
-    expect(screen.getByText('Pack sunscreen')).toBeTruthy();
+    expect(screen.getByText('0 of 1 done')).toBeVisible();
+    expect(screen.getByText('Pack sunscreen')).toBeVisible();
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'New task' }));
   });
 
@@ -188,7 +188,7 @@ describe('TodoWidget', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Delete task: Renew passport' }));
     await findToast('Could not delete the task', 'Internal server error');
-    expect(screen.getByText('Renew passport')).toBeTruthy();
+    expect(screen.getByText('Renew passport')).toBeVisible();
   });
 
   it('assigns a task to another member, and to nobody (PATCH assignedTo)', async () => {
@@ -220,7 +220,7 @@ describe('TodoWidget', () => {
     await user.click(await screen.findByRole('menuitemradio', { name: 'Unassigned' }));
     expect(
       await screen.findByRole('button', { name: 'Assignee for Book flights: Unassigned' }),
-    ).toBeTruthy();
+    ).toBeVisible();
     expect(api.callsTo('PATCH /api/todos/td1').map((call) => call.body)).toEqual([
       { assignedTo: 'u2' },
       { assignedTo: null },

@@ -60,7 +60,7 @@ describe('NewTripDialog', () => {
     fireEvent.change(endDate, { target: { value: '2027-05-01' } });
     await submit();
 
-    expect(within(dialog).getByText('Please give the trip a name')).toBeTruthy();
+    expect(within(dialog).getByText('Please give the trip a name')).toBeVisible();
     expect(name.getAttribute('aria-invalid')).toBe('true');
     expect(name.getAttribute('aria-describedby')).toContain(`${name.id}-error`);
     expect(document.activeElement).toBe(name);
@@ -74,12 +74,12 @@ describe('NewTripDialog', () => {
     expect(within(dialog).queryByText('Please give the trip a name')).toBeNull();
     expect(
       within(dialog).getByText('The trip must end on or after the day it starts'),
-    ).toBeTruthy();
+    ).toBeVisible();
 
     fireEvent.change(startDate, { target: { value: 'not a date' } });
     fireEvent.change(endDate, { target: { value: '2027-05-12' } });
     await submit();
-    expect(within(dialog).getByText('Use a real calendar date, like 2026-12-20')).toBeTruthy();
+    expect(within(dialog).getByText('Use a real calendar date, like 2026-12-20')).toBeVisible();
     expect(api.actions()).toEqual([]);
   });
 

@@ -114,10 +114,10 @@ describe('TripSettingsDialog for the owner', () => {
     await userEvent.clear(name);
     fireEvent.change(endDate, { target: { value: '2026-12-01' } });
     await userEvent.click(button('Save changes'));
-    expect(within(dialog).getByText('Please give the trip a name')).toBeTruthy();
+    expect(within(dialog).getByText('Please give the trip a name')).toBeVisible();
     expect(
       within(dialog).getByText('The trip must end on or after the day it starts'),
-    ).toBeTruthy();
+    ).toBeVisible();
     expect(document.activeElement).toBe(name);
     expect(api.actions()).toEqual([]);
 
@@ -139,7 +139,7 @@ describe('TripSettingsDialog for the owner', () => {
     });
     await userEvent.type(name, ' (draft)');
     await userEvent.click(button('Delete trip…'));
-    expect(within(dialog).getByRole('heading', { name: 'Delete Bali 2023?' })).toBeTruthy();
+    expect(within(dialog).getByRole('heading', { name: 'Delete Bali 2023?' })).toBeVisible();
     expect(document.activeElement).toBe(button('Keep trip'));
     expect(api.actions()).toEqual([]);
 
@@ -175,7 +175,7 @@ describe('TripSettingsDialog for a member', () => {
   it('shows the settings read-only, says why, and offers no way to change them', async () => {
     const kyoto = makeTrip({ id: 't3', name: 'Kyoto', destination: null, role: 'member' });
     const { api, dialog, name, destination, startDate, endDate } = renderDialog(kyoto);
-    expect(within(dialog).getByText('Only the trip owner can change these settings.')).toBeTruthy();
+    expect(within(dialog).getByText('Only the trip owner can change these settings.')).toBeVisible();
     expect([name, destination, startDate, endDate].map((input) => input.readOnly)).toEqual([
       true,
       true,

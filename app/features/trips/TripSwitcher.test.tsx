@@ -48,15 +48,15 @@ describe('TripSwitcher', () => {
   it('shows the current trip and lists my trips with places, dates, roles and a check', async () => {
     renderSwitcher('/dashboard?trip=t1');
     const menu = await openMenu('Bali 2023');
-    expect(within(menu).getByText('Your trips')).toBeTruthy();
+    expect(within(menu).getByText('Your trips')).toBeVisible();
     const items = within(menu).getAllByRole('menuitemradio');
     expect(items.map((item) => item.textContent)).toEqual([
       'Bali 2023OwnerBali, Indonesia · Dec 20 – Jan 3',
       'Lisbon with the whole extended family and friendsLisbon, Portugal · Mar 5 – Mar 12',
     ]);
     expect(items.map((item) => item.getAttribute('aria-checked'))).toEqual(['true', 'false']);
-    expect(within(menu).getByRole('menuitem', { name: 'New trip…' })).toBeTruthy();
-    expect(within(menu).getByRole('menuitem', { name: 'Trip settings…' })).toBeTruthy();
+    expect(within(menu).getByRole('menuitem', { name: 'New trip…' })).toBeVisible();
+    expect(within(menu).getByRole('menuitem', { name: 'Trip settings…' })).toBeVisible();
   });
 
   it('switches trip: the search param changes and the button names the new trip', async () => {
@@ -95,14 +95,14 @@ describe('TripSwitcher', () => {
     const menu = await openMenu('Tripmates');
     expect(within(menu).getByRole('status').textContent).toBe('Loading your trips…');
     answer.resolve({ body: [bali] });
-    expect(await within(menu).findByRole('menuitemradio', { name: /^Bali 2023/ })).toBeTruthy();
+    expect(await within(menu).findByRole('menuitemradio', { name: /^Bali 2023/ })).toBeVisible();
     expect(button.getAttribute('aria-busy')).toBeNull();
   });
 
   it('shows the product name and says so when there is no trip', async () => {
     renderSwitcher('/dashboard', { 'GET /api/trips': { body: [] } });
     const menu = await openMenu('Tripmates');
-    expect(within(menu).getByText('No trips yet.')).toBeTruthy();
+    expect(within(menu).getByText('No trips yet.')).toBeVisible();
     const settings = within(menu).getByRole('menuitem', { name: 'Trip settings…' });
     expect(settings.getAttribute('aria-disabled')).toBe('true');
   });
@@ -115,9 +115,9 @@ describe('TripSwitcher', () => {
     expect(within(menu).getByRole('alert').textContent).toBe('Your trips could not be loaded.');
     api.on('GET /api/trips', { body: [bali] });
     await userEvent.click(within(menu).getByRole('menuitem', { name: 'Try again' }));
-    expect(await within(menu).findByRole('menuitemradio', { name: /^Bali 2023/ })).toBeTruthy();
+    expect(await within(menu).findByRole('menuitemradio', { name: /^Bali 2023/ })).toBeVisible();
     // The menu stays open (the rest of the page is hidden behind it) while the button catches up.
-    expect(screen.getByRole('button', { name: 'Bali 2023', hidden: true })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Bali 2023', hidden: true })).toBeInTheDocument();
     expect(api.callsTo('GET /api/trips')).toHaveLength(2);
   });
 
@@ -165,7 +165,7 @@ describe('TripSwitcher', () => {
     await vi.waitFor(() =>
       expect(screen.getByTestId('url').textContent).toBe('/dashboard?trip=t2'),
     );
-    expect(screen.getByRole('button', { name: /^Lisbon/ })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /^Lisbon/ })).toBeVisible();
     const left = within(await openMenu(/^Lisbon/)).getAllByRole('menuitemradio');
     expect(left).toHaveLength(1);
   });
@@ -183,7 +183,7 @@ describe('TripSwitcher', () => {
 
     await findToast('Trip deleted', 'Bali 2023 has been deleted.');
     await vi.waitFor(() => expect(screen.getByTestId('url').textContent).toBe('/dashboard'));
-    expect(screen.getByRole('button', { name: 'Tripmates' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Tripmates' })).toBeVisible();
     expect(api.callsTo('GET /api/trips')).toHaveLength(1);
   });
 });

@@ -30,11 +30,11 @@ function renderPanel(left: number, routes: Parameters<typeof mockApi>[0] = {}) {
 describe('RecoveryCodesPanel', () => {
   it('says how many codes are left, without a warning when there are plenty', async () => {
     const { panel } = renderPanel(7);
-    expect(within(panel).getByRole('status', { name: 'Loading your recovery codes' })).toBeTruthy();
+    expect(within(panel).getByRole('status', { name: 'Loading your recovery codes' })).toBeVisible();
     const text = await within(panel).findByText(/^7 of 10 recovery codes left\./);
     expect(text.className).toContain('text-muted-foreground');
     expect(panel.className).not.toContain('amber');
-    expect(within(panel).getByRole('button', { name: 'Make new codes' })).toBeTruthy();
+    expect(within(panel).getByRole('button', { name: 'Make new codes' })).toBeVisible();
   });
 
   it.each([3, 1])('warns in amber when %i are left', async (left) => {
@@ -49,7 +49,7 @@ describe('RecoveryCodesPanel', () => {
     const { panel } = renderPanel(0);
     await within(panel).findByText(/^No recovery codes\. Make some/);
     expect(panel.className).toContain('amber');
-    expect(within(panel).getByRole('button', { name: 'Make recovery codes' })).toBeTruthy();
+    expect(within(panel).getByRole('button', { name: 'Make recovery codes' })).toBeVisible();
   });
 
   it('says when the count cannot be loaded, with Try again', async () => {
@@ -72,8 +72,8 @@ describe('Make new codes', () => {
 
   it('asks for a current code and warns that the old codes stop working', async () => {
     const { api, u, dialog } = await openDialog(7);
-    expect(within(dialog).getByRole('heading', { name: 'Make new recovery codes' })).toBeTruthy();
-    expect(within(dialog).getByText(/Your 7 codes left will stop working/)).toBeTruthy();
+    expect(within(dialog).getByRole('heading', { name: 'Make new recovery codes' })).toBeVisible();
+    expect(within(dialog).getByText(/Your 7 codes left will stop working/)).toBeVisible();
     const field = within(dialog).getByLabelText('Authentication code');
     expect(document.activeElement).toBe(field);
     const submit = within(dialog).getByRole('button', {
@@ -119,12 +119,12 @@ describe('Make new codes', () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual(CODES);
-    expect(within(dialog).getByText(/Your old codes no longer work/)).toBeTruthy();
+    expect(within(dialog).getByText(/Your old codes no longer work/)).toBeVisible();
 
     await u.click(within(dialog).getByRole('button', { name: 'Copy' }));
     await findToast('Copied');
     expect(await navigator.clipboard.readText()).toBe(`${CODES.join('\n')}\n`);
-    expect(within(dialog).getByRole('button', { name: 'Copied' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Copied' })).toBeVisible();
 
     const blobs: Blob[] = [];
     URL.createObjectURL = vi.fn((blob: Blob) => {

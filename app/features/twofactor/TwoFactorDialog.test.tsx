@@ -48,12 +48,12 @@ describe('TwoFactorDialog', () => {
     const key = within(dialog).getByText('Y3DP', { selector: 'span:nth-child(2)' }).parentElement!;
     expect(key.textContent).toBe('JBSWY3DPEHPK3PXPJBSWY3DP');
     expect(key.children).toHaveLength(6);
-    expect(within(dialog).getByText('Step 1 of 3')).toBeTruthy();
+    expect(within(dialog).getByText('Step 1 of 3')).toBeVisible();
     expect(api.callsTo('POST /api/setup-2fa')).toHaveLength(1);
 
     // Step confirm: the code field, Confirm disabled under 6 characters.
     await u.click(within(dialog).getByRole('button', { name: 'Next' }));
-    expect(within(dialog).getByText('Step 2 of 3')).toBeTruthy();
+    expect(within(dialog).getByText('Step 2 of 3')).toBeVisible();
     const input = within(dialog).getByLabelText('Verification code');
     expect(input.getAttribute('inputmode')).toBe('numeric');
     expect(input.getAttribute('autocomplete')).toBe('one-time-code');
@@ -69,7 +69,7 @@ describe('TwoFactorDialog', () => {
 
     // Back: setup again, the same QR code, no new secret asked for.
     await u.click(within(dialog).getByRole('button', { name: 'Back' }));
-    expect(within(dialog).getByText('Step 1 of 3')).toBeTruthy();
+    expect(within(dialog).getByText('Step 1 of 3')).toBeVisible();
     expect(
       within(dialog)
         .getByRole('img', { name: /QR code/ })
@@ -92,7 +92,7 @@ describe('TwoFactorDialog', () => {
 
     // Issue #35: step 3, the ten codes, with the focus on them; nothing reloads yet.
     const list = await within(dialog).findByRole('list', { name: 'Your recovery codes' });
-    expect(within(dialog).getByText('Step 3 of 3')).toBeTruthy();
+    expect(within(dialog).getByText('Step 3 of 3')).toBeVisible();
     expect(
       within(list)
         .getAllByRole('listitem')

@@ -72,7 +72,7 @@ describe('TwoFactorPanel', () => {
 
     await findToast('Two-factor authentication has been verified successfully');
     expect(api.callsTo('POST /api/confirm-2fa')[0]!.body).toEqual({ token: '123456' });
-    expect(screen.getByText(/Two-factor authentication is on/)).toBeTruthy();
+    expect(screen.getByText(/Two-factor authentication is on/)).toBeVisible();
     // Marked stale: the current-user query (active here too, for the codes' file) fetches it
     // again.
     await waitFor(() => expect(api.callsTo('GET /api/user').length).toBeGreaterThan(before));
@@ -107,7 +107,7 @@ describe('TwoFactorPanel', () => {
     renderPage(<TwoFactorPanel onClose={() => {}} />);
     await findToast('Error', 'Failed to generate QR code');
     const alert = screen.getByRole('alert');
-    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeVisible();
     expect((screen.getByRole('button', { name: 'Verify' }) as HTMLButtonElement).disabled).toBe(
       true,
     );
@@ -120,12 +120,12 @@ describe('TwoFactorPanel', () => {
     const retry = deferred<Reply>();
     api.on('POST /api/setup-2fa', () => retry.promise);
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
-    expect(within(alert).getByText('Failed to generate QR code')).toBeTruthy();
+    expect(within(alert).getByText('Failed to generate QR code')).toBeVisible();
     expect(within(alert).getByRole('button', { name: 'Try again' }).getAttribute('aria-busy')).toBe(
       'true',
     );
     retry.resolve({ body: SETUP });
-    expect(await screen.findByRole('img', { name: /QR code/i })).toBeTruthy();
+    expect(await screen.findByRole('img', { name: /QR code/i })).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
   });
 

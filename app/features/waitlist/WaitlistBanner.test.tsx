@@ -53,7 +53,7 @@ describe('WaitlistBanner', () => {
     const shown = await findToast('Invalid email', 'Please enter a valid email address');
     expect(shown.className).toContain('bg-destructive');
     expect(api.actions()).toEqual([]);
-    expect(screen.getByLabelText('Email')).toBeTruthy();
+    expect(screen.getByLabelText('Email')).toBeVisible();
   });
 
   it('sends the trimmed e-mail and name with source landing, reads Submitting... meanwhile, then thanks and collapses', async () => {
@@ -103,7 +103,7 @@ describe('WaitlistBanner', () => {
 
     const shown = await findToast('Invalid email', 'Please enter a valid email address');
     expect(shown.className).toContain('bg-destructive');
-    expect(screen.getByLabelText('Email')).toBeTruthy();
+    expect(screen.getByLabelText('Email')).toBeVisible();
   });
 
   it.each<[string, Reply | (() => never)]>([

@@ -119,23 +119,23 @@ describe('WeatherWidget', () => {
   it('asks for the metric weather and forecast of the city, with a spinner meanwhile', async () => {
     const reply = deferred<Reply>();
     const { api } = await renderWeather(() => reply.promise, { data: { city: 'Ubud' } });
-    expect(screen.getByText('Ubud')).toBeTruthy();
-    expect(screen.getByRole('status', { name: 'Loading the weather' })).toBeTruthy();
+    expect(screen.getByText('Ubud')).toBeVisible();
+    expect(screen.getByRole('status', { name: 'Loading the weather' })).toBeVisible();
     expect(weatherCalls(api)).toEqual([
       '/api/weather?city=Ubud&units=metric',
       '/api/weather/forecast?city=Ubud&units=metric',
     ]);
 
     reply.resolve({ body: sunnyInBali });
-    expect(await screen.findByText('30°C')).toBeTruthy();
+    expect(await screen.findByText('30°C')).toBeVisible();
     expect(screen.queryByRole('status', { name: 'Loading the weather' })).toBeNull();
   });
 
   it('shows the icon, temperature, conditions, humidity, feels-like and wind in km/h', async () => {
     await renderWeather({ body: sunnyInBali });
-    expect(screen.getByText('Bali, Indonesia')).toBeTruthy();
+    expect(screen.getByText('Bali, Indonesia')).toBeVisible();
     const temperature = await screen.findByText('30°C');
-    expect(screen.getByText('clear sky')).toBeTruthy();
+    expect(screen.getByText('clear sky')).toBeVisible();
     // spec §9: exactly 800 is the sun.
     const icon = temperature.closest('[data-widget-loaded]')?.querySelector('svg');
     expect(icon?.getAttribute('data-weather-icon')).toBe('sun');
@@ -202,7 +202,7 @@ describe('WeatherWidget', () => {
     await findUnavailable();
     answer = { body: sunnyInBali };
     await user.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText('30°C')).toBeTruthy();
+    expect(await screen.findByText('30°C')).toBeVisible();
     expect(api.callsTo(`GET ${weatherUrl('Bali, Indonesia')}`)).toHaveLength(2);
   });
 
@@ -217,12 +217,12 @@ describe('WeatherWidget', () => {
     });
     await findUnavailable();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(screen.getByText('Weather data unavailable')).toBeTruthy();
+    expect(screen.getByText('Weather data unavailable')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Try again' }).getAttribute('aria-busy')).toBe(
       'true',
     );
     held.resolve({ status: 502, body: { message: 'down' } });
-    expect(await screen.findByText(/^Still unavailable at /)).toBeTruthy();
+    expect(await screen.findByText(/^Still unavailable at /)).toBeVisible();
   });
 
   it('says what the server says when it does not know the city, and offers Change city', async () => {
@@ -238,7 +238,7 @@ describe('WeatherWidget', () => {
     );
     expect(status?.textContent).toBe('We could not find a place called Atlantis');
     expect(screen.queryByText('Weather data unavailable')).toBeNull();
-    expect(screen.getByRole('button', { name: 'Change city' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Change city' })).toBeVisible();
     expect(document.querySelector('[data-widget-loaded]')).toBeNull();
   });
 
@@ -250,7 +250,7 @@ describe('WeatherWidget', () => {
       },
       { data: { city: 'x'.repeat(101) } },
     );
-    expect(await screen.findByText('City names are at most 120 characters')).toBeTruthy();
+    expect(await screen.findByText('City names are at most 120 characters')).toBeVisible();
     expect(screen.queryByText('Weather data unavailable')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
   });
@@ -260,8 +260,8 @@ describe('WeatherWidget', () => {
       { body: sunnyInBali },
       { forecast: { status: 502, body: { message: 'The weather service is down' } } },
     );
-    expect(await screen.findByText('30°C')).toBeTruthy();
-    expect(await screen.findByText('Forecast unavailable')).toBeTruthy();
+    expect(await screen.findByText('30°C')).toBeVisible();
+    expect(await screen.findByText('Forecast unavailable')).toBeVisible();
     expect(screen.queryByRole('list', { name: 'Forecast' })).toBeNull();
   });
 
@@ -270,8 +270,8 @@ describe('WeatherWidget', () => {
       { body: sunnyInBali },
       { trip: makeTrip({ destination: null }) },
     );
-    expect(await screen.findByText('30°C')).toBeTruthy();
-    expect(screen.getByText('Denpasar')).toBeTruthy();
+    expect(await screen.findByText('30°C')).toBeVisible();
+    expect(screen.getByText('Denpasar')).toBeVisible();
     expect(weatherCalls(api)).toEqual([
       '/api/weather?city=Denpasar&units=metric',
       '/api/weather/forecast?city=Denpasar&units=metric',
@@ -315,8 +315,8 @@ describe('WeatherWidget', () => {
         { data: { city: 'Ubud', note: 'kept' } },
       ]);
       expect(screen.queryByLabelText('City')).toBeNull();
-      expect(await screen.findByText('24°C')).toBeTruthy();
-      expect(screen.getByText('Ubud')).toBeTruthy();
+      expect(await screen.findByText('24°C')).toBeVisible();
+      expect(screen.getByText('Ubud')).toBeVisible();
       expect(weatherCalls(api).slice(-2)).toEqual([
         '/api/weather?city=Ubud&units=metric',
         '/api/weather/forecast?city=Ubud&units=metric',
@@ -342,7 +342,7 @@ describe('WeatherWidget', () => {
       await user.keyboard('{Escape}');
 
       expect(screen.queryByLabelText('City')).toBeNull();
-      expect(screen.getByText('Bali, Indonesia')).toBeTruthy();
+      expect(screen.getByText('Bali, Indonesia')).toBeVisible();
       await waitFor(() =>
         expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Change city' })),
       );
@@ -365,7 +365,7 @@ describe('WeatherWidget', () => {
       await user.click(screen.getByRole('button', { name: "Use the trip's destination" }));
 
       expect(api.callsTo(`PATCH ${PATCH_URL}`).map((call) => call.body)).toEqual([{ data: null }]);
-      expect(screen.getByText('Bali, Indonesia')).toBeTruthy();
+      expect(screen.getByText('Bali, Indonesia')).toBeVisible();
     });
   });
 });

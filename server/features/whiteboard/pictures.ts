@@ -73,7 +73,7 @@ async function processed(data: Buffer, type: WhiteboardFileType): Promise<Buffer
  * (issue #23). The type is read from its bytes; what is stored is the picture made ready for
  * every member (whiteboardPicture.ts: no metadata, its size bounded), in that type. A picture
  * already stored under that id is kept as it is: the first upload wins (our editor names a
- * picture at random, app/features/whiteboard/WhiteboardEditor.tsx, and a picture never changes).
+ * picture at random, app/features/whiteboard/usePictureFiles.ts, and a picture never changes).
  */
 export async function saveFile(
   db: Db,

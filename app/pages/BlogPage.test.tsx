@@ -28,7 +28,9 @@ afterEach(() => {
 describe('/blog', () => {
   it('announces the blog, its three categories and the notes integration', async () => {
     renderBlog({ body: { success: true } });
-    expect(screen.getByRole('heading', { level: 1, name: 'Our Blog is Coming Soon' })).toBeVisible();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Our Blog is Coming Soon' }),
+    ).toBeVisible();
     for (const name of ['Destination Guides', 'Travel Tips', 'Community Stories']) {
       expect(screen.getByRole('heading', { level: 3, name })).toBeVisible();
     }

@@ -147,7 +147,9 @@ describe('TodoWidget', () => {
   it('marks a done task not done again (PATCH isCompleted false) and hides its delete button', async () => {
     const { api, user } = renderWidget([renewPassport]);
     api.on('PATCH /api/todos/td3', { body: { ...renewPassport, isCompleted: false } });
-    expect(await screen.findByRole('button', { name: 'Delete task: Renew passport' })).toBeVisible();
+    expect(
+      await screen.findByRole('button', { name: 'Delete task: Renew passport' }),
+    ).toBeVisible();
 
     await user.click(await checkbox('Renew passport'));
     expect(api.callsTo('PATCH /api/todos/td3').map((call) => call.body)).toEqual([

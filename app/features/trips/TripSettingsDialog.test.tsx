@@ -175,7 +175,9 @@ describe('TripSettingsDialog for a member', () => {
   it('shows the settings read-only, says why, and offers no way to change them', async () => {
     const kyoto = makeTrip({ id: 't3', name: 'Kyoto', destination: null, role: 'member' });
     const { api, dialog, name, destination, startDate, endDate } = renderDialog(kyoto);
-    expect(within(dialog).getByText('Only the trip owner can change these settings.')).toBeVisible();
+    expect(
+      within(dialog).getByText('Only the trip owner can change these settings.'),
+    ).toBeVisible();
     expect([name, destination, startDate, endDate].map((input) => input.readOnly)).toEqual([
       true,
       true,

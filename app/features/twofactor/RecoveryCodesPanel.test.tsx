@@ -30,7 +30,9 @@ function renderPanel(left: number, routes: Parameters<typeof mockApi>[0] = {}) {
 describe('RecoveryCodesPanel', () => {
   it('says how many codes are left, without a warning when there are plenty', async () => {
     const { panel } = renderPanel(7);
-    expect(within(panel).getByRole('status', { name: 'Loading your recovery codes' })).toBeVisible();
+    expect(
+      within(panel).getByRole('status', { name: 'Loading your recovery codes' }),
+    ).toBeVisible();
     const text = await within(panel).findByText(/^7 of 10 recovery codes left\./);
     expect(text.className).toContain('text-muted-foreground');
     expect(panel.className).not.toContain('amber');

@@ -10,7 +10,7 @@ import {
   REALTIME_PROTOCOL_VERSION,
   type ServerToClientEvents,
 } from '../../shared/contracts/realtime';
-import type { LiveServer } from '../features/realtime/core';
+import type { LiveServer } from '../features/realtime/piece';
 import { SESSION_COOKIE } from '../platform/sessions';
 
 export type LiveClient = Socket<ServerToClientEvents, ClientToServerEvents>;

@@ -4,7 +4,7 @@ import type { ActivityData, ActivityKind } from '../../../shared/contracts/activ
 import type { Db, Tx } from '../../platform/db/client';
 import { tripActivity } from '../../platform/db/schema';
 import { notifyOfActivity } from '../notifications/fromActivity';
-import type { LiveChanges } from '../realtime/publisher';
+import type { LiveChanges } from '../realtime';
 import type { TripItemTable } from '../trips/items';
 
 /** One entry of a trip's history, as the service making the change describes it. */

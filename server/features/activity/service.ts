@@ -14,7 +14,7 @@ import { tripActivity, users } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
 import { widgetRestorer } from '../board/service';
 import { flightRestorer } from '../flights/service';
-import type { ChangeContext } from '../realtime/publisher';
+import type { ChangeContext } from '../realtime';
 import { todoRestorer } from '../todos/service';
 import { memberName, ownerPlanOf } from '../trips/access';
 import { insertWithinLimit } from '../trips/items';

@@ -20,14 +20,15 @@ import type { Db } from '../../platform/db/client';
 import type { CallRow } from '../../platform/db/schema';
 import { tellRoomStarted } from '../notifications/callNotices';
 import {
+  createRateLimit,
+  createSettler,
+  decoderOf,
   joinedTrip,
   type LiveCore,
   type LivePiece,
   type LiveSocket,
   tripRoom,
-} from '../realtime/core';
-import { createRateLimit, decoderOf } from '../realtime/eventGuard';
-import { createSettler } from '../realtime/presence';
+} from '../realtime/piece';
 import { ownerPlanOf } from '../trips/access';
 import { callEndsAt, createCallClock } from './callClock';
 import { callById, endCall, openCallOf, startCall, syncParticipants } from './callRecords';

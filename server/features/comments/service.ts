@@ -28,7 +28,7 @@ import { HttpError } from '../../platform/errors';
 import { isUuid } from '../../platform/uuid';
 import { recordActivity } from '../activity/record';
 import { notify } from '../notifications/notify';
-import type { ChangeContext, LiveChanges } from '../realtime/publisher';
+import type { ChangeContext, LiveChanges } from '../realtime';
 import { memberName } from '../trips/access';
 import { insertWithinLimit, type TripItemTable } from '../trips/items';
 

@@ -1,7 +1,7 @@
 import type { ChangeFeed } from '../../platform/db/changeFeed';
 import { FORGET_ALL } from '../../platform/db/changeFeed';
-import { userRoom } from '../realtime/core';
-import type { Realtime } from '../realtime/realtimeServer';
+import type { Realtime } from '../realtime';
+import { userRoom } from '../realtime/piece';
 
 /**
  * A person's notifications changed (the database says so on `tripmates_notifications`, whoever

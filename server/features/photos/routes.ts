@@ -17,7 +17,7 @@ import type { Db } from '../../platform/db/client';
 import { HttpError } from '../../platform/errors';
 import { sendImmutableFile } from '../../platform/immutableFile';
 import { perUser } from '../../platform/rateLimit';
-import { changeContext } from '../realtime/publisher';
+import { changeContext } from '../realtime';
 import { tripAccessOf, tripMember } from '../trips/access';
 import * as photos from './service';
 

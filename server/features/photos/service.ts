@@ -24,7 +24,7 @@ import {
   UnreadablePicture,
 } from '../../platform/pictureWork';
 import { recordActivity } from '../activity/record';
-import type { ChangeContext } from '../realtime/publisher';
+import type { ChangeContext } from '../realtime';
 import { memberName, type TripRole } from '../trips/access';
 import { deleteTripItem, insertWithinLimit } from '../trips/items';
 import { processPhoto } from './processPhoto';

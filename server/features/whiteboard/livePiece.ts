@@ -7,9 +7,15 @@ import {
 } from '../../../shared/contracts/whiteboard';
 import type { Db } from '../../platform/db/client';
 import { HttpError } from '../../platform/errors';
-import { joinedTrip, type LiveCore, type LivePiece, tripRoom } from '../realtime/core';
-import { createRateLimit, decoderOf } from '../realtime/eventGuard';
-import { messageBytesOf } from '../realtime/parser';
+import {
+  createRateLimit,
+  decoderOf,
+  joinedTrip,
+  type LiveCore,
+  type LivePiece,
+  messageBytesOf,
+  tripRoom,
+} from '../realtime/piece';
 import { createSaveGroups, SaveBusy } from './saveGroups';
 import { saveEdits, type WhiteboardRef } from './service';
 import { createTurns } from './turns';

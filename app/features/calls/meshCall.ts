@@ -2,137 +2,42 @@ import type {
   CallJoinAck,
   CallParticipant,
   CallSignalMessage,
-  IceServer,
   VideoViewing,
 } from '../../../shared/contracts/calls';
 import type { LiveSocket } from '../realtime/useLiveSocket';
+import type { CallMedia, Facing, MediaSnapshot, MicState, VideoProblem } from './callMedia';
+import { IceConfig } from './iceConfig';
 import {
-  type LocalTracks,
-  type PeerConnectionState,
-  PeerLink,
-  type Signal,
-  type VideoSlot,
-} from './peerLink';
-import { videoCaps } from './videoCaps';
+  openCamera,
+  openMicrophone,
+  openScreen,
+  playOn,
+  problemOf,
+  screenProblemOf,
+} from './localMedia';
+import { MicLevel, SPEAKING_LEVEL } from './micLevel';
+import { type LocalTracks, PeerLink, type Signal, type VideoSlot } from './peerLink';
+import { PeerSet } from './peerSet';
 
-/** Whether the microphone works: on; refused by the person or the browser; none there. */
-export type MicState = 'on' | 'denied' | 'missing' | 'unavailable';
-/** Why a camera or a screen could not be started (a screen picker closed is not a problem). */
-export type VideoProblem = 'denied' | 'missing' | 'unavailable';
-export type VideoState = 'off' | 'starting' | 'on';
-export type Facing = 'user' | 'environment';
+// The call's controls (CallControls.tsx and the pieces split from it) take the snapshot's type
+// from here, beside the class that makes it.
+export type { MediaSnapshot } from './callMedia';
 
-export type PeerMedia = {
-  state: PeerConnectionState;
-  speaking: boolean;
-  volume: number;
-  /** Frames of their camera and of their screen come in now. */
-  receiving: Record<VideoSlot, boolean>;
-};
-
-export type MediaSnapshot = {
-  muted: boolean;
-  mic: MicState;
-  /** My own level is above the speaking threshold (and I am not muted). */
-  speaking: boolean;
-  /** My camera and my shared screen (issue #20). */
-  camera: VideoState;
-  screen: VideoState;
-  /** Which way my camera looks, where the device says (phones); null otherwise. */
-  facing: Facing | null;
-  /** Each other person in the call, by peer id. */
-  peers: Record<string, PeerMedia>;
-  microphoneId: string | null;
-  speakerId: string | null;
-};
-
-/**
- * What the call's controls need of the media, whatever carries it: this mesh of browser-to-
- * browser connections now, an SFU (LiveKit) when groups outgrow it (architecture §8). The UI
- * talks to this and to the server's call state, never to RTCPeerConnection.
- */
-export interface CallMedia {
-  /** Takes the microphone (listening only when refused) and joins the room on the server. */
-  join(muted: boolean): Promise<CallJoinAck>;
-  leave(): void;
-  setMuted(muted: boolean): void;
-  setMicrophone(deviceId: string): Promise<void>;
-  setSpeaker(deviceId: string): Promise<void>;
-  setVolume(peerId: string, volume: number): void;
-  /** Camera on or off; resolves to why it could not start, or null. */
-  setCamera(on: boolean): Promise<VideoProblem | null>;
-  /** The other camera of a phone (front ↔ back). */
-  switchCamera(): Promise<void>;
-  /** Share a screen, a window or a tab, or stop; resolves to why it could not start, or null. */
-  setScreen(on: boolean): Promise<VideoProblem | null>;
-  /** Which of the person's videos I show now: what I do not show, they stop sending. */
-  setViewing(peerId: string, viewing: VideoViewing): void;
-  /** The person's camera or screen as a stream for a video element. */
-  remoteStream(peerId: string, slot: VideoSlot): MediaStream | null;
-  /** My own camera or screen, for my own tile. */
-  localStream(slot: VideoSlot): MediaStream | null;
-  /** The people in the call now (from the server): connect to the new, let go of those gone. */
-  update(participants: CallParticipant[]): void;
-  subscribe(listener: () => void): () => void;
-  getSnapshot(): MediaSnapshot;
-}
-
-// Above this audio level (0-1, about -30 dBov) someone counts as speaking.
-const SPEAKING_LEVEL = 0.03;
 const LEVEL_EVERY_MS = 250;
-// ICE servers (TURN credentials) older than this are asked for afresh before a new connection.
-const ICE_FRESH_MS = 60_000;
-
-function problemOf(error: unknown): Exclude<MicState, 'on'> {
-  const name = error instanceof DOMException ? error.name : '';
-  if (name === 'NotAllowedError' || name === 'SecurityError') return 'denied';
-  if (name === 'NotFoundError' || name === 'OverconstrainedError') return 'missing';
-  return 'unavailable';
-}
-
-async function openCamera(facing: Facing | null) {
-  return navigator.mediaDevices.getUserMedia({
-    video: {
-      // The most any call sends (videoCaps.ts); smaller calls scale it down on the way out.
-      width: { ideal: 1280 },
-      height: { ideal: 720 },
-      frameRate: { ideal: 30, max: 30 },
-      ...(facing ? { facingMode: { exact: facing } } : {}),
-    },
-  });
-}
-
-async function openMicrophone(deviceId: string | null) {
-  return navigator.mediaDevices.getUserMedia({
-    audio: {
-      ...(deviceId ? { deviceId: { exact: deviceId } } : {}),
-      echoCancellation: true,
-      noiseSuppression: true,
-      autoGainControl: true,
-    },
-  });
-}
 
 /**
  * A WebRTC mesh (architecture §8): one PeerLink to each other person in the call, signalled over
  * the live connection (`call:signal`, relayed by the server only within the call).
  */
 export class MeshCall implements CallMedia {
-  private links = new Map<string, PeerLink>();
+  private peers = new PeerSet();
   private myPeerId: string | null = null;
   private local: MediaStream | null = null;
   private video: Record<VideoSlot, MediaStream | null> = { camera: null, screen: null };
-  /** What I last told each person I show of theirs (a new connection starts with both). */
-  private viewingSent = new Map<string, VideoViewing>();
-  /** People in the call, me included, as the server last said: the video caps follow it. */
-  private people = 1;
-  private iceServers: IceServer[] = [];
-  private iceTransportPolicy: RTCIceTransportPolicy = 'all';
-  private iceAt = 0;
+  private ice = new IceConfig();
   private listeners = new Set<() => void>();
   private levelTimer: ReturnType<typeof setInterval> | undefined;
-  private analyser: { context: AudioContext; node: AnalyserNode } | null = null;
-  private volumes = new Map<string, number>();
+  private micLevel = new MicLevel();
   private left = false;
   private snapshot: MediaSnapshot = {
     muted: false,
@@ -157,7 +62,7 @@ export class MeshCall implements CallMedia {
     if (message.tripId !== this.tripId || this.left || !this.myPeerId) return;
     // The server relays only within the call, so the sender is in it, even when its offer
     // overtakes the room's state that names it (the newcomer's side may offer first).
-    let link = this.links.get(message.from);
+    let link = this.peers.get(message.from);
     if (!link) {
       link = this.linkTo(message.from);
       this.publishPeers();
@@ -189,9 +94,7 @@ export class MeshCall implements CallMedia {
       return answer;
     }
     this.myPeerId = answer.peerId;
-    this.iceServers = answer.iceServers;
-    this.iceTransportPolicy = answer.iceTransportPolicy;
-    this.iceAt = Date.now();
+    this.ice.set(answer.iceServers, answer.iceTransportPolicy);
     this.startLevels();
     this.update(answer.state.participants);
     return answer;
@@ -202,11 +105,9 @@ export class MeshCall implements CallMedia {
     this.left = true;
     this.socket.off('call:signal', this.onSignal);
     if (this.socket.connected && this.myPeerId) this.socket.emit('call:leave');
-    for (const link of this.links.values()) link.close();
-    this.links.clear();
+    this.peers.closeAll();
     clearInterval(this.levelTimer);
-    void this.analyser?.context.close();
-    this.analyser = null;
+    this.micLevel.stop();
     this.stopLocal();
     this.listeners.clear();
   }
@@ -229,47 +130,17 @@ export class MeshCall implements CallMedia {
 
   update(participants: CallParticipant[]) {
     if (this.left || !this.myPeerId) return;
-    const me = this.myPeerId;
-    const present = new Set(participants.map((person) => person.peerId));
-    for (const [peerId, link] of this.links) {
-      if (!present.has(peerId)) {
-        link.close();
-        this.links.delete(peerId);
-        this.viewingSent.delete(peerId);
-      }
-    }
-    const newcomers = participants.filter(
-      (person) => person.peerId !== me && !this.links.has(person.peerId),
-    );
-    if (newcomers.length > 0) void this.connect(newcomers.map((person) => person.peerId));
-    // Caps follow the size of the call: the people the server counts, whether or not connected.
-    this.people = Math.max(1, participants.length);
-    this.applyCaps();
+    const newcomers = this.peers.follow(participants, this.myPeerId);
+    if (newcomers.length > 0) void this.connect(newcomers);
+    this.peers.resize(participants.length);
     this.publishPeers();
   }
 
-  /** Each connection's video caps, by the size of the call and that connection's network. */
-  private applyCaps(only?: PeerLink) {
-    for (const link of only ? [only] : this.links.values()) {
-      for (const slot of ['camera', 'screen'] as const) {
-        void link.setCaps(slot, videoCaps(slot, this.people, link.quality));
-      }
-    }
-  }
-
   private async connect(peerIds: string[]) {
-    if (Date.now() - this.iceAt > ICE_FRESH_MS) {
-      const answer = await this.socket
-        .timeout(5000)
-        .emitWithAck('call:ice')
-        .catch(() => null);
-      if (answer?.ok) {
-        this.iceServers = answer.iceServers;
-        this.iceAt = Date.now();
-      }
-    }
+    // Only a stale config waits: fresh, the connections start before update() goes on.
+    if (this.ice.stale) await this.ice.refresh(this.socket);
     if (this.left || !this.myPeerId) return;
-    for (const peerId of peerIds) if (!this.links.has(peerId)) this.linkTo(peerId);
+    for (const peerId of peerIds) if (!this.peers.has(peerId)) this.linkTo(peerId);
     this.publishPeers();
   }
 
@@ -278,16 +149,14 @@ export class MeshCall implements CallMedia {
     const link = new PeerLink(
       peerId,
       (this.myPeerId ?? '') < peerId,
-      this.iceServers,
-      this.iceTransportPolicy,
+      this.ice.servers,
+      this.ice.policy,
       this.localTracks(),
       (signal) => this.socket.emit('call:signal', { to: peerId, ...signal }),
       () => this.publishPeers(),
     );
-    link.audio.volume = this.volumes.get(peerId) ?? 1;
-    if (this.snapshot.speakerId) void this.applySpeaker(link.audio, this.snapshot.speakerId);
-    this.links.set(peerId, link);
-    this.applyCaps(link);
+    if (this.snapshot.speakerId) void playOn(link.audio, this.snapshot.speakerId);
+    this.peers.add(peerId, link);
     return link;
   }
 
@@ -304,8 +173,8 @@ export class MeshCall implements CallMedia {
     if (track) track.enabled = !this.snapshot.muted;
     this.stopLocal();
     this.local = next;
-    for (const link of this.links.values()) await link.setTrack('audio', track);
-    this.watchLocalLevel();
+    for (const link of this.peers.values()) await link.setTrack('audio', track);
+    this.micLevel.watch(this.local);
     this.publish({ mic: 'on', microphoneId: track?.getSettings().deviceId ?? deviceId });
   }
 
@@ -332,7 +201,7 @@ export class MeshCall implements CallMedia {
         : {}),
     });
     this.tellVideo();
-    await Promise.all([...this.links.values()].map((link) => link.setTrack(slot, track)));
+    await Promise.all([...this.peers.values()].map((link) => link.setTrack(slot, track)));
   }
 
   private tellVideo() {
@@ -387,10 +256,7 @@ export class MeshCall implements CallMedia {
     if (!navigator.mediaDevices?.getDisplayMedia) return 'unavailable';
     this.publish({ screen: 'starting' });
     try {
-      const stream = await navigator.mediaDevices.getDisplayMedia({
-        video: { frameRate: { ideal: 15, max: 15 } },
-        audio: false,
-      });
+      const stream = await openScreen();
       if (this.left) {
         for (const track of stream.getTracks()) track.stop();
         return null;
@@ -399,106 +265,59 @@ export class MeshCall implements CallMedia {
       return null;
     } catch (error) {
       this.publish({ screen: 'off' });
-      // Closing the browser's picker is a choice, not a problem.
-      const name = error instanceof DOMException ? error.name : '';
-      return name === 'NotAllowedError' || name === 'AbortError' ? null : problemOf(error);
+      return screenProblemOf(error);
     }
   }
 
   setViewing(peerId: string, viewing: VideoViewing) {
-    const before = this.viewingSent.get(peerId) ?? { camera: true, screen: true };
-    if (before.camera === viewing.camera && before.screen === viewing.screen) return;
-    if (!this.links.has(peerId) || !this.socket.connected) return;
-    this.viewingSent.set(peerId, viewing);
+    if (!this.socket.connected || !this.peers.markViewing(peerId, viewing)) return;
     this.socket.emit('call:signal', { to: peerId, viewing });
   }
 
   remoteStream(peerId: string, slot: VideoSlot) {
-    return this.links.get(peerId)?.streamOf(slot) ?? null;
+    return this.peers.get(peerId)?.streamOf(slot) ?? null;
   }
 
   localStream(slot: VideoSlot) {
     return this.video[slot];
   }
 
-  private async applySpeaker(audio: HTMLAudioElement, deviceId: string) {
-    const sinkable = audio as HTMLAudioElement & { setSinkId?: (id: string) => Promise<void> };
-    await sinkable.setSinkId?.(deviceId);
-  }
-
   async setSpeaker(deviceId: string) {
-    for (const link of this.links.values()) await this.applySpeaker(link.audio, deviceId);
+    for (const link of this.peers.values()) await playOn(link.audio, deviceId);
     this.publish({ speakerId: deviceId });
   }
 
   setVolume(peerId: string, volume: number) {
-    const clamped = Math.min(1, Math.max(0, volume));
-    this.volumes.set(peerId, clamped);
-    const link = this.links.get(peerId);
-    if (link) link.audio.volume = clamped;
+    this.peers.setVolume(peerId, volume);
     this.publishPeers();
   }
 
-  /** My microphone's level through Web Audio (it may have no connection to read it from). */
-  private watchLocalLevel() {
-    void this.analyser?.context.close();
-    this.analyser = null;
-    if (!this.local || typeof AudioContext === 'undefined') return;
-    const context = new AudioContext();
-    const node = context.createAnalyser();
-    node.fftSize = 512;
-    context.createMediaStreamSource(this.local).connect(node);
-    this.analyser = { context, node };
-  }
-
-  private localLevel() {
-    if (!this.analyser) return 0;
-    const samples = new Float32Array(this.analyser.node.fftSize);
-    this.analyser.node.getFloatTimeDomainData(samples);
-    let sum = 0;
-    for (const sample of samples) sum += sample * sample;
-    return Math.sqrt(sum / samples.length);
-  }
-
   private startLevels() {
-    this.watchLocalLevel();
+    this.micLevel.watch(this.local);
     this.levelTimer = setInterval(() => {
       void (async () => {
         await Promise.all(
-          [...this.links.values()].map(async (link) => {
+          [...this.peers.values()].map(async (link) => {
             // A connection whose network got worse (or better) gets new caps at once.
-            if (await link.readStats().catch(() => false)) this.applyCaps(link);
+            if (await link.readStats().catch(() => false)) this.peers.applyCaps(link);
           }),
         );
         if (this.left) return;
-        const speaking = !this.snapshot.muted && this.localLevel() > SPEAKING_LEVEL;
-        const before = JSON.stringify(this.peerStates());
+        const speaking = !this.snapshot.muted && this.micLevel.read() > SPEAKING_LEVEL;
+        const before = JSON.stringify(this.peers.states());
         if (speaking !== this.snapshot.speaking) this.publish({ speaking });
-        if (JSON.stringify(this.peerStates()) !== before) this.publishPeers();
+        if (JSON.stringify(this.peers.states()) !== before) this.publishPeers();
         else if (this.peersChanged()) this.publishPeers();
       })();
     }, LEVEL_EVERY_MS);
   }
 
-  private peerStates(): MediaSnapshot['peers'] {
-    const peers: MediaSnapshot['peers'] = {};
-    for (const [peerId, link] of this.links) {
-      peers[peerId] = {
-        state: link.state,
-        speaking: link.level > SPEAKING_LEVEL,
-        volume: this.volumes.get(peerId) ?? 1,
-        receiving: { ...link.receiving },
-      };
-    }
-    return peers;
-  }
-
   private peersChanged() {
-    return JSON.stringify(this.peerStates()) !== JSON.stringify(this.snapshot.peers);
+    return JSON.stringify(this.peers.states()) !== JSON.stringify(this.snapshot.peers);
   }
 
   private publishPeers() {
-    this.publish({ peers: this.peerStates() });
+    this.publish({ peers: this.peers.states() });
   }
 
   private publish(change: Partial<MediaSnapshot>) {

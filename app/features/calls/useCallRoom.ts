@@ -7,13 +7,8 @@ import type {
 } from '../../../shared/contracts/calls';
 import type { LiveSocket } from '../realtime/useLiveSocket';
 import type { LiveStatus } from '../realtime/useLiveTrip';
-import {
-  type CallMedia,
-  type MediaSnapshot,
-  MeshCall,
-  type MicState,
-  type VideoProblem,
-} from './meshCall';
+import type { CallMedia, MediaSnapshot, MicState, VideoProblem } from './callMedia';
+import { MeshCall } from './meshCall';
 
 export type CallPhase = 'idle' | 'joining' | 'joined';
 

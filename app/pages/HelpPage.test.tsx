@@ -47,13 +47,13 @@ describe('/help', () => {
 
     await userEvent.click(question('What are audio rooms?'));
     expect(expanded()).toEqual(['What are audio rooms?']);
-    expect(screen.getByText(/drop-in audio room/)).toBeTruthy();
+    expect(screen.getByText(/drop-in audio room/)).toBeVisible();
 
     // An item in another section: the accordion spans the whole page.
     await userEvent.click(question('How do I turn on two-factor authentication?'));
     expect(expanded()).toEqual(['How do I turn on two-factor authentication?']);
     expect(screen.queryByText(/drop-in audio room/)).toBeNull();
-    expect(screen.getByText(/Scan the QR code/)).toBeTruthy();
+    expect(screen.getByText(/Scan the QR code/)).toBeVisible();
 
     // Collapsible: the open one closes again, leaving none open.
     await userEvent.click(question('How do I turn on two-factor authentication?'));
@@ -63,13 +63,13 @@ describe('/help', () => {
   it('answers about widgets, cursors and account deletion', async () => {
     renderHelp();
     await userEvent.click(question('What are widgets, and how do I add one?'));
-    expect(screen.getByText('Add Widget')).toBeTruthy();
+    expect(screen.getByText('Add Widget')).toBeVisible();
     await userEvent.click(question('How do I rearrange my widgets?'));
-    expect(screen.getByText(/Drag a widget by its header/)).toBeTruthy();
+    expect(screen.getByText(/Drag a widget by its header/)).toBeVisible();
     await userEvent.click(question('What are the coloured cursors on the dashboard?'));
-    expect(screen.getByText(/their cursor carries their name/)).toBeTruthy();
+    expect(screen.getByText(/their cursor carries their name/)).toBeVisible();
     await userEvent.click(question('How do I delete my account?'));
-    expect(screen.getByText(/Trips you own pass to the member who joined earliest/)).toBeTruthy();
+    expect(screen.getByText(/Trips you own pass to the member who joined earliest/)).toBeVisible();
   });
 
   it('ends with a contact block that writes to the support address', async () => {

@@ -82,7 +82,7 @@ describe('CallControls', () => {
   it('offers Join audio room, and shows who is in the room to those outside it', () => {
     const room = roomOf([person('b', 'Bruno'), person('c', 'Carla', true)], { call: true });
     render(<CallControls room={room} myUserId="me" />);
-    expect(screen.getByRole('group', { name: 'In the audio room: Bruno and Carla' })).toBeTruthy();
+    expect(screen.getByRole('group', { name: 'In the audio room: Bruno and Carla' })).toBeVisible();
     const faces = screen.getAllByTestId('call-participant');
     expect(faces.map((face) => face.getAttribute('title'))).toEqual(['Bruno', 'Carla, muted']);
     fireEvent.click(screen.getByRole('button', { name: 'Join audio room' }));
@@ -114,7 +114,7 @@ describe('CallControls', () => {
         <CallControls room={room} myUserId="me" />
       </>,
     );
-    expect(screen.getByRole('group', { name: 'In the call with Bruno' })).toBeTruthy();
+    expect(screen.getByRole('group', { name: 'In the call with Bruno' })).toBeVisible();
     const [mine, his] = screen.getAllByTestId('call-participant');
     expect(mine!.getAttribute('title')).toBe('Ana (you), connected, speaking');
     expect(mine!.dataset.speaking).toBe('true');
@@ -138,10 +138,10 @@ describe('CallControls', () => {
         myUserId="me"
       />,
     );
-    expect(screen.getByRole('button', { name: 'Unmute' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Unmute' })).toBeVisible();
     expect(
       screen.getByRole('group', { name: 'You are in the audio room, waiting for others' }),
-    ).toBeTruthy();
+    ).toBeVisible();
     rerender(
       <CallControls
         room={roomOf([me], { phase: 'joined', media: { mic: 'denied' } })}
@@ -158,7 +158,7 @@ describe('CallControls', () => {
     const me = person('me', 'Ana');
     const room = roomOf([me, person('b', 'Bruno', true)], { phase: 'joined', call: true });
     render(<CallControls room={room} myUserId="me" />);
-    expect(screen.getByRole('button', { name: 'Mute' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Mute' })).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Leave audio room' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Audio room: In the call with Bruno' }));
     const people = screen.getByRole('list', { name: 'In the call' });
@@ -172,6 +172,6 @@ describe('CallControls', () => {
     render(<CallControls room={roomOf([person('b', 'Bruno')])} myUserId="me" />);
     const joinButton = screen.getByRole('button', { name: 'Join audio room' });
     expect(joinButton.parentElement?.textContent).toContain('1');
-    expect(screen.getByText('In the audio room: Bruno')).toBeTruthy();
+    expect(screen.getByText('In the audio room: Bruno')).toBeVisible();
   });
 });

@@ -124,7 +124,7 @@ describe('PasskeysPanel', () => {
     vi.stubGlobal('PublicKeyCredential', undefined);
     mockApi({ 'GET /api/passkeys': { body: [] } });
     renderPanel();
-    expect(within(panel()).getByText(/This browser can't use passkeys/)).toBeTruthy();
+    expect(within(panel()).getByText(/This browser can't use passkeys/)).toBeVisible();
     const add = within(panel()).getByRole('button', { name: 'Add a passkey' }) as HTMLButtonElement;
     expect(add.disabled).toBe(true);
   });

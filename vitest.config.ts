@@ -1,16 +1,4 @@
-import fs from 'node:fs';
 import { defineConfig } from 'vitest/config';
-
-/**
- * The app's test files that replace a module (`vi.mock`): without isolation the replacement
- * outlives the file and other files in the worker get the fake (seen: toasts that never showed).
- * Found by reading the files, so a new one cannot be forgotten.
- */
-const APP_MOCKING = fs
-  .readdirSync('app', { recursive: true, encoding: 'utf8' })
-  .filter((file) => /\.test\.tsx?$/.test(file))
-  .map((file) => `app/${file}`)
-  .filter((file) => /\bvi\.(mock|doMock)\(/.test(fs.readFileSync(file, 'utf8')));
 
 // Tests that measure time (live floods against a latency bound, Redis killed and restarted under
 // a deadline, `npm start` within its grace period): they run last, one file at a time, so the
@@ -31,13 +19,15 @@ const serverProject = {
 };
 
 // Projects: `server` (shared helpers, services and API integration tests in Node, each test file
-// on its own database), `app` (React components in happy-dom), `app-mocking` (above, each file
-// in a fresh worker) and `server-timed` (above).
+// on its own database), `app` (React components in happy-dom) and `server-timed` (above).
 //
-// `isolate: false` (issue #36, CI over 30 minutes): a worker keeps what node_modules loaded
-// (React, Fastify, PGlite, happy-dom's window) from one test file to the next, while Vitest still
-// evaluates the project's own modules afresh for each file, so no file sees another's state.
-// It halved the unit step (app 139 → 51 s, server 280 → 166 s, one worker, this 2-core machine).
+// The server's tests run without isolation (issue #36, CI over 30 minutes): a worker keeps what
+// node_modules loaded (Fastify, PGlite, Socket.IO) from one test file to the next, while Vitest
+// still evaluates the project's own modules afresh for each file, so no file sees another's
+// state; each file closes its own server and database. That took the server project from 280
+// to 166 s on one worker of this 2-core machine. The app's files keep a fresh worker each: a
+// page's requests can outlive its file (a logout's refetch, a query still loading), and without
+// isolation they reached the next file's stubbed fetch and failed its "no request" checks.
 export default defineConfig({
   resolve: { alias: { '@': new URL('./app', import.meta.url).pathname } },
   test: {
@@ -65,20 +55,8 @@ export default defineConfig({
           name: 'app',
           environment: 'happy-dom',
           include: ['app/**/*.test.{ts,tsx}'],
-          exclude: APP_MOCKING,
-          setupFiles: ['app/test/setup.ts'],
-          maxWorkers: 2,
-          sequence: { groupOrder: 0 },
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'app-mocking',
-          environment: 'happy-dom',
-          include: APP_MOCKING,
-          setupFiles: ['app/test/setup.ts'],
           isolate: true,
+          setupFiles: ['app/test/setup.ts'],
           maxWorkers: 2,
           sequence: { groupOrder: 0 },
         },

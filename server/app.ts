@@ -9,36 +9,11 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { accountRoutes } from './features/account/routes';
-import { activityRetentionJob, activityRoutes } from './features/activity';
-import { authRoutes } from './features/auth/routes';
-import { widgetsRoutes } from './features/board/routes';
-import { commentsRoutes } from './features/comments/routes';
-import { flightsRoutes } from './features/flights/routes';
-import { healthRoutes } from './features/health/routes';
-import { mediaRoutes } from './features/media/routes';
-import { membersRoutes } from './features/members/routes';
-import {
-  announceNotifications,
-  notificationJobs,
-  notificationsRoutes,
-} from './features/notifications';
-import { passkeysRoutes } from './features/passkeys/routes';
-import { photoFilesFor, photosRoutes, startStorageSweeper } from './features/photos';
+import type { FeatureDeps } from './features/feature';
+import { photoFilesFor } from './features/photos';
 import type { PhotoStorage } from './features/photos/storage';
-import { plansRoutes } from './features/plans/routes';
-import { pollsRoutes } from './features/polls/routes';
 import { realtime } from './features/realtime';
-import { searchRoutes } from './features/search/routes';
-import { shortlistRoutes } from './features/shortlist/routes';
-import { siteRoutes } from './features/site/routes';
-import { todosRoutes } from './features/todos/routes';
-import { tripsRoutes } from './features/trips/routes';
-import { twoFactorRoutes } from './features/twofactor/routes';
-import { waitlistRoutes } from './features/waitlist/routes';
-import { weatherRoutes } from './features/weather/routes';
-import { moveFilesToStorage } from './features/whiteboard/pictures';
-import { whiteboardRoutes } from './features/whiteboard/routes';
+import { SERVER_FEATURES } from './features/registry';
 import { registerAccessControl } from './platform/access';
 import { authentication } from './platform/auth';
 import { registerCanonicalIds } from './platform/canonicalIds';
@@ -204,71 +179,22 @@ export async function buildApp(config: Config, deps: AppDeps) {
   app.decorate('mailOutbox', mailOutbox);
   deps.database.changes.on('tripmates_mail', () => void mailOutbox.deliver());
   app.addHook('onClose', () => mailOutbox.stop());
-  await app.register(healthRoutes, { database: deps.database });
-  await app.register(authRoutes, {
-    db: deps.database.db,
-    publicUrl: config.publicUrl,
-    registration: config.registration,
-  });
-  await app.register(accountRoutes, {
-    db: deps.database.db,
-    publicUrl: config.publicUrl,
-  });
-  await app.register(twoFactorRoutes, { db: deps.database.db });
-  await app.register(passkeysRoutes, { db: deps.database.db, publicUrl: config.publicUrl });
 
-  await app.register(waitlistRoutes, { db: deps.database.db });
-  await app.register(tripsRoutes, { db: deps.database.db });
-  await app.register(widgetsRoutes, { db: deps.database.db });
-  await app.register(todosRoutes, { db: deps.database.db });
-  await app.register(flightsRoutes, { db: deps.database.db });
-  await app.register(pollsRoutes, { db: deps.database.db });
-  const photoFiles = photoFilesFor(config, deps.photoStorage);
-  await app.register(whiteboardRoutes, { db: deps.database.db, files: photoFiles });
-  await app.register(photosRoutes, { db: deps.database.db, files: photoFiles });
-  const sweeper = startStorageSweeper({
+  // The features, each plugged in from its own folder (features/registry.ts).
+  const features: FeatureDeps = {
+    database: deps.database,
     db: deps.database.db,
-    storage: photoFiles.storage,
-    changes: deps.database.changes,
+    config,
     log: app.log,
-    workDir: photoFiles.workDir,
-  });
-  app.decorate('photoFiles', { ...photoFiles, sweeper });
-  // Whiteboard pictures kept in the database before issue #23 move into the photo storage.
-  const moving = moveFilesToStorage(deps.database.db, photoFiles).then(
-    (moved) => {
-      if (moved > 0) app.log.info({ moved }, 'whiteboard pictures moved into the photo storage');
-    },
-    (error: Error) =>
-      app.log.warn({ err: error.message }, 'whiteboard pictures could not be moved yet'),
-  );
-  app.addHook('onClose', async () => {
-    await moving;
-    await sweeper.stop();
-  });
-  if (config.databaseUrl && photoFiles.storage.kind === 'disk') {
-    app.log.info(
-      'photos are kept under DATA_DIR on this machine: instances on several machines need S3_BUCKET (README)',
-    );
-  }
-  await app.register(searchRoutes, { db: deps.database.db, config });
-  await app.register(shortlistRoutes, { db: deps.database.db, config });
-  await app.register(membersRoutes, { db: deps.database.db, config });
-  await app.register(plansRoutes, { db: deps.database.db });
-  await app.register(activityRoutes, { db: deps.database.db });
-  await app.register(commentsRoutes, { db: deps.database.db });
-  await app.register(notificationsRoutes, { db: deps.database.db });
-  announceNotifications(deps.database.changes, app.live);
+    files: photoFilesFor(config, deps.photoStorage),
+  };
+  for (const feature of SERVER_FEATURES) await feature.register?.(app, features);
+
   // The server's own work on a schedule (issue #24), run once across instances.
   const scheduler = new Scheduler(
     deps.database.db,
     [
-      activityRetentionJob(deps.database.db, app.log),
-      ...notificationJobs({
-        db: deps.database.db,
-        publicUrl: config.publicUrl,
-        log: app.log,
-      }),
+      ...SERVER_FEATURES.flatMap((feature) => feature.jobs?.(features) ?? []),
       // Last: it sends what the jobs before it queued.
       mailOutbox.job(),
     ],
@@ -278,9 +204,6 @@ export async function buildApp(config: Config, deps: AppDeps) {
   app.decorate('scheduler', scheduler);
   scheduler.start(SCHEDULER_TICK_MS);
   app.addHook('onClose', () => scheduler.stop());
-  await app.register(weatherRoutes, { config });
-  await app.register(mediaRoutes, { config });
-  await app.register(siteRoutes, { config });
 
   await registerClient(app, client);
   return app;

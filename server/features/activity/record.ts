@@ -1,9 +1,10 @@
 import { and, eq, getTableColumns, gte } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { ActivityData, ActivityKind } from '../../../shared/contracts/activity';
+import type { BellKind, NotificationData } from '../../../shared/contracts/notifications';
 import type { Db, Tx } from '../../platform/db/client';
 import { tripActivity } from '../../platform/db/schema';
-import { notifyOfActivity } from '../notifications/fromActivity';
+import { notify } from '../notifications/notify';
 import type { LiveChanges } from '../realtime';
 import type { TripItemTable } from '../trips/items';
 
@@ -14,6 +15,8 @@ export type Activity = {
   data?: ActivityData;
   /** A deleted item's row (as Drizzle returned it), to restore it from the entry. */
   snapshot?: Record<string, unknown>;
+  /** Whom the change tells, and what (a to-do given to someone tells them). */
+  tell?: { userIds: string[]; kind: BellKind; data?: NotificationData };
 };
 
 /**
@@ -37,7 +40,11 @@ export async function recordActivity(
     createdAt: at,
   });
   // The same entry tells those it concerns (issue #24: one log feeds history and notifications).
-  await notifyOfActivity(tx, tripId, actorId, activity, at);
+  if (activity.tell) {
+    const { userIds, kind, data } = activity.tell;
+    const subjectId = activity.subjectId ?? null;
+    await notify(tx, userIds, { kind, tripId, actorId, subjectId, data: data ?? {} }, at);
+  }
 }
 
 /**

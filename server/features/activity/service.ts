@@ -5,28 +5,19 @@ import {
   type ActivityEntry,
   type ActivityKind,
   isRestorable,
-  type RestorableKind,
 } from '../../../shared/contracts/activity';
 import { PLAN_LIMITS } from '../../../shared/plans';
 import type { Db, Tx } from '../../platform/db/client';
 import { olderThan, pageOf } from '../../platform/db/keyset';
 import { tripActivity, users } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
-import { widgetRestorer } from '../board/service';
-import { flightRestorer } from '../flights/service';
+import { restorerOf } from '../featureLookup';
 import type { ChangeContext } from '../realtime';
-import { todoRestorer } from '../todos/service';
 import { memberName, ownerPlanOf } from '../trips/access';
 import { insertWithinLimit } from '../trips/items';
-import { fromSnapshot, type Restorer, recordActivity } from './record';
+import { fromSnapshot, recordActivity } from './record';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-const RESTORERS: Record<RestorableKind, { restorer: Restorer; restored: ActivityKind }> = {
-  'todo.deleted': { restorer: todoRestorer, restored: 'todo.restored' },
-  'flight.deleted': { restorer: flightRestorer, restored: 'flight.restored' },
-  'widget.removed': { restorer: widgetRestorer, restored: 'widget.restored' },
-};
 
 /** How many days of history a plan keeps (spec §9); null: all. */
 export const keepsDaysOf = (plan: keyof typeof PLAN_LIMITS) => PLAN_LIMITS[plan].historyDays;
@@ -185,7 +176,7 @@ export async function restoreFromEntry(
   if (!isRestorable(found.kind) || found.snapshot === null) {
     throw new HttpError('not_restorable', ACTIVITY_MESSAGES.notRestorable);
   }
-  const { restorer, restored } = RESTORERS[found.kind];
+  const { restorer, restored } = await restorerOf(found.kind);
   const { table, limit } = restorer;
   // The trip's row locked and its items counted as for any new item (insertWithinLimit).
   const itemId = await insertWithinLimit(db, table, tripId, limit, async (tx) => {

@@ -11,9 +11,9 @@ import {
 import type { Db, Tx } from '../../platform/db/client';
 import { type WidgetRow, widgets } from '../../platform/db/schema';
 import { type Activity, type Restorer, recordActivity } from '../activity/record';
+import { widgetPolicyOf } from '../featureLookup';
 import type { ChangeContext, LiveChanges } from '../realtime';
 import { deleteTripItem, insertWithinLimit, updateTripItem } from '../trips/items';
-import { assertWhiteboardAllowed } from '../whiteboard/service';
 
 export function toWidgetDto(row: WidgetRow): WidgetDto {
   return {
@@ -84,7 +84,7 @@ export async function createWidget(
 ) {
   const limit = { max: MAX_WIDGETS_PER_TRIP, message: TOO_MANY_WIDGETS };
   const row = await insertWithinLimit(db, widgets, tripId, limit, async (tx) => {
-    if (body.type === 'whiteboard') await assertWhiteboardAllowed(tx, tripId);
+    await (await widgetPolicyOf(body.type)).assertAllowed?.(tx, tripId);
     const inserted = await insertWithFreeId(tx, tripId, body);
     await recordActivity(tx, tripId, actorId, widgetActivity('widget.added', inserted));
     return inserted;
@@ -94,19 +94,15 @@ export async function createWidget(
 
 /**
  * spec §4's `New <type> Widget` for its five types; the widgets issues #21 and #22 added read
- * better by their names ("New flightSearch Widget" would not).
+ * better by their names ("New flightSearch Widget" would not), which their features give.
  */
-const NAMED_TYPES: Partial<Record<WidgetType, string>> = {
-  poll: 'Polls',
-  flightSearch: 'Flight Search',
-  stays: 'Stays',
-  whiteboard: 'Whiteboard',
-};
-const defaultTitle = (type: WidgetType) => NAMED_TYPES[type] ?? `New ${type} Widget`;
+const defaultTitle = async (type: WidgetType) =>
+  (await widgetPolicyOf(type)).defaultTitle ?? `New ${type} Widget`;
 
 /** Inserts the widget under the first free `<type><millisecond>` id from now on. */
 async function insertWithFreeId(tx: Tx, tripId: string, body: CreateWidgetBody) {
   const { type, position } = body;
+  const title = body.title?.trim() || (await defaultTitle(type));
   for (let stamp = Date.now(), attempt = 0; attempt < 50; stamp += 1, attempt += 1) {
     const [row] = await tx
       .insert(widgets)
@@ -117,7 +113,7 @@ async function insertWithFreeId(tx: Tx, tripId: string, body: CreateWidgetBody) 
         top: position.top,
         left: position.left,
         right: position.right ?? null,
-        title: body.title?.trim() || defaultTitle(type),
+        title,
         data: body.data ?? null,
       })
       .onConflictDoNothing({ target: widgets.id })
@@ -160,7 +156,7 @@ export const widgetRestorer: Restorer = {
   table: widgets,
   limit: { max: MAX_WIDGETS_PER_TRIP, message: TOO_MANY_WIDGETS },
   async prepare(tx, tripId, row) {
-    if (row.type === 'whiteboard') await assertWhiteboardAllowed(tx, tripId);
+    await (await widgetPolicyOf(row.type as WidgetType)).assertAllowed?.(tx, tripId);
     return row;
   },
   async announce({ db, live }, tripId, id) {

@@ -65,7 +65,7 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       config: { access: member },
       schema: {
         tags,
-        summary: 'Comment on a to-do, flight, shortlisted option, poll or photo of the trip',
+        summary: 'Comment on an item of the trip (shared/contracts/comments.ts lists the kinds)',
         description:
           '`mentions` are the user ids of members the text mentions (400 `not_a_member` for ' +
           'anyone else); 404 when the item is not on the trip.',

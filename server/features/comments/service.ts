@@ -1,11 +1,9 @@
-import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import {
   COMMENT_MESSAGES,
   type Comment,
   type CommentCounts,
   type CommentSubject,
-  type CommentSubjectType,
   type CreateComment,
   commentKey,
   MAX_COMMENTS_PER_SUBJECT,
@@ -13,54 +11,19 @@ import {
   type UpdateComment,
 } from '../../../shared/contracts/comments';
 import type { Db, Tx } from '../../platform/db/client';
-import {
-  type CommentRow,
-  comments,
-  flights,
-  polls,
-  shortlistOptions,
-  todos,
-  tripMembers,
-  tripPhotos,
-  users,
-} from '../../platform/db/schema';
+import { type CommentRow, comments, tripMembers, users } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
 import { isUuid } from '../../platform/uuid';
 import { recordActivity } from '../activity/record';
+import { commentSubjectOf } from '../featureLookup';
 import { notify } from '../notifications/notify';
 import type { ChangeContext, LiveChanges } from '../realtime';
 import { memberName } from '../trips/access';
-import { insertWithinLimit, type TripItemTable } from '../trips/items';
-
-/** Where each kind of item lives, and what names it in the history ("commented on …"). */
-const SUBJECTS: Record<
-  CommentSubjectType,
-  { table: TripItemTable; label: (tx: Db | Tx, id: string) => Promise<string | null> }
-> = {
-  todo: { table: todos, label: labelOf(todos, todos.text) },
-  flight: { table: flights, label: labelOf(flights, flights.flightNumber) },
-  option: { table: shortlistOptions, label: labelOf(shortlistOptions, shortlistOptions.title) },
-  poll: { table: polls, label: labelOf(polls, polls.question) },
-  photo: {
-    table: tripPhotos,
-    // As the photo's own entries name it: its caption, else its file's name.
-    label: labelOf(
-      tripPhotos,
-      sql<string>`coalesce(${tripPhotos.caption}, ${tripPhotos.fileName})`,
-    ),
-  },
-};
-
-function labelOf(table: TripItemTable, column: PgColumn | SQL<string>) {
-  return async (db: Db | Tx, id: string) => {
-    const [row] = await db.select({ label: column }).from(table).where(eq(table.id, id));
-    return row ? String(row.label) : null;
-  };
-}
+import { insertWithinLimit } from '../trips/items';
 
 /** The item's label, if it is on the trip; 404 otherwise (deleted, or never this trip's). */
 async function subjectLabel(db: Db | Tx, tripId: string, subject: CommentSubject) {
-  const { table, label } = SUBJECTS[subject.subjectType];
+  const { table, label } = await commentSubjectOf(subject.subjectType);
   if (!isUuid(subject.subjectId)) throw new HttpError('not_found', COMMENT_MESSAGES.noSuchSubject);
   const onTrip = await db.$count(
     table,
@@ -274,7 +237,7 @@ export async function updateComment(
     // Those the edit mentions for the first time (the item may be gone: then it has no label).
     const added = mentions.filter((mentioned) => !before.mentions.includes(mentioned));
     if (added.length > 0) {
-      const label = await SUBJECTS[before.subjectType].label(tx, before.subjectId);
+      const label = await (await commentSubjectOf(before.subjectType)).label(tx, before.subjectId);
       await tellMentioned(tx, updated, added, label);
     }
     return updated;

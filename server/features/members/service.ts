@@ -12,11 +12,10 @@ import { type Trip, tripMembers, trips, users } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
 import { queueMail } from '../../platform/mail/outbox';
 import { recordActivity } from '../activity/record';
-import { clearTravellerOf } from '../flights/service';
+import { memberLeaving } from '../featureLookup';
 import { notify } from '../notifications/notify';
 import { channelsFor } from '../notifications/preferences';
 import type { ChangeContext } from '../realtime';
-import { unassignTodosOf } from '../todos/service';
 import { memberName, type TripAccess } from '../trips/access';
 import { findInvitedTrip, getOrCreateLink } from './invitations';
 
@@ -117,8 +116,9 @@ export async function joinTrip(
 }
 
 /**
- * Takes someone off the trip. In the same transaction their to-dos on it become unassigned and
- * their flights on it the whole group's: nothing of the trip keeps pointing at an outsider.
+ * Takes someone off the trip. In the same transaction each feature lets go of what was theirs
+ * (a to-do becomes unassigned, a flight the whole group's): nothing of the trip keeps pointing
+ * at an outsider.
  */
 async function takeOffTrip(
   db: Db,
@@ -141,8 +141,7 @@ async function takeOffTrip(
       )
       .returning({ userId: tripMembers.userId });
     if (removed.length === 0) throw new HttpError('not_found', MEMBER_MESSAGES.noSuchMember);
-    await unassignTodosOf(tx, tripId, userId);
-    await clearTravellerOf(tx, tripId, userId);
+    await memberLeaving(tx, tripId, userId);
     await recordActivity(tx, tripId, entry.actorId, {
       kind: entry.kind,
       subjectId: userId,

@@ -1,6 +1,7 @@
 import { and, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
-import { notifications, tripMembers } from '../../platform/db/schema';
+import { notifications } from '../../platform/db/schema';
+import { tripMemberIds } from '../trips/access';
 import { notify } from './notify';
 
 /** A room started again this soon after the last start (a dropped line, a rejoin) is not news. */
@@ -26,13 +27,9 @@ export async function tellRoomStarted(
     ),
   );
   if (recent > 0) return 0;
-  const members = await db
-    .select({ userId: tripMembers.userId })
-    .from(tripMembers)
-    .where(eq(tripMembers.tripId, tripId));
   return notify(
     db,
-    members.map((member) => member.userId),
+    await tripMemberIds(db, tripId),
     {
       kind: 'callStarted',
       tripId,

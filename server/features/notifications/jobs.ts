@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db/client';
 import type { Job } from '../../platform/scheduler';
-import { remindDueTodos, remindTrips, tellPollsPastDeadline } from './dueNotices';
 import { sendPendingEmails } from './emails';
 import { pruneNotifications } from './retention';
 import { sendSummaries } from './summaries';
+import { remindTrips } from './tripReminders';
 
 const MINUTE_MS = 60 * 1000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -19,11 +19,11 @@ type Deps = { db: Db; publicUrl: string; log: FastifyBaseLogger };
 export function notificationJobs(deps: Deps): Job[] {
   return [
     {
-      // Poll deadlines, then the e-mails waiting (a mention's within a minute).
+      // The e-mails waiting (a mention's within a minute; features' jobs listed before this one
+      // have queued theirs).
       name: 'notifications-minutely',
       everyMs: MINUTE_MS,
       async run(now) {
-        await tellPollsPastDeadline(deps.db, now);
         const sent = await sendPendingEmails(deps, now);
         if (sent > 0) deps.log.info({ queued: sent }, 'notification e-mails queued');
       },
@@ -33,7 +33,6 @@ export function notificationJobs(deps: Deps): Job[] {
       everyMs: HOUR_MS,
       async run(now) {
         await remindTrips(deps.db, now);
-        await remindDueTodos(deps.db, now);
         const summaries = await sendSummaries(deps, now);
         if (summaries > 0) deps.log.info({ summaries }, 'daily summaries queued');
         const pruned = await pruneNotifications(deps.db, now);

@@ -16,6 +16,7 @@ import { recordActivity } from '../activity/record';
 import type { ChangeContext } from '../realtime';
 import { memberName, type TripRole } from '../trips/access';
 import { deleteTripItem, insertWithinLimit } from '../trips/items';
+import { tellPollClosed } from './closedNotices';
 
 type Vote = { pollId: string; userId: string; optionId: string; name: string };
 
@@ -194,13 +195,18 @@ export async function closePoll(
   await context.db.transaction(async (tx) => {
     const row = await lockPoll(tx, tripId, id);
     checkCanManage(row, actor);
-    if (row.closedAt || (row.closesAt && row.closesAt <= new Date())) return;
-    await tx.update(polls).set({ closedAt: new Date() }).where(eq(polls.id, id));
-    await recordActivity(tx, tripId, actor.userId, {
-      kind: 'poll.closed',
-      subjectId: id,
-      data: { label: row.question },
-    });
+    const now = new Date();
+    if (row.closedAt || (row.closesAt && row.closesAt <= now)) return;
+    await tx.update(polls).set({ closedAt: now }).where(eq(polls.id, id));
+    await recordActivity(
+      tx,
+      tripId,
+      actor.userId,
+      { kind: 'poll.closed', subjectId: id, data: { label: row.question } },
+      now,
+    );
+    // The trip hears the result with the closing, in its transaction.
+    await tellPollClosed(tx, row, actor.userId, now);
   });
   return announce(context, id, actor.userId);
 }

@@ -131,11 +131,11 @@ export async function createTodo(
     await recordActivity(tx, tripId, actorId, {
       kind: 'todo.added',
       subjectId: inserted.id,
-      // Its assignee is told (notifications/fromActivity.ts).
       data: {
         label: inserted.text,
         ...(inserted.assignedTo ? { userId: inserted.assignedTo } : {}),
       },
+      ...(inserted.assignedTo ? { tell: assigneeTold(inserted) } : {}),
     });
     return inserted;
   });
@@ -164,6 +164,13 @@ export async function updateTodo(
   return announceSaved(live, await loadTodo(db, row.id));
 }
 
+/** A to-do given to someone tells them (unless they gave it to themselves). */
+const assigneeTold = (row: TodoRow) => ({
+  userIds: row.assignedTo ? [row.assignedTo] : [],
+  kind: 'assigned' as const,
+  data: { label: row.text },
+});
+
 /**
  * What a change to a to-do tells the history: ticked or unticked first, then a new assignee,
  * then any other edit; nothing when nothing changed.
@@ -178,6 +185,7 @@ export function todoChange(row: TodoRow, before: TodoRow): Activity | null {
       kind: 'todo.assigned',
       subjectId: row.id,
       data: { label: row.text, userId: row.assignedTo },
+      tell: assigneeTold(row),
     };
   }
   const edited =

@@ -129,7 +129,7 @@ export function tripAccessOf(request: FastifyRequest): TripAccess {
 }
 
 /** Everyone on the trip, owner included: whose trip lists show it. */
-export async function tripMemberIds(db: Db, tripId: string): Promise<string[]> {
+export async function tripMemberIds(db: Db | Tx, tripId: string): Promise<string[]> {
   const rows = await db
     .select({ userId: tripMembers.userId })
     .from(tripMembers)

@@ -16,8 +16,8 @@ import { type Trip, tripMembers, trips, type User, users } from '../../platform/
 import { HttpError } from '../../platform/errors';
 import { recordActivity } from '../activity/record';
 import { addDefaultWidgets } from '../board/service';
+import { firstTripData } from '../featureLookup';
 import type { ChangeContext } from '../realtime';
-import { createSampleTodos } from '../todos/service';
 import { memberName, ownerPlanOf, type TripAccess, type TripRole, tripMemberIds } from './access';
 
 const DAY_MS = 86_400_000;
@@ -106,7 +106,7 @@ export async function createFirstTrip(tx: Tx, userId: string, now = new Date()) 
     // spec §9: the sample trip's weather is Denpasar's (its destination is a whole island).
     { weatherCity: DEFAULT_WEATHER_CITY },
   );
-  await createSampleTodos(tx, trip.id, now);
+  await firstTripData(tx, trip.id, now);
   await tx.update(users).set({ firstTripMadeAt: now }).where(eq(users.id, userId));
   return trip;
 }

@@ -1,0 +1,9 @@
+import { shortlistOptions } from '../../platform/db/schema';
+import { labelledBy, type ServerFeature } from '../feature';
+import { shortlistRoutes } from './routes';
+
+export const shortlistFeature: ServerFeature = {
+  name: 'shortlist',
+  register: (app, { db, config }) => app.register(shortlistRoutes, { db, config }),
+  commentSubjects: { option: labelledBy(shortlistOptions, shortlistOptions.title) },
+};

@@ -30,17 +30,31 @@ const AboutPage = lazy(() => import('@/pages/AboutPage'));
 const PressPage = lazy(() => import('@/pages/PressPage'));
 const NotFoundPage = lazy(() => import('@/pages/NotFoundPage'));
 
-function HomePage() {
+/**
+ * The dashboard at each of its addresses; `/` is the landing page to a signed-out visitor (who
+ * gets the dashboard's sign-in card at the others).
+ */
+function Dashboard({ home = false }: { home?: boolean }) {
   const { user } = useAuth();
-  return user ? <DashboardPage /> : <LandingPage />;
+  return home && !user ? <LandingPage /> : <DashboardPage />;
 }
+
+// The dashboard's addresses are one page (the Route key): choosing a trip moves from one to
+// another and keeps it mounted, with its live connection and the focus, instead of starting anew.
+const DASHBOARD_PATHS: readonly ClientRoute[] = [
+  '/',
+  '/dashboard',
+  '/trips/:tripId',
+  '/trips/:tripId/:panel',
+];
+const pageKey = (path: ClientRoute) => (DASHBOARD_PATHS.includes(path) ? 'dashboard' : path);
 
 /**
  * The page of each client route (spec §2). Typed by the shared list, which the server answers
  * 200 for: a route added here without it, or there without a page here, does not compile.
  */
 const PAGES: Record<ClientRoute, ReactNode> = {
-  '/': <HomePage />,
+  '/': <Dashboard home />,
   '/auth': <AuthPage />,
   '/logout': <LogoutPage />,
   '/forgot-password': <ForgotPasswordPage />,
@@ -48,7 +62,10 @@ const PAGES: Record<ClientRoute, ReactNode> = {
   '/confirm-email': <ConfirmEmailPage />,
   '/delete-account': <DeleteAccountPage />,
   '/unsubscribe': <UnsubscribePage />,
-  '/dashboard': <DashboardPage />,
+  '/dashboard': <Dashboard />,
+  '/trips/:tripId': <Dashboard />,
+  // No panel has a page of its own yet: until one does, a trip's panel address shows the trip.
+  '/trips/:tripId/:panel': <Dashboard />,
   '/profile': <ProfilePage />,
   '/security': <SecurityPage />,
   '/plans': <PlansPage />,
@@ -73,7 +90,7 @@ export function AppRoutes() {
     <Suspense fallback={<FullScreenSpinner />}>
       <Switch>
         {CLIENT_ROUTES.map((path) => (
-          <Route key={path} path={path}>
+          <Route key={pageKey(path)} path={path}>
             {PAGES[path]}
           </Route>
         ))}

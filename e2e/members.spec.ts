@@ -59,7 +59,7 @@ test('a friend joins by the link, the owner sees them, removes them, and they ar
   await form.getByRole('button', { name: 'Create Account' }).click();
   await expect(friend).toHaveURL(/\/join\//);
   await friend.getByRole('button', { name: 'Join trip' }).click();
-  await expect(friend).toHaveURL(new RegExp(`/dashboard\\?trip=${tripId}`));
+  await expect(friend).toHaveURL(new RegExp(`/trips/${tripId}$`));
   await expect(friend.getByRole('region', { name: 'Group To-Do List', exact: true })).toBeVisible();
 
   // The owner sees the friend, and removes them.

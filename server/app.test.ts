@@ -311,6 +311,9 @@ describe('serving the built client', () => {
   it.each([
     ['/', 200],
     ['/dashboard?trip=abc', 200],
+    // Issue #37: a trip's address, and a panel's below it.
+    ['/trips/0b6f3c1e-2a4d-4c8e-9f10-3a5b7c9d1e2f', 200],
+    ['/trips/abc/itinerary', 200],
     ['/admin/waitlist', 200],
     ['/Auth/', 200],
     ['/join/bali-2023-x7k2', 200],
@@ -319,6 +322,8 @@ describe('serving the built client', () => {
     ['/dashboardx', 404],
     ['/join', 404],
     ['/join/a/b', 404],
+    ['/trips', 404],
+    ['/trips/abc/itinerary/more', 404],
   ])('answers %s with index.html (%i), revalidated on every load', async (pathname, status) => {
     const res = await fetch(`${t.url}${pathname}`);
     expect(res.status).toBe(status);

@@ -14,6 +14,9 @@ export const CLIENT_ROUTES = [
   '/delete-account',
   '/unsubscribe',
   '/dashboard',
+  // Issue #37: a trip has an address; a panel that opens full screen has one below it.
+  '/trips/:tripId',
+  '/trips/:tripId/:panel',
   '/profile',
   '/security',
   '/plans',
@@ -31,6 +34,9 @@ export const CLIENT_ROUTES = [
 ] as const;
 
 export type ClientRoute = (typeof CLIENT_ROUTES)[number];
+
+/** A trip's page, as the client links to it and the server's e-mails do. */
+export const tripPath = (tripId: string) => `/trips/${encodeURIComponent(tripId)}`;
 
 const segmentsOf = (path: string) => path.split('/').filter(Boolean);
 const PATTERNS = CLIENT_ROUTES.map(segmentsOf);

@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useEffect } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   BrowserRouter,
@@ -61,6 +62,37 @@ describe('Switch and Route', () => {
   it('gives the `:name` segments, decoded', () => {
     renderAt('/join/caf%C3%A9%2Fx', routes);
     expect(screen.getByTestId('code').textContent).toBe('café/x');
+  });
+
+  it('keeps the page of routes with one key mounted from one path to the other', async () => {
+    let mounts = 0;
+    function Trip() {
+      const [, navigate] = useLocation();
+      const { tripId = 'none' } = useParams();
+      useEffect(() => {
+        mounts += 1;
+      }, []);
+      return (
+        <button type="button" onClick={() => navigate(`/trips/${tripId === 'a' ? 'b' : 'a'}`)}>
+          {tripId}
+        </button>
+      );
+    }
+    renderAt(
+      '/dashboard',
+      <Switch>
+        <Route key="trip" path="/dashboard">
+          <Trip />
+        </Route>
+        <Route key="trip" path="/trips/:tripId">
+          <Trip />
+        </Route>
+      </Switch>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'none' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'a' }));
+    expect(await screen.findByRole('button', { name: 'b' })).toBeVisible();
+    expect(mounts).toBe(1);
   });
 });
 

@@ -155,7 +155,10 @@ export function Route({ path, children }: RouteProps) {
   return params && <ParamsContext value={params}>{children}</ParamsContext>;
 }
 
-/** The first of its Routes that matches. */
+/**
+ * The first of its Routes that matches. Routes given the same `key` are one page: going from one's
+ * path to another's updates that page's params rather than mounting it afresh.
+ */
 export function Switch({ children }: { children: ReactNode }) {
   const { pathname } = useAddress();
   return (

@@ -24,6 +24,7 @@ import { PresenceStack } from '@/features/realtime/PresenceStack';
 import { type LiveTrip, useLiveTrip } from '@/features/realtime/useLiveTrip';
 import { NoTrip } from '@/features/trips/NoTrip';
 import { TripSwitcher } from '@/features/trips/TripSwitcher';
+import { useMoveOldTripLink } from '@/features/trips/tripAddress';
 import { type CurrentTrip, useCurrentTrip } from '@/features/trips/useCurrentTrip';
 import { useMediaQuery } from '@/hooks/useMediaQuery';
 import { usePageMeta } from '@/lib/pageMeta';
@@ -34,11 +35,13 @@ import type { CurrentUser } from '../../shared/contracts/account';
 const WIDE_QUERY = '(min-width: 640px)';
 
 /**
- * `/dashboard`, and `/` when signed in (spec §2 Trip dashboard): the top bar and the current
- * trip's board over the background.
+ * `/dashboard`, `/trips/:tripId` (and a panel's address below it), and `/` when signed in (spec §2
+ * Trip dashboard): the top bar and the current trip's board over the background. An old link to a
+ * trip (`?trip=<id>`) moves to the trip's address, signed in or not, so sign-in comes back there.
  */
 export default function DashboardPage() {
   const { user } = useAuth();
+  useMoveOldTripLink();
   if (!user) {
     return (
       <SignInRequired title="Sign In Required" message="Please sign in to access the dashboard" />

@@ -90,7 +90,7 @@ describe('/join/:code', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Join trip' }));
 
     await findToast('You joined Bali 2023');
-    expect(await findLocation()).toBe('/dashboard?trip=t1');
+    expect(await findLocation()).toBe('/trips/t1');
     expect(api.callsTo(`POST /api/join/${CODE}`)).toHaveLength(1);
   });
 
@@ -119,7 +119,7 @@ describe('/join/:code', () => {
     );
     expect(screen.getByRole('status', { name: 'Loading the invitation' })).toBeVisible();
     await userEvent.click(await screen.findByRole('button', { name: 'Open trip' }));
-    expect(await findLocation()).toBe('/dashboard?trip=t1');
+    expect(await findLocation()).toBe('/trips/t1');
     expect(screen.queryByText(/You joined/)).toBeNull();
   });
 

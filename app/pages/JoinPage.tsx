@@ -10,11 +10,11 @@ import {
   TripFact,
 } from '@/features/members/InvitationCards';
 import { useJoinPreview, useJoinTrip } from '@/features/members/useMembers';
-import { tripPath } from '@/features/trips/useCurrentTrip';
 import { toast } from '@/hooks/useToast';
 import { errorMessage } from '@/lib/apiError';
 import { usePageMeta } from '@/lib/pageMeta';
 import { Link, useLocation, useParams } from '@/lib/router';
+import { tripPath } from '../../shared/clientRoutes';
 import { type JoinPreview, MEMBER_MESSAGES } from '../../shared/contracts/members';
 
 /**

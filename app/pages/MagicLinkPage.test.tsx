@@ -61,7 +61,7 @@ describe('/magic/:token', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Join Bali 2023' }));
 
     await findToast('Welcome to Bali 2023');
-    expect(await findLocation()).toBe('/dashboard?trip=t1');
+    expect(await findLocation()).toBe('/trips/t1');
     expect(api.callsTo(`POST ${MAGIC}`)).toHaveLength(1);
     expect(api.callsTo('POST /api/verify-2fa')).toEqual([]);
     expect(queryClient.getQueryData(CURRENT_USER_KEY)).toEqual(BO);
@@ -87,7 +87,7 @@ describe('/magic/:token', () => {
     ).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'Join Bali 2023' }));
 
-    expect(await findLocation()).toBe('/dashboard?trip=t1');
+    expect(await findLocation()).toBe('/trips/t1');
     expect(queryClient.getQueryData(CURRENT_USER_KEY)).toEqual(BO);
     expect(queryClient.getQueryData(tripKeys.all)).toBeUndefined();
   });
@@ -108,7 +108,7 @@ describe('/magic/:token', () => {
     await userEvent.type(code, '123456{Enter}');
 
     await findToast('Welcome to Bali 2023');
-    expect(await findLocation()).toBe('/dashboard?trip=t1');
+    expect(await findLocation()).toBe('/trips/t1');
     expect(api.callsTo('POST /api/verify-2fa')[0]!.body).toEqual({ token: '123456' });
     expect(queryClient.getQueryData(CURRENT_USER_KEY)).toEqual(withCode);
   });
@@ -120,9 +120,7 @@ describe('/magic/:token', () => {
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Join Bali 2023' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Back to sign in' }));
-    expect(await findLocation()).toBe(
-      `/auth?${new URLSearchParams({ next: '/dashboard?trip=t1' })}`,
-    );
+    expect(await findLocation()).toBe(`/auth?${new URLSearchParams({ next: '/trips/t1' })}`);
   });
 
   it('says plainly when the link no longer works, with a way home', async () => {

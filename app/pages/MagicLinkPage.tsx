@@ -14,11 +14,11 @@ import {
 } from '@/features/members/InvitationCards';
 import { useConsumeMagicLink, useMagicLinkPreview } from '@/features/members/useMembers';
 import { tripKeys } from '@/features/trips/tripKeys';
-import { tripPath } from '@/features/trips/useCurrentTrip';
 import { toast } from '@/hooks/useToast';
 import { errorCode, errorMessage } from '@/lib/apiError';
 import { usePageMeta } from '@/lib/pageMeta';
 import { useLocation, useParams } from '@/lib/router';
+import { tripPath } from '../../shared/clientRoutes';
 import type { CurrentUser } from '../../shared/contracts/account';
 import { MAGIC_LINK_MESSAGES, type MagicLinkPreview } from '../../shared/contracts/members';
 

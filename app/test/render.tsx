@@ -30,9 +30,10 @@ function MemoryRouter({ initial, children }: { initial: string; children: ReactN
 }
 
 /**
- * Renders `ui` at `route` (matched by `path`) inside the app's providers: a fresh query client,
- * the theme, a memory router and the Toaster. Any other path renders a probe showing the location.
- * `user` is put in the current-user cache first (null: signed out).
+ * Renders `ui` at `route` (matched by `path`, or by any of several paths: one page, kept mounted
+ * from one to another, as the dashboard's addresses are) inside the app's providers: a fresh query
+ * client, the theme, a memory router and the Toaster. Any other path renders a probe showing the
+ * location. `user` is put in the current-user cache first (null: signed out).
  */
 export function renderPage(
   ui: ReactElement,
@@ -40,7 +41,7 @@ export function renderPage(
     route = '/',
     path = route.split('?')[0]!,
     user = null,
-  }: { route?: string; path?: string; user?: CurrentUser | null } = {},
+  }: { route?: string; path?: string | readonly string[]; user?: CurrentUser | null } = {},
 ) {
   const queryClient = createQueryClient();
   queryClient.setQueryData(CURRENT_USER_KEY, user);
@@ -49,7 +50,11 @@ export function renderPage(
       <ThemeProvider>
         <MemoryRouter initial={route}>
           <Switch>
-            <Route path={path}>{ui}</Route>
+            {(typeof path === 'string' ? [path] : path).map((pattern) => (
+              <Route key="page" path={pattern}>
+                {ui}
+              </Route>
+            ))}
             <Route>
               <LocationProbe />
             </Route>

@@ -76,9 +76,9 @@ export async function ownerAndMemberOnTrip(browser: Browser, owner: Person, memb
 export const todoList = (page: Page) =>
   page.getByRole('region', { name: 'Group To-Do List', exact: true });
 
-/** Opens the trip's dashboard and waits for its board (first loads may be slow on busy CI). */
+/** Opens the trip's page and waits for its board (first loads may be slow on busy CI). */
 export async function openTrip(page: Page, tripId: string) {
-  await page.goto(`/dashboard?trip=${tripId}`);
+  await page.goto(`/trips/${tripId}`);
   await expect(todoList(page)).toBeVisible({ timeout: 30_000 });
 }
 

@@ -19,6 +19,8 @@ const lisbon = makeTrip({
   role: 'member',
 });
 
+const DASHBOARD_PATHS = ['/dashboard', '/trips/:tripId'];
+
 /** The dashboard's use of the switcher, with the URL on show. */
 function TopBar() {
   const current = useCurrentTrip();
@@ -33,7 +35,7 @@ function TopBar() {
 
 function renderSwitcher(route = '/dashboard', routes: Record<string, Route> = {}) {
   const api = mockApi({ 'GET /api/trips': { body: [bali, lisbon] }, ...routes });
-  renderPage(<TopBar />, { route, path: '/dashboard', user: makeUser() });
+  renderPage(<TopBar />, { route, path: DASHBOARD_PATHS, user: makeUser() });
   return api;
 }
 
@@ -46,7 +48,7 @@ describe('TripSwitcher', () => {
   beforeEach(() => resetToasts());
 
   it('shows the current trip and lists my trips with places, dates, roles and a check', async () => {
-    renderSwitcher('/dashboard?trip=t1');
+    renderSwitcher('/trips/t1');
     const menu = await openMenu('Bali 2023');
     expect(within(menu).getByText('Your trips')).toBeVisible();
     const items = within(menu).getAllByRole('menuitemradio');
@@ -59,12 +61,12 @@ describe('TripSwitcher', () => {
     expect(within(menu).getByRole('menuitem', { name: 'Trip settings…' })).toBeVisible();
   });
 
-  it('switches trip: the search param changes and the button names the new trip', async () => {
-    renderSwitcher('/dashboard?trip=t1');
+  it('switches trip: the address changes and the button names the new trip', async () => {
+    renderSwitcher('/trips/t1');
     const menu = await openMenu('Bali 2023');
     await userEvent.click(within(menu).getByRole('menuitemradio', { name: /^Lisbon/ }));
     expect(screen.queryByRole('menu')).toBeNull();
-    expect(screen.getByTestId('url').textContent).toBe('/dashboard?trip=t2');
+    expect(screen.getByTestId('url').textContent).toBe('/trips/t2');
     const button = screen.getByRole('button', { name: /^Lisbon with the whole/ });
     // Long names are cut short on screen; the full name stays in the tooltip.
     expect(button.querySelector('.truncate')?.textContent).toBe(lisbon.name);
@@ -78,13 +80,13 @@ describe('TripSwitcher', () => {
   });
 
   it('switches with the keyboard', async () => {
-    renderSwitcher('/dashboard?trip=t1');
+    renderSwitcher('/trips/t1');
     const button = await screen.findByRole('button', { name: 'Bali 2023' });
     button.focus();
     await userEvent.keyboard('{Enter}');
     await screen.findByRole('menu');
     await userEvent.keyboard('{ArrowDown}{Enter}');
-    expect(screen.getByTestId('url').textContent).toBe('/dashboard?trip=t2');
+    expect(screen.getByTestId('url').textContent).toBe('/trips/t2');
   });
 
   it('says the trips are loading until they come', async () => {
@@ -123,7 +125,7 @@ describe('TripSwitcher', () => {
 
   it('makes a new trip from the menu and switches to it', async () => {
     const rome = makeTrip({ id: 't9', name: 'Rome', destination: 'Rome, Italy' });
-    const api = renderSwitcher('/dashboard?trip=t1', {
+    const api = renderSwitcher('/trips/t1', {
       'POST /api/trips': { status: 201, body: rome },
     });
     const menu = await openMenu('Bali 2023');
@@ -137,9 +139,7 @@ describe('TripSwitcher', () => {
     await findToast('Trip created', 'Rome is ready to plan');
     expect(screen.queryByRole('dialog')).toBeNull();
     // The router applies a navigation as a transition: wait for it rather than for a time.
-    await vi.waitFor(() =>
-      expect(screen.getByTestId('url').textContent).toBe('/dashboard?trip=t9'),
-    );
+    await vi.waitFor(() => expect(screen.getByTestId('url').textContent).toBe('/trips/t9'));
     const button = screen.getByRole('button', { name: 'Rome' });
     expect(document.activeElement).toBe(button);
     // The list came from the answer; it was not fetched again.
@@ -151,7 +151,7 @@ describe('TripSwitcher', () => {
   });
 
   it('deletes the current trip from its settings and moves to the next one', async () => {
-    const api = renderSwitcher('/dashboard?trip=t1', {
+    const api = renderSwitcher('/trips/t1', {
       'DELETE /api/trips/t1': { body: { success: true } },
     });
     const menu = await openMenu('Bali 2023');
@@ -162,16 +162,14 @@ describe('TripSwitcher', () => {
 
     await findToast('Trip deleted', 'Bali 2023 has been deleted.');
     expect(api.callsTo('DELETE /api/trips/t1')).toHaveLength(1);
-    await vi.waitFor(() =>
-      expect(screen.getByTestId('url').textContent).toBe('/dashboard?trip=t2'),
-    );
+    await vi.waitFor(() => expect(screen.getByTestId('url').textContent).toBe('/trips/t2'));
     expect(screen.getByRole('button', { name: /^Lisbon/ })).toBeVisible();
     const left = within(await openMenu(/^Lisbon/)).getAllByRole('menuitemradio');
     expect(left).toHaveLength(1);
   });
 
   it('shows no trip once the last one is deleted, without asking the server for a new one', async () => {
-    const api = renderSwitcher('/dashboard?trip=t1', {
+    const api = renderSwitcher('/trips/t1', {
       'GET /api/trips': { body: [bali] },
       'DELETE /api/trips/t1': { body: { success: true } },
     });
@@ -202,7 +200,7 @@ describe('formatTripDates', () => {
   });
 
   it('has no Change Background in the menu otherwise', async () => {
-    renderSwitcher('/dashboard?trip=t1');
+    renderSwitcher('/trips/t1');
     const menu = await openMenu('Bali 2023');
     expect(within(menu).queryByRole('menuitem', { name: 'Change Background' })).toBeNull();
   });

@@ -30,9 +30,12 @@ function Probe() {
   );
 }
 
+// The dashboard's addresses, one page as in the app.
+const DASHBOARD_PATHS = ['/dashboard', '/trips/:tripId', '/trips/:tripId/:panel'];
+
 async function renderProbe(route: string, trips: TripDto[] = [bali, lisbon, kyoto]) {
   const api = mockApi({ 'GET /api/trips': { body: trips } });
-  renderPage(<Probe />, { route, path: '/dashboard', user: makeUser() });
+  renderPage(<Probe />, { route, path: DASHBOARD_PATHS, user: makeUser() });
   const shown = async () => {
     const trip = screen.getByTestId('trip');
     await vi.waitFor(() => expect(trip.textContent).not.toBe('loading'));
@@ -44,14 +47,21 @@ async function renderProbe(route: string, trips: TripDto[] = [bali, lisbon, kyot
 describe('useCurrentTrip', () => {
   afterEach(() => vi.restoreAllMocks());
 
-  it('shows the trip named by ?trip= and remembers it as the last one opened', async () => {
+  it('shows the trip named by its address and remembers it as the last one opened', async () => {
+    window.localStorage.setItem(LAST_TRIP_STORAGE_KEY, 't1');
+    const { shown } = await renderProbe('/trips/t2');
+    expect(await shown()).toBe('Lisbon');
+    expect(window.localStorage.getItem(LAST_TRIP_STORAGE_KEY)).toBe('t2');
+  });
+
+  it('shows the trip of an old ?trip= link at once, while the dashboard moves it', async () => {
     window.localStorage.setItem(LAST_TRIP_STORAGE_KEY, 't1');
     const { shown } = await renderProbe('/dashboard?trip=t2');
     expect(await shown()).toBe('Lisbon');
     expect(window.localStorage.getItem(LAST_TRIP_STORAGE_KEY)).toBe('t2');
   });
 
-  it('without ?trip= opens the last trip opened in this browser', async () => {
+  it('at /dashboard opens the last trip opened in this browser', async () => {
     window.localStorage.setItem(LAST_TRIP_STORAGE_KEY, 't3');
     const { shown } = await renderProbe('/dashboard');
     expect(await shown()).toBe('Kyoto');
@@ -64,7 +74,7 @@ describe('useCurrentTrip', () => {
   });
 
   it('falls back to the first trip for an id that is not one of mine', async () => {
-    const { shown } = await renderProbe('/dashboard?trip=deleted');
+    const { shown } = await renderProbe('/trips/deleted');
     expect(await shown()).toBe('Bali 2023');
   });
 
@@ -75,21 +85,31 @@ describe('useCurrentTrip', () => {
     expect(window.localStorage.getItem(LAST_TRIP_STORAGE_KEY)).toBe('t1');
   });
 
-  it('selectTrip replaces ?trip= (keeping other params) and remembers the choice', async () => {
-    const { shown } = await renderProbe('/dashboard?trip=t2&panel=chat');
+  it('selectTrip goes to the trip’s address (keeping the panel and the query) and remembers it', async () => {
+    const { shown } = await renderProbe('/trips/t2/chat?x=1');
     expect(await shown()).toBe('Lisbon');
     await userEvent.click(screen.getByRole('button', { name: 'Open Kyoto' }));
+    await vi.waitFor(() =>
+      expect(screen.getByTestId('url').textContent).toBe('/trips/t3/chat?x=1'),
+    );
     expect(screen.getByTestId('trip').textContent).toBe('Kyoto');
-    expect(screen.getByTestId('url').textContent).toBe('/dashboard?trip=t3&panel=chat');
     expect(window.localStorage.getItem(LAST_TRIP_STORAGE_KEY)).toBe('t3');
   });
 
-  it('selectTrip(null) clears the choice: no trip when none is left', async () => {
+  it('selectTrip from /dashboard goes to the trip’s address', async () => {
+    const { shown } = await renderProbe('/dashboard');
+    expect(await shown()).toBe('Bali 2023');
+    await userEvent.click(screen.getByRole('button', { name: 'Open Kyoto' }));
+    await vi.waitFor(() => expect(screen.getByTestId('url').textContent).toBe('/trips/t3'));
+    expect(screen.getByTestId('trip').textContent).toBe('Kyoto');
+  });
+
+  it('selectTrip(null) clears the choice and goes to /dashboard: no trip when none is left', async () => {
     window.localStorage.setItem(LAST_TRIP_STORAGE_KEY, 't1');
-    const { shown } = await renderProbe('/dashboard?trip=t1', []);
+    const { shown } = await renderProbe('/trips/t1', []);
     expect(await shown()).toBe('none');
     await userEvent.click(screen.getByRole('button', { name: 'Open none' }));
-    expect(screen.getByTestId('url').textContent).toBe('/dashboard');
+    await vi.waitFor(() => expect(screen.getByTestId('url').textContent).toBe('/dashboard'));
     expect(window.localStorage.getItem(LAST_TRIP_STORAGE_KEY)).toBeNull();
   });
 

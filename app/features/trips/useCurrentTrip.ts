@@ -1,15 +1,12 @@
 import { useCallback, useEffect } from 'react';
-import { useSearchParams } from '@/lib/router';
+import { useAddress, useLocation, useParams } from '@/lib/router';
+import { tripPath } from '../../../shared/clientRoutes';
 import type { TripDto } from '../../../shared/contracts/trips';
+import { linkedTripId } from './tripAddress';
 import { useTrips } from './useTrips';
 
-/** The last trip opened in this browser, for a visit to /dashboard without `?trip=`. */
+/** The last trip opened in this browser, for a visit to /dashboard (or `/`), which names none. */
 export const LAST_TRIP_STORAGE_KEY = 'tripmates.lastTrip';
-export const TRIP_PARAM = 'trip';
-
-/** The dashboard opened on one trip (after joining it, say). */
-export const tripPath = (tripId: string) =>
-  `/dashboard?${new URLSearchParams({ [TRIP_PARAM]: tripId })}`;
 
 // Storage can throw (private modes, a full quota, storage turned off); the choice of trip is a
 // convenience, so it is lost quietly then.
@@ -45,16 +42,20 @@ export type CurrentTrip = {
 };
 
 /**
- * The trip the dashboard shows: `?trip=<id>` when given, else the last one opened here, else the
- * first of my trips. An id that is not (or no longer) one of my trips — a deleted trip, an old
- * link — falls back to the first trip. Choosing a trip replaces the search param (no history
- * entry per switch) and remembers the choice for the next visit.
+ * The trip the dashboard shows: the one its address names (`/trips/<id>`) when given, else the
+ * last one opened here, else the first of my trips. An id that is not (or no longer) one of my
+ * trips — a deleted trip, an old link — falls back to the first trip. Choosing a trip goes to its
+ * address in place (no history entry per switch, as before trips had addresses), keeping the
+ * panel and the query, and remembers the choice for the next visit; choosing none goes to
+ * /dashboard.
  */
 export function useCurrentTrip(): CurrentTrip {
   const query = useTrips();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const params = useParams();
+  const address = useAddress();
+  const [, navigate] = useLocation();
   const trips = query.data ?? NO_TRIPS; // one empty list, so it is stable as a dependency
-  const wanted = searchParams.get(TRIP_PARAM) ?? readLastTrip();
+  const wanted = linkedTripId(params, address) ?? readLastTrip();
   const trip = trips.find((candidate) => candidate.id === wanted) ?? trips[0] ?? null;
   const tripId = trip?.id ?? null;
 
@@ -63,20 +64,17 @@ export function useCurrentTrip(): CurrentTrip {
     if (tripId) writeLastTrip(tripId);
   }, [tripId]);
 
+  const { panel } = params;
+  const { search } = address;
   const selectTrip = useCallback(
     (id: string | null) => {
       writeLastTrip(id);
-      setSearchParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          if (id) next.set(TRIP_PARAM, id);
-          else next.delete(TRIP_PARAM);
-          return next;
-        },
-        { replace: true },
-      );
+      const page = id
+        ? tripPath(id) + (panel ? `/${encodeURIComponent(panel)}` : '')
+        : '/dashboard';
+      navigate(page + search, { replace: true });
     },
-    [setSearchParams],
+    [navigate, panel, search],
   );
 
   const { refetch: refetchTrips } = query;

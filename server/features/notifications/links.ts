@@ -1,3 +1,4 @@
+import { tripPath } from '../../../shared/clientRoutes';
 import type { NotificationKind } from '../../../shared/contracts/notifications';
 
 /** The addresses an e-mail of `kind` to a person with `token` links to. */
@@ -11,4 +12,4 @@ export function emailLinks(publicUrl: string, token: string, kind: NotificationK
 }
 
 export const tripUrl = (publicUrl: string, tripId: string | null) =>
-  tripId ? `${publicUrl}/dashboard?trip=${tripId}` : `${publicUrl}/dashboard`;
+  `${publicUrl}${tripId ? tripPath(tripId) : '/dashboard'}`;

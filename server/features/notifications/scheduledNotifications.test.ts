@@ -71,6 +71,7 @@ describe('scheduled notifications on two instances', () => {
     expect(summaries()).toHaveLength(1);
     expect(summary!.text).toContain('- Ana Lima added 2 to-dos');
     expect(summary!.text).not.toContain('My own');
+    expect(summary!.text).toMatch(new RegExp(`^Open the trip: \\S+/trips/${tripId}$`, 'm'));
     expect(summary!.headers!['List-Unsubscribe']).toContain('kind=summary');
 
     await runBoth(later(3, 8));
@@ -124,8 +125,11 @@ describe('scheduled notifications on two instances', () => {
 
   it('every notification e-mail has a plain-text part, HTML, and a one-click unsubscribe that works', async () => {
     const mail = mailTo(owner).find((sent) => sent.subject.startsWith('Bali starts'));
-    expect(mail!.text).toContain('Open the trip: ');
-    expect(mail!.html).toContain('<a href=');
+    // Issue #37: the trip's own address.
+    expect(mail!.text).toMatch(
+      new RegExp(`^Open the trip: https?://[^/\\s]+/trips/${tripId}$`, 'm'),
+    );
+    expect(mail!.html).toContain(`/trips/${tripId}"`);
     expect(mail!.headers!['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
     const oneClick = /^<(.+)>$/.exec(mail!.headers!['List-Unsubscribe']!)![1]!;
     expect(oneClick).toMatch(/\/api\/unsubscribe\?token=\w+&kind=tripReminder$/);

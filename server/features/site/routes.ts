@@ -8,6 +8,7 @@ const PRIVATE_PATHS = [
   '/api/',
   '/admin/',
   '/dashboard',
+  '/trips/',
   '/profile',
   '/security',
   '/logout',

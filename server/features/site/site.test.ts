@@ -32,6 +32,7 @@ describe('site settings, robots.txt and the sitemap', () => {
     expect(text).toMatch(/^User-agent: \*$/m);
     expect(text).toMatch(/^Disallow: \/api\/$/m);
     expect(text).toMatch(/^Disallow: \/admin\/$/m);
+    expect(text).toMatch(/^Disallow: \/trips\/$/m);
     expect(text).toMatch(/^Sitemap: https:\/\/trips\.example\.com\/sitemap\.xml$/m);
   });
 

@@ -1,8 +1,7 @@
-import type { ActivityKind, RestorableKind } from '../../shared/contracts/activity';
+import type { RestorableKind } from '../../shared/contracts/activity';
 import type { WidgetType } from '../../shared/contracts/board';
 import type { CommentSubjectType } from '../../shared/contracts/comments';
-import type { Restorer } from './activity/record';
-import type { CommentSubjectSource, ServerFeature, WidgetPolicy } from './feature';
+import type { ServerFeature, WidgetPolicy } from './feature';
 
 // What the rest of the server asks of the features (registry.ts lists them).
 

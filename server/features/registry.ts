@@ -1,9 +1,5 @@
-import type { ActivityKind, RestorableKind } from '../../shared/contracts/activity';
-import type { WidgetType } from '../../shared/contracts/board';
-import type { CommentSubjectType } from '../../shared/contracts/comments';
 import { accountFeature } from './account/feature';
 import { activityFeature } from './activity/feature';
-import type { Restorer } from './activity/record';
 import { authFeature } from './auth/feature';
 import { boardFeature } from './board/feature';
 import { commentsFeature } from './comments/feature';

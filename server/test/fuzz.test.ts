@@ -6,7 +6,7 @@ import { DEFAULT_NOTIFICATION_PREFERENCES } from '../../shared/contracts/notific
 import type { Poll } from '../../shared/contracts/polls';
 import type { Todo } from '../../shared/contracts/todos';
 import type { TripDto } from '../../shared/contracts/trips';
-import { waitlistEntries } from '../platform/db/schema';
+import { waitlistEntries } from '../features/waitlist/tables';
 import { TEST_PASSWORD, uniqueSuffix } from './apiClient';
 import { type Account, createAccount } from './factories';
 import { type FakeWeatherUpstream, startFakeWeatherUpstream } from './fakes/weatherUpstream';

@@ -4,10 +4,12 @@ import type { ErrorResponse } from '../../../shared/contracts/errors';
 import type { FlightDto } from '../../../shared/contracts/flights';
 import type { Todo } from '../../../shared/contracts/todos';
 import type { TripDto, TripMemberDto } from '../../../shared/contracts/trips';
-import { flights, todos, tripMembers, trips, widgets } from '../../platform/db/schema';
+import { tripMembers, trips, widgets } from '../../platform/db/schema';
 import { apiClient, TEST_PASSWORD } from '../../test/apiClient';
 import { type Account, createAccount, createTrip } from '../../test/factories';
 import { startTestApp, type TestApp } from '../../test/testApp';
+import { flights } from '../flights/tables';
+import { todos } from '../todos/tables';
 import { generateTotpSecret, totpCode } from '../twofactor/totp';
 
 let t: TestApp;

@@ -5,8 +5,9 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../platform/db/client';
-import { recoveryCodes, users } from '../../platform/db/schema';
+import { users } from '../../platform/db/schema';
 import { createTestDatabase, secondPassOnPostgres } from '../../test/testDatabase';
+import { recoveryCodes } from '../twofactor/tables';
 import { operatorCommands } from './operators';
 
 let database: Database;

@@ -1,7 +1,8 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { type CurrentUser, PLANS } from '../../../shared/contracts/account';
 import type { Db } from '../../platform/db/client';
-import { recoveryCodes, users } from '../../platform/db/schema';
+import { users } from '../../platform/db/schema';
+import { recoveryCodes } from '../twofactor/tables';
 
 export type Plan = CurrentUser['plan'];
 

@@ -9,7 +9,7 @@ import type { Poll } from '../../../shared/contracts/polls';
 import type { ShortlistOption } from '../../../shared/contracts/shortlist';
 import type { Todo } from '../../../shared/contracts/todos';
 import { MAX_TODOS_PER_TRIP } from '../../../shared/contracts/todos';
-import { todos, tripActivity, users } from '../../platform/db/schema';
+import { tripActivity, users } from '../../platform/db/schema';
 import {
   type Account,
   addMember,
@@ -19,6 +19,7 @@ import {
 } from '../../test/factories';
 import { startTestApp, type TestApp } from '../../test/testApp';
 import { endCall, startCall } from '../calls/callRecords';
+import { todos } from '../todos/tables';
 import { recordActivity } from './record';
 import { pruneActivity } from './retention';
 

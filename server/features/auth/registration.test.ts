@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SiteConfig } from '../../../shared/contracts/site';
 import { authentication } from '../../platform/auth';
 import type { Database } from '../../platform/db/client';
-import { tripInvitations, users } from '../../platform/db/schema';
+import { users } from '../../platform/db/schema';
 import { registerErrorHandling } from '../../platform/errors';
 import { registerJsonBodies } from '../../platform/jsonBody';
 import { apiClient, newAccount } from '../../test/apiClient';
@@ -17,6 +17,7 @@ import { createTrip } from '../../test/factories';
 import { startTestApp, type TestApp } from '../../test/testApp';
 import { createTestDatabase } from '../../test/testDatabase';
 import { resetLink } from '../members/invitations';
+import { tripInvitations } from '../members/tables';
 import { authRoutes } from './routes';
 
 const INVITE_ONLY = 'Sign-up is by invitation only. Ask a friend on Tripmates to invite you.';

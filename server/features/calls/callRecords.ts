@@ -1,9 +1,9 @@
 import { and, eq, inArray, isNull, notInArray } from 'drizzle-orm';
 import { PLAN_LIMITS } from '../../../shared/plans';
 import type { Db } from '../../platform/db/client';
-import { type CallRow, callParticipants, calls } from '../../platform/db/schema';
 import { recordActivity } from '../activity/record';
 import { ownerPlanOf } from '../trips/access';
+import { type CallRow, callParticipants, calls } from './tables';
 
 /**
  * The record of a trip's calls (issue #19): when each started and ended, why it ended, and who

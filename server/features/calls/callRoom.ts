@@ -17,7 +17,6 @@ import { presenceColour } from '../../../shared/contracts/realtime';
 import { PLAN_LIMITS } from '../../../shared/plans';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
-import type { CallRow } from '../../platform/db/schema';
 import { tellRoomStarted } from '../notifications/callNotices';
 import {
   createRateLimit,
@@ -33,6 +32,7 @@ import { ownerPlanOf } from '../trips/access';
 import { callEndsAt, createCallClock } from './callClock';
 import { callById, endCall, openCallOf, startCall, syncParticipants } from './callRecords';
 import { iceServersFor } from './iceServers';
+import type { CallRow } from './tables';
 
 export const callRoomOf = (tripId: string) => `call:${tripId}`;
 const peerRoom = (tripId: string, peerId: string) => `call:${tripId}:${peerId}`;

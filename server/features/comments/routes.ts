@@ -14,10 +14,10 @@ import {
 import { tripParams } from '../../../shared/contracts/trips';
 import { currentAuth } from '../../platform/auth';
 import type { Db } from '../../platform/db/client';
-import { comments as commentsTable } from '../../platform/db/schema';
 import { changeContext } from '../realtime';
 import { itemOf, tripAccessOf, tripMember } from '../trips/access';
 import * as service from './service';
+import { comments as commentsTable } from './tables';
 
 const tags = ['comments'];
 

@@ -11,7 +11,7 @@ import {
   type UpdateComment,
 } from '../../../shared/contracts/comments';
 import type { Db, Tx } from '../../platform/db/client';
-import { type CommentRow, comments, tripMembers, users } from '../../platform/db/schema';
+import { tripMembers, users } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
 import { isUuid } from '../../platform/uuid';
 import { recordActivity } from '../activity/record';
@@ -20,6 +20,7 @@ import { notify } from '../notifications/notify';
 import type { ChangeContext, LiveChanges } from '../realtime';
 import { memberName } from '../trips/access';
 import { insertWithinLimit } from '../trips/items';
+import { type CommentRow, comments } from './tables';
 
 /** The item's label, if it is on the trip; 404 otherwise (deleted, or never this trip's). */
 async function subjectLabel(db: Db | Tx, tripId: string, subject: CommentSubject) {

@@ -1,7 +1,7 @@
-import { flights } from '../../platform/db/schema';
 import { labelledBy, type ServerFeature } from '../feature';
 import { flightsRoutes } from './routes';
 import { clearTravellerOf, flightRestorer } from './service';
+import { flights } from './tables';
 
 export const flightsFeature: ServerFeature = {
   name: 'flights',

@@ -4,11 +4,11 @@ import type { CurrentUser } from '../../../shared/contracts/account';
 import type { OkResponse } from '../../../shared/contracts/auth';
 import type { ErrorResponse } from '../../../shared/contracts/errors';
 import type { FlightDto } from '../../../shared/contracts/flights';
-import { flights } from '../../platform/db/schema';
 import { type ApiClient, apiClient } from '../../test/apiClient';
 import { createAccount, createTrip } from '../../test/factories';
 import { openApiDocument } from '../../test/openApi';
 import { startTestApp, type TestApp } from '../../test/testApp';
+import { flights } from './tables';
 
 let t: TestApp;
 let owner: ApiClient;

@@ -8,9 +8,9 @@ import {
   updateFlightBody,
 } from '../../../shared/contracts/flights';
 import type { Db } from '../../platform/db/client';
-import { flights as flightsTable } from '../../platform/db/schema';
 import { registerTripItemRoutes } from '../trips/itemRoutes';
 import * as flights from './service';
+import { flights as flightsTable } from './tables';
 
 /** spec §7 flight calls: any member of the trip may add, change and delete its flights. */
 export const flightsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {

@@ -7,13 +7,14 @@ import {
   isArrivalAfterDeparture,
 } from '../../../shared/flightDuration';
 import type { Db, Tx } from '../../platform/db/client';
-import { type FlightRow, flights, users } from '../../platform/db/schema';
+import { users } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
 import { isUuid } from '../../platform/uuid';
 import { type Activity, type Restorer, recordActivity } from '../activity/record';
 import type { ChangeContext, LiveChanges } from '../realtime';
 import { isTripMember, memberName } from '../trips/access';
 import { deleteTripItem, insertWithinLimit } from '../trips/items';
+import { type FlightRow, flights } from './tables';
 
 const NO_SUCH_FLIGHT = FLIGHT_MESSAGES.notFound;
 

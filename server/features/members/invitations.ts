@@ -2,13 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, gt, lte } from 'drizzle-orm';
 import { INVITATION_LINK_DAYS, type InvitationLink } from '../../../shared/contracts/members';
 import type { Db, Tx } from '../../platform/db/client';
-import {
-  type Trip,
-  type TripInvitation,
-  tripInvitations,
-  trips,
-  users,
-} from '../../platform/db/schema';
+import { type Trip, trips, users } from '../../platform/db/schema';
+import { type TripInvitation, tripInvitations } from './tables';
 
 const DAY_MS = 86_400_000;
 const SLUG_MAX = 40;

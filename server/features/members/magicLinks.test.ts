@@ -4,7 +4,7 @@ import type { CurrentUser } from '../../../shared/contracts/account';
 import type { OkResponse } from '../../../shared/contracts/auth';
 import type { ErrorResponse } from '../../../shared/contracts/errors';
 import type { MagicLinkConsumeResponse, MagicLinkPreview } from '../../../shared/contracts/members';
-import { loginEvents, magicLinks, tripMembers, users } from '../../platform/db/schema';
+import { loginEvents, tripMembers, users } from '../../platform/db/schema';
 import { hashToken } from '../../platform/tokens';
 import { apiClient } from '../../test/apiClient';
 import {
@@ -18,6 +18,7 @@ import {
 } from '../../test/factories';
 import { startTestApp, type TestApp } from '../../test/testApp';
 import { totpCode } from '../twofactor/totp';
+import { magicLinks } from './tables';
 
 const PLAN_REQUIRED =
   'Magic-link invitations come with the Premium and Pro plans. Upgrade to send one, or share ' +

@@ -7,7 +7,7 @@ import {
 import { isEmail } from '../../../shared/email';
 import { PLAN_LIMITS } from '../../../shared/plans';
 import type { Db, Tx } from '../../platform/db/client';
-import { magicLinks, tripMembers, trips, type User, users } from '../../platform/db/schema';
+import { tripMembers, trips, type User, users } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
 import { queueMail } from '../../platform/mail/outbox';
 import { createSession, deleteSession, type RequestMeta } from '../../platform/sessions';
@@ -18,6 +18,7 @@ import { ACCOUNT_CREATION_LOCK } from '../auth/register';
 import type { ChangeContext } from '../realtime';
 import { memberName, type TripAccess } from '../trips/access';
 import { assertRoomOnTrip } from './service';
+import { magicLinks } from './tables';
 
 const DAY_MS = 86_400_000;
 const USERNAME_MAX = 32;

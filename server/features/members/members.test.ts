@@ -9,7 +9,7 @@ import type {
   SentInvitations,
 } from '../../../shared/contracts/members';
 import type { TripDto, TripMemberDto } from '../../../shared/contracts/trips';
-import { flights, todos, tripInvitations, tripMembers } from '../../platform/db/schema';
+import { tripMembers } from '../../platform/db/schema';
 import { apiClient } from '../../test/apiClient';
 import {
   type Account,
@@ -20,6 +20,9 @@ import {
   createUsers,
 } from '../../test/factories';
 import { startTestApp, type TestApp } from '../../test/testApp';
+import { flights } from '../flights/tables';
+import { todos } from '../todos/tables';
+import { tripInvitations } from './tables';
 
 const INVALID_LINK = 'This invitation link is no longer valid. Ask the trip owner for a new one.';
 const OWNER_CANNOT_LEAVE = 'You own this trip: delete it instead, or hand it over first.';

@@ -1,8 +1,8 @@
 import { and, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
-import { notifications } from '../../platform/db/schema';
 import { tripMemberIds } from '../trips/access';
 import { notify } from './notify';
+import { notifications } from './tables';
 
 /** A room started again this soon after the last start (a dropped line, a rejoin) is not news. */
 const QUIET_MS = 10 * 60 * 1000;

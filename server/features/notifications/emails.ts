@@ -7,13 +7,14 @@ import {
   type NotificationData,
 } from '../../../shared/contracts/notifications';
 import type { Db } from '../../platform/db/client';
-import { emailDeliveries, notifications, trips, users } from '../../platform/db/schema';
+import { trips, users } from '../../platform/db/schema';
 import { queueMail } from '../../platform/mail/outbox';
 import type { Mail } from '../../platform/mail/transport';
 import { memberName } from '../trips/access';
 import { renderEmail } from './emailTemplate';
 import { emailLinks, tripUrl } from './links';
 import { preferencesOf } from './preferences';
+import { emailDeliveries, notifications } from './tables';
 
 // Sent a batch at a time; an e-mail not sent within this long (mail down for days) is dropped.
 const BATCH = 100;

@@ -9,12 +9,13 @@ import {
 } from '../../../shared/contracts/notifications';
 import type { Poll } from '../../../shared/contracts/polls';
 import type { Todo } from '../../../shared/contracts/todos';
-import { emailDeliveries, notifications, users } from '../../platform/db/schema';
+import { users } from '../../platform/db/schema';
 import { type Account, createAccount, createTripCast } from '../../test/factories';
 import { connectLive, joinTrip, type LiveClient } from '../../test/liveClient';
 import { startTestApp, type TestApp } from '../../test/testApp';
 import { tellRoomStarted } from './callNotices';
 import { NOTIFICATIONS_KEPT_DAYS, pruneNotifications } from './retention';
+import { emailDeliveries, notifications } from './tables';
 
 let t: TestApp;
 let owner: Account;

@@ -1,7 +1,7 @@
 import type { BellKind, NotificationData } from '../../../shared/contracts/notifications';
 import type { Db, Tx } from '../../platform/db/client';
-import { notifications } from '../../platform/db/schema';
 import { channelsFor } from './preferences';
+import { notifications } from './tables';
 
 export type Notice = {
   kind: BellKind;

@@ -1,7 +1,7 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client';
-import { emailDeliveries, notifications } from '../../platform/db/schema';
+import { emailDeliveries, notifications } from './tables';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /**

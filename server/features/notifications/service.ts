@@ -9,8 +9,9 @@ import {
 } from '../../../shared/contracts/notifications';
 import type { Db } from '../../platform/db/client';
 import { olderThan, pageOf } from '../../platform/db/keyset';
-import { notifications, trips, users } from '../../platform/db/schema';
+import { trips, users } from '../../platform/db/schema';
 import { memberName } from '../trips/access';
+import { notifications } from './tables';
 
 const actors = alias(users, 'actor');
 

@@ -3,13 +3,14 @@ import { alias } from 'drizzle-orm/pg-core';
 import { describeGroup, groupActivity } from '../../../shared/activityText';
 import { NOTIFICATION_LABELS } from '../../../shared/contracts/notifications';
 import type { Db } from '../../platform/db/client';
-import { emailDeliveries, tripMembers, trips, users } from '../../platform/db/schema';
+import { tripMembers, trips, users } from '../../platform/db/schema';
 import { queueMail } from '../../platform/mail/outbox';
 import { activityOfOthers } from '../activity/service';
 import { memberName } from '../trips/access';
 import { renderEmail } from './emailTemplate';
 import { emailLinks, tripUrl } from './links';
 import { preferencesOf } from './preferences';
+import { emailDeliveries } from './tables';
 
 /** Summaries go out from this hour (UTC) of each day: a morning read, not a midnight one. */
 export const SUMMARY_HOUR_UTC = 7;

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
-import { webauthnChallenges } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
+import { webauthnChallenges } from './tables';
 
 export type ChallengePurpose = (typeof webauthnChallenges.$inferInsert)['purpose'];
 

@@ -1,10 +1,10 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
-import { passkeys } from '../../platform/db/schema';
 import type { RequestMeta } from '../../platform/sessions';
 import { recordLoginEvent } from '../account/loginActivity';
 import { noSuchPasskey } from './errors';
 import { toPasskeyDto } from './stored';
+import { passkeys } from './tables';
 
 /** The account's passkeys, oldest first. */
 export async function listPasskeys(db: Db, userId: string) {

@@ -10,12 +10,12 @@ import type {
   SecondFactorPasskeys,
 } from '../../../shared/contracts/passkeys';
 import { MAX_PASSKEYS } from '../../../shared/contracts/passkeys';
-import { passkeys, webauthnChallenges } from '../../platform/db/schema';
 import { type ApiClient, apiClient, TEST_PASSWORD } from '../../test/apiClient';
 import { itRefusesBadBodies } from '../../test/badInput';
 import { type Account, createAccount } from '../../test/factories';
 import { SoftAuthenticator, strangerKey } from '../../test/softAuthenticator';
 import { startTestApp, type TestApp } from '../../test/testApp';
+import { passkeys, webauthnChallenges } from './tables';
 
 type SignedIn = { success: true; user: CurrentUser };
 

@@ -10,7 +10,7 @@ import {
   type RegistrationOptions,
 } from '../../../shared/contracts/passkeys';
 import type { Db } from '../../platform/db/client';
-import { passkeys, type User } from '../../platform/db/schema';
+import type { User } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
 import type { RequestMeta } from '../../platform/sessions';
 import { recordLoginEvent } from '../account/loginActivity';
@@ -26,6 +26,7 @@ import {
   toPasskeyDto,
   userHandleOf,
 } from './stored';
+import { passkeys } from './tables';
 import { loadWebAuthn } from './webauthn';
 
 // WebAuthn §5.4.3: a credential id is at most 1,023 bytes.

@@ -9,7 +9,7 @@ import type {
   authenticationResponse,
 } from '../../../shared/contracts/passkeys';
 import type { Db } from '../../platform/db/client';
-import { passkeys, type Session, type User, users } from '../../platform/db/schema';
+import { type Session, type User, users } from '../../platform/db/schema';
 import {
   createSession,
   deleteSession,
@@ -30,6 +30,7 @@ import { unknownPasskey, verificationFailed } from './errors';
 import { credentialsOf } from './manage';
 import type { RelyingParty } from './relyingParty';
 import { type PasskeyRow, storableCounter, userHandleOf } from './stored';
+import { passkeys } from './tables';
 import { loadWebAuthn } from './webauthn';
 
 type Answer = z.output<typeof authenticationResponse>;

@@ -1,5 +1,6 @@
 import type { Passkey as PasskeyDto } from '../../../shared/contracts/passkeys';
-import type { passkeys, User } from '../../platform/db/schema';
+import type { User } from '../../platform/db/schema';
+import type { passkeys } from './tables';
 
 // How passkeys are kept and shown: the WebAuthn user handle of an account, the transports worth
 // remembering, the counter as the column can hold it, and the row as its owner sees it.

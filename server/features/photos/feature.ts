@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { tripPhotos } from '../../platform/db/schema';
 import { labelledBy, type ServerFeature } from '../feature';
 import { photosRoutes } from './routes';
 import { startStorageSweeper } from './storageSweeper';
+import { tripPhotos } from './tables';
 
 export const photosFeature: ServerFeature = {
   name: 'photos',

@@ -4,7 +4,6 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorResponse } from '../../../shared/contracts/errors';
 import { PHOTO_MESSAGES } from '../../../shared/contracts/photos';
-import { storageDeletions } from '../../platform/db/schema';
 import { type Account, createAccount, createTrip } from '../../test/factories';
 import { photoWithLocation } from '../../test/pictures';
 import { startTestApp, type TestApp } from '../../test/testApp';
@@ -12,6 +11,7 @@ import { uploadPhoto } from '../../test/uploads';
 import type { PhotoStorage } from './storage';
 import { diskStorage } from './storage/diskStorage';
 import { StorageError } from './storage/types';
+import { storageDeletions } from './tables';
 
 let dir: string;
 let disk: PhotoStorage;

@@ -4,12 +4,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorResponse } from '../../../shared/contracts/errors';
 import { MAX_PHOTOS_PER_TRIP, PHOTO_MESSAGES } from '../../../shared/contracts/photos';
-import { tripPhotos } from '../../platform/db/schema';
 import { SESSION_COOKIE } from '../../platform/sessions';
 import { type Account, createAccount, createTrip } from '../../test/factories';
 import { photoWithLocation } from '../../test/pictures';
 import { startTestApp, type TestApp } from '../../test/testApp';
 import { uploadPhoto } from '../../test/uploads';
+import { tripPhotos } from './tables';
 
 const MB = 1024 * 1024;
 let t: TestApp;

@@ -10,7 +10,6 @@ import {
   PHOTO_THUMBNAIL_PX,
   type TripPhoto,
 } from '../../../shared/contracts/photos';
-import { storageDeletions } from '../../platform/db/schema';
 import { SESSION_COOKIE } from '../../platform/sessions';
 import { type Account, createAccount, createTrip, TEST_PASSWORD } from '../../test/factories';
 import { connectLive, joinTrip, type LiveClient, nextEvent } from '../../test/liveClient';
@@ -22,6 +21,7 @@ import {
 } from '../../test/pictures';
 import { startTestApp, type TestApp } from '../../test/testApp';
 import { uploadPhoto } from '../../test/uploads';
+import { storageDeletions } from './tables';
 
 let t: TestApp;
 let owner: Account;

@@ -13,7 +13,7 @@ import {
   type TripPhoto,
 } from '../../../shared/contracts/photos';
 import type { Db, Tx } from '../../platform/db/client';
-import { tripPhotos, users } from '../../platform/db/schema';
+import { users } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
 import { type PictureType, pictureType } from '../../platform/pictureType';
 import {
@@ -31,6 +31,7 @@ import { processPhoto } from './processPhoto';
 import { receiveUpload, UploadTooLarge } from './receiveUpload';
 import { stagedKeys } from './stagedKeys';
 import type { PhotoStorage, StoredFile } from './storage';
+import { tripPhotos } from './tables';
 
 /** What the photo feature works with besides the database: its storage and its limits. */
 export type PhotoFiles = {

@@ -1,6 +1,6 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db/client';
-import { storageDeletions } from '../../platform/db/schema';
+import { storageDeletions } from './tables';
 
 // A file is stored before the row that refers to it is saved; until then it is due for deletion
 // this much later (a crash in between leaves nothing behind for long).

@@ -4,8 +4,8 @@ import { inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChangeFeed } from '../../platform/db/changeFeed';
 import type { Db } from '../../platform/db/client';
-import { storageDeletions } from '../../platform/db/schema';
 import type { PhotoStorage } from './storage';
+import { storageDeletions } from './tables';
 
 const BATCH = 100;
 const DELETES_AT_ONCE = 8;

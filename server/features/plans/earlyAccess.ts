@@ -9,8 +9,9 @@ import {
 import { PLAN_LIMITS } from '../../../shared/plans';
 import type { Db } from '../../platform/db/client';
 import { olderThan, pageOf } from '../../platform/db/keyset';
-import { type EarlyAccessRequestRow, earlyAccessRequests, users } from '../../platform/db/schema';
+import { users } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
+import { type EarlyAccessRequestRow, earlyAccessRequests } from './tables';
 
 const rank = (plan: (typeof PLANS)[number]) => PLANS.indexOf(plan);
 

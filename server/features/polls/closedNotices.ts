@@ -1,9 +1,10 @@
 import { and, count, eq, gt, isNull, lte, notExists, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db/client';
-import { notifications, polls, pollVotes } from '../../platform/db/schema';
 import type { Job } from '../../platform/scheduler';
 import { notify } from '../notifications';
+import { notifications } from '../notifications/tables';
 import { tripMemberIds } from '../trips/access';
+import { polls, pollVotes } from './tables';
 
 /** A poll whose deadline passed longer ago than this (the server was down) is not news. */
 const POLL_NEWS_MS = 24 * 60 * 60 * 1000;

@@ -1,7 +1,7 @@
-import { polls } from '../../platform/db/schema';
 import { labelledBy, type ServerFeature } from '../feature';
 import { pollDeadlinesJob } from './closedNotices';
 import { pollsRoutes } from './routes';
+import { polls } from './tables';
 
 export const pollsFeature: ServerFeature = {
   name: 'polls',

@@ -8,10 +8,10 @@ import {
   POLL_OPTIONS_MAX,
   type Poll,
 } from '../../../shared/contracts/polls';
-import { polls as pollsTable, pollVotes } from '../../platform/db/schema';
 import { type Account, createAccount, createTrip } from '../../test/factories';
 import { connectLive, joinTrip, type LiveClient, nextEvent } from '../../test/liveClient';
 import { startTestApp, type TestApp } from '../../test/testApp';
+import { polls as pollsTable, pollVotes } from './tables';
 
 let t: TestApp;
 let owner: Account;

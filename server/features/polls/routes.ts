@@ -13,10 +13,10 @@ import {
 import { tripParams } from '../../../shared/contracts/trips';
 import { currentAuth } from '../../platform/auth';
 import type { Db } from '../../platform/db/client';
-import { polls as pollsTable } from '../../platform/db/schema';
 import { changeContext } from '../realtime';
 import { itemOf, tripAccessOf, tripMember } from '../trips/access';
 import * as polls from './service';
+import { polls as pollsTable } from './tables';
 
 const tags = ['polls'];
 

@@ -10,13 +10,14 @@ import {
   type VotePoll,
 } from '../../../shared/contracts/polls';
 import type { Db, Tx } from '../../platform/db/client';
-import { type PollRow, polls, pollVotes, users } from '../../platform/db/schema';
+import { users } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
 import { recordActivity } from '../activity/record';
 import type { ChangeContext } from '../realtime';
 import { memberName, type TripRole } from '../trips/access';
 import { deleteTripItem, insertWithinLimit } from '../trips/items';
 import { tellPollClosed } from './closedNotices';
+import { type PollRow, polls, pollVotes } from './tables';
 
 type Vote = { pollId: string; userId: string; optionId: string; name: string };
 

@@ -13,7 +13,7 @@ import {
 } from '../../../shared/contracts/search';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
-import { tripMembers, tripSearches, users } from '../../platform/db/schema';
+import { tripMembers, users } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
 import { TtlCache } from '../../platform/ttlCache';
 import { UpstreamError } from '../../platform/upstream';
@@ -21,6 +21,7 @@ import type { ChangeContext } from '../realtime';
 import { memberName } from '../trips/access';
 import { duffelOffers } from './duffel';
 import { flightLinks, stayLinks } from './partners';
+import { tripSearches } from './tables';
 
 // Prices move; a few minutes is long enough for a group looking at the same search together.
 const PRICES_CACHE_MS = 5 * 60_000;

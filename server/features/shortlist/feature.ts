@@ -1,6 +1,6 @@
-import { shortlistOptions } from '../../platform/db/schema';
 import { labelledBy, type ServerFeature } from '../feature';
 import { shortlistRoutes } from './routes';
+import { shortlistOptions } from './tables';
 
 export const shortlistFeature: ServerFeature = {
   name: 'shortlist',

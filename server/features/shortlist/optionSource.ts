@@ -7,10 +7,10 @@ import {
 } from '../../../shared/contracts/search';
 import { type AddShortlist, SHORTLIST_MESSAGES } from '../../../shared/contracts/shortlist';
 import type { Db } from '../../platform/db/client';
-import type { shortlistOptions } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
 import { listSearches } from '../search/service';
 import { type LinkPreview, PreviewError } from './linkPreview';
+import type { shortlistOptions } from './tables';
 
 /*
  * Where a shortlisted option comes from: one of the trip's own searches (a Duffel offer or a

@@ -14,11 +14,11 @@ import { tripParams } from '../../../shared/contracts/trips';
 import { currentAuth } from '../../platform/auth';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
-import { shortlistOptions } from '../../platform/db/schema';
 import { perUser } from '../../platform/rateLimit';
 import { changeContext } from '../realtime';
 import { itemOf, tripAccessOf, tripMember } from '../trips/access';
 import * as options from './service';
+import { shortlistOptions } from './tables';
 
 const tags = ['shortlist'];
 

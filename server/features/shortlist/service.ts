@@ -10,7 +10,7 @@ import {
   type Vote,
 } from '../../../shared/contracts/shortlist';
 import type { Db } from '../../platform/db/client';
-import { shortlistOptions, shortlistVotes, users } from '../../platform/db/schema';
+import { users } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
 import { isUuid } from '../../platform/uuid';
 import { forgetActivity, recordActivity } from '../activity/record';
@@ -20,6 +20,7 @@ import { isTripMember, memberName, type TripRole } from '../trips/access';
 import { deleteTripItem, insertWithinLimit } from '../trips/items';
 import { type PreviewOptions, readLinkPreview } from './linkPreview';
 import { buildOption } from './optionSource';
+import { shortlistOptions, shortlistVotes } from './tables';
 
 type OptionRow = typeof shortlistOptions.$inferSelect;
 type Person = { id: string; name: string };

@@ -8,12 +8,12 @@ import {
   type ShortlistOption,
   shortlistLeader,
 } from '../../../shared/contracts/shortlist';
-import { shortlistVotes } from '../../platform/db/schema';
 import { type Account, createAccount, createTrip } from '../../test/factories';
 import { type FakeDuffel, startFakeDuffel } from '../../test/fakes/duffelUpstream';
 import { startListingSite } from '../../test/fakes/listingSite';
 import { connectLive, joinTrip, type LiveClient, nextEvent } from '../../test/liveClient';
 import { startTestApp, type TestApp } from '../../test/testApp';
+import { shortlistVotes } from './tables';
 
 const DAY = 24 * 60 * 60 * 1000;
 const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);

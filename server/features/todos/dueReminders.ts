@@ -1,9 +1,9 @@
 import { and, eq, gte, isNotNull, lt } from 'drizzle-orm';
 import { addDays, dayOf } from '../../../shared/calendar';
 import type { Db } from '../../platform/db/client';
-import { todos } from '../../platform/db/schema';
 import type { Job } from '../../platform/scheduler';
 import { notify } from '../notifications';
+import { todos } from './tables';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

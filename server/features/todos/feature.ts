@@ -1,8 +1,8 @@
-import { todos } from '../../platform/db/schema';
 import { labelledBy, type ServerFeature } from '../feature';
 import { dueRemindersJob } from './dueReminders';
 import { todosRoutes } from './routes';
 import { createSampleTodos, todoRestorer, unassignTodosOf } from './service';
+import { todos } from './tables';
 
 export const todosFeature: ServerFeature = {
   name: 'todos',

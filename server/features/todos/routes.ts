@@ -8,9 +8,9 @@ import {
   updateTodoBody,
 } from '../../../shared/contracts/todos';
 import type { Db } from '../../platform/db/client';
-import { todos as todosTable } from '../../platform/db/schema';
 import { registerTripItemRoutes } from '../trips/itemRoutes';
 import * as todos from './service';
+import { todos as todosTable } from './tables';
 
 /** spec §7 to-do calls: any member of the trip may add, change and delete its to-dos. */
 export const todosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {

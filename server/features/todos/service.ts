@@ -13,7 +13,7 @@ import {
   type TodoPriority,
 } from '../../../shared/todoPriority';
 import type { Db, Tx } from '../../platform/db/client';
-import { type TodoRow, todos, users } from '../../platform/db/schema';
+import { users } from '../../platform/db/schema';
 import { readTrip } from '../../platform/db/tripReads';
 import { HttpError } from '../../platform/errors';
 import { isUuid } from '../../platform/uuid';
@@ -22,6 +22,7 @@ import { recordActivity } from '../activity/record';
 import type { ChangeContext, LiveChanges } from '../realtime';
 import { isTripMember, memberName } from '../trips/access';
 import { deleteTripItem, insertWithinLimit, updateTripItem } from '../trips/items';
+import { type TodoRow, todos } from './tables';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

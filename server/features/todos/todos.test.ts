@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OkResponse } from '../../../shared/contracts/auth';
 import type { ErrorResponse } from '../../../shared/contracts/errors';
 import type { Todo } from '../../../shared/contracts/todos';
-import { todos as todosTable } from '../../platform/db/schema';
 import { apiClient } from '../../test/apiClient';
 import { type Account, createAccount, createTrip } from '../../test/factories';
 import { openApiDocument } from '../../test/openApi';
 import { startTestApp, type TestApp } from '../../test/testApp';
 import { createSampleTodos } from './service';
+import { todos as todosTable } from './tables';
 
 const DAY = 24 * 60 * 60 * 1000;
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';

@@ -3,9 +3,11 @@ import { MAX_WIDGETS_PER_TRIP, TOO_MANY_WIDGETS } from '../../../shared/contract
 import type { ErrorResponse } from '../../../shared/contracts/errors';
 import { FLIGHT_MESSAGES, MAX_FLIGHTS_PER_TRIP } from '../../../shared/contracts/flights';
 import { MAX_TODOS_PER_TRIP, TODO_MESSAGES } from '../../../shared/contracts/todos';
-import { flights, todos, widgets } from '../../platform/db/schema';
+import { widgets } from '../../platform/db/schema';
 import { createTripCast } from '../../test/factories';
 import { startTestApp, type TestApp } from '../../test/testApp';
+import { flights } from '../flights/tables';
+import { todos } from '../todos/tables';
 
 /**
  * Issue #16: one member made 5,000 to-dos in 8 s (a 3.7 MB list) and 1,000 widgets (a 4 MB

@@ -1,9 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Todo } from '../../../shared/contracts/todos';
-import { todos, tripMembers, users } from '../../platform/db/schema';
+import { tripMembers, users } from '../../platform/db/schema';
 import { createAccount, createTrip } from '../../test/factories';
 import { startTwoInstances, type TestApp } from '../../test/testApp';
+import { todos } from '../todos/tables';
 
 /**
  * Issue #18: on the embedded database a member's access to a trip and its to-do list are read

@@ -4,10 +4,11 @@ import type { OkResponse } from '../../../shared/contracts/auth';
 import type { WidgetDto } from '../../../shared/contracts/board';
 import type { ErrorResponse } from '../../../shared/contracts/errors';
 import type { TripDto, TripMemberDto } from '../../../shared/contracts/trips';
-import { todos, trips, widgets } from '../../platform/db/schema';
+import { trips, widgets } from '../../platform/db/schema';
 import { apiClient, newAccount } from '../../test/apiClient';
 import { addMember, createAccount, createAccountWithFirstTrip } from '../../test/factories';
 import { startTestApp, type TestApp } from '../../test/testApp';
+import { todos } from '../todos/tables';
 
 let t: TestApp;
 beforeAll(async () => {

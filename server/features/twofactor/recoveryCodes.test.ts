@@ -9,12 +9,13 @@ import type {
   TwoFactorStatus,
   VerifyTwoFactorResponse,
 } from '../../../shared/contracts/twofactor';
-import { recoveryCodes, users } from '../../platform/db/schema';
+import { users } from '../../platform/db/schema';
 import { type ApiClient, apiClient, TEST_PASSWORD } from '../../test/apiClient';
 import { itRefusesBadBodies } from '../../test/badInput';
 import { createAccount, signedInClient } from '../../test/factories';
 import { startTestApp, type TestApp } from '../../test/testApp';
 import { hashRecoveryCode, newRecoveryCode } from './recoveryCodes';
+import { recoveryCodes } from './tables';
 import { totpCode } from './totp';
 
 let t: TestApp;

@@ -9,8 +9,9 @@ import {
   type TwoFactorStatus,
 } from '../../../shared/contracts/twofactor';
 import type { Db, Tx } from '../../platform/db/client';
-import { recoveryCodes, type User } from '../../platform/db/schema';
+import type { User } from '../../platform/db/schema';
 import { hashToken } from '../../platform/tokens';
+import { recoveryCodes } from './tables';
 
 // Issue #35: recovery codes stand in for the authenticator app when it is lost. Only their
 // SHA-256 is stored (like every other token here): a copy of the database signs nobody in. 50

@@ -6,8 +6,8 @@ import {
 } from '../../../shared/contracts/waitlist';
 import type { Db } from '../../platform/db/client';
 import { olderThan, pageOf } from '../../platform/db/keyset';
-import { type WaitlistEntryRow, waitlistEntries } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
+import { type WaitlistEntryRow, waitlistEntries } from './tables';
 
 type Join = { email: string; name: string | null; source: NonNullable<JoinWaitlistBody['source']> };
 

@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OkResponse } from '../../../shared/contracts/auth';
 import type { ErrorResponse } from '../../../shared/contracts/errors';
 import type { WaitlistEntry } from '../../../shared/contracts/waitlist';
-import { waitlistEntries } from '../../platform/db/schema';
 import { type ApiClient, apiClient } from '../../test/apiClient';
 import { createAccount } from '../../test/factories';
 import { startTestApp, type TestApp } from '../../test/testApp';
 import { waitlistCsv } from './service';
+import { waitlistEntries } from './tables';
 
 let t: TestApp;
 let admin: ApiClient;

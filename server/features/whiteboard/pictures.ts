@@ -13,7 +13,6 @@ import {
   whiteboardAllowed,
 } from '../../../shared/contracts/whiteboard';
 import type { Db, Tx } from '../../platform/db/client';
-import { whiteboardFiles } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
 import { pictureType } from '../../platform/pictureType';
 import {
@@ -27,6 +26,7 @@ import type { PhotoFiles } from '../photos/service';
 import { stagedKeys } from '../photos/stagedKeys';
 import type { PhotoStorage } from '../photos/storage';
 import { planRequired, type WhiteboardRef, whiteboardOf } from './service';
+import { whiteboardFiles } from './tables';
 import { processWhiteboardPicture } from './whiteboardPicture';
 
 // The pictures pasted on a whiteboard (issues #22 and #23): stored in the photo storage, a row

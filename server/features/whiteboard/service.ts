@@ -12,15 +12,10 @@ import {
   whiteboardAllowed,
 } from '../../../shared/contracts/whiteboard';
 import type { Db, Tx } from '../../platform/db/client';
-import {
-  trips,
-  users,
-  whiteboardElements,
-  whiteboardFiles,
-  widgets,
-} from '../../platform/db/schema';
+import { trips, users, widgets } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
 import { ownerPlanOf } from '../trips/access';
+import { whiteboardElements, whiteboardFiles } from './tables';
 
 /** A whiteboard: its widget, on its trip. */
 export type WhiteboardRef = { tripId: string; widgetId: string };

@@ -15,7 +15,7 @@ import {
   type WhiteboardScene,
   type WhiteboardUpdateAck,
 } from '../../../shared/contracts/whiteboard';
-import { users, whiteboardElements, whiteboardFiles, widgets } from '../../platform/db/schema';
+import { users, widgets } from '../../platform/db/schema';
 import { SESSION_COOKIE } from '../../platform/sessions';
 import { type Account, createAccount, createTrip } from '../../test/factories';
 import {
@@ -29,6 +29,7 @@ import {
 import { ONE_PIXEL_PNG } from '../../test/pictures';
 import { startTestApp, type TestApp } from '../../test/testApp';
 import { moveFilesToStorage, whiteboardFileKey } from './pictures';
+import { whiteboardElements, whiteboardFiles } from './tables';
 
 let t: TestApp;
 let owner: Account;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasControlCharacters, toUpperCase } from './text';
+import { hasControlCharacters, listNames, toUpperCase } from './text';
 
 describe('toUpperCase', () => {
   it.each([
@@ -19,5 +19,14 @@ describe('hasControlCharacters', () => {
     expect(hasControlCharacters('a\u0000b')).toBe(true);
     expect(hasControlCharacters('x\u007f')).toBe(true);
     expect(hasControlCharacters('São Paulo, Brasil — ☀️')).toBe(false);
+  });
+});
+
+describe('listNames', () => {
+  it('joins names the way a sentence lists them', () => {
+    expect(listNames([])).toBe('');
+    expect(listNames(['Ana'])).toBe('Ana');
+    expect(listNames(['Ana', 'Bruno'])).toBe('Ana and Bruno');
+    expect(listNames(['Ana', 'Bruno', 'Cleo'])).toBe('Ana, Bruno and Cleo');
   });
 });

@@ -13,7 +13,7 @@ export function hasControlCharacters(value: string): boolean {
 }
 
 /** "Ana", "Ana and Ben", "Ana, Ben and Cleo". */
-export function listNames(names: string[]) {
+export function listNames(names: readonly string[]): string {
   if (names.length <= 1) return names.join('');
   return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 }

@@ -1,4 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { EachExactlyOnce, KeysClaimed } from '@/features/feature';
+import { CLIENT_FEATURES, type ClientFeatures } from '@/features/registry';
 import { tripKeys } from '@/features/trips/tripKeys';
 import { listUrl, usePagedList } from '@/lib/pagedList';
 import { apiJson } from '@/lib/queryClient';
@@ -38,12 +40,11 @@ export function useActivity(tripId: string, enabled: boolean) {
   };
 }
 
-// What a restore brings back, to refresh in this tab (the others hear it live).
-const RESTORED_LIST: Record<RestorableKind, (tripId: string) => readonly unknown[]> = {
-  'todo.deleted': tripKeys.todos,
-  'flight.deleted': tripKeys.flights,
-  'widget.removed': tripKeys.widgets,
-};
+// What a restore brings back, to refresh in this tab (the others hear it live): the list of the
+// feature whose deletion it was. A restorable kind that no feature, or two, claim does not compile.
+true satisfies EachExactlyOnce<RestorableKind, KeysClaimed<ClientFeatures, 'restored'>>;
+const restoredList = (kind: RestorableKind) =>
+  CLIENT_FEATURES.find((feature) => feature.restored?.[kind])?.restored?.[kind];
 
 /** Brings back what an entry's deletion took away. */
 export function useRestore(tripId: string) {
@@ -56,7 +57,7 @@ export function useRestore(tripId: string) {
       ),
     onSettled: (_data, _error, entry) => {
       void queryClient.invalidateQueries({ queryKey: tripKeys.activity(tripId) });
-      const list = RESTORED_LIST[entry.kind as RestorableKind];
+      const list = restoredList(entry.kind as RestorableKind);
       if (list) void queryClient.invalidateQueries({ queryKey: list(tripId) });
     },
   });

@@ -9,6 +9,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import type { WidgetKind } from '@/features/feature';
 import { errorMessage } from '@/lib/apiError';
 import { Link } from '@/lib/router';
 import { cn } from '@/lib/utils';
@@ -16,7 +17,7 @@ import type { WidgetType } from '../../../shared/contracts/board';
 import type { TripDto } from '../../../shared/contracts/trips';
 import { freePlace, type Position } from './boardGeometry';
 import { useAddWidget } from './useWidgets';
-import { NEW_WIDGET_POSITION, WIDGET_KINDS, type WidgetKind, widgetKind } from './widgetCatalog';
+import { NEW_WIDGET_POSITION, WIDGET_KINDS, widgetKind } from './widgetCatalog';
 
 type Props = { trip: TripDto; open: boolean; onOpenChange: (open: boolean) => void };
 

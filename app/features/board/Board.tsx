@@ -197,8 +197,8 @@ export function Board({
             onRename={(title) => updateWidget(widget.id, { title })}
             onRemove={() => {
               if (expandedId === widget.id) setExpandedId(null);
-              // A whiteboard's drawing goes with it, and Undo could not bring that back: asked first.
-              if (widget.type === 'whiteboard') setConfirmingRemoval(widget);
+              // What Undo could not bring back (a whiteboard's drawing) is asked about first.
+              if (widgetKind(widget.type).removalWarning) setConfirmingRemoval(widget);
               else removeWidget.mutate(widget, { onSuccess: () => offerUndo(widget) });
             }}
           >
@@ -252,7 +252,7 @@ function BoardMessage({
   );
 }
 
-/** Asks before a widget whose contents cannot be brought back (a whiteboard's drawing) goes. */
+/** Asks before a widget whose contents cannot be brought back goes, saying what is lost. */
 function ConfirmRemoval({
   widget,
   onCancel,
@@ -267,9 +267,7 @@ function ConfirmRemoval({
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Remove {widget?.title}?</DialogTitle>
-          <DialogDescription>
-            The drawing on it is deleted for everyone on this trip, and cannot be brought back.
-          </DialogDescription>
+          <DialogDescription>{widget && widgetKind(widget.type).removalWarning}</DialogDescription>
         </DialogHeader>
         <DialogFooter>
           <Button type="button" variant="outline" onClick={onCancel}>

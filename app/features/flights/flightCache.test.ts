@@ -1,8 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { applyTripChange } from '@/features/realtime/liveHandlers';
-import { tripKeys } from '@/features/trips/tripKeys';
 import type { FlightDto } from '../../../shared/contracts/flights';
+import { flightKeys } from './flightCache';
 
 const TRIP = 'trip-1';
 
@@ -28,15 +28,16 @@ beforeEach(() => {
 
 describe('live flight changes', () => {
   it('keeps flights in departure order', () => {
-    queryClient.setQueryData(tripKeys.flights(TRIP), [flight('late', '2030-06-05T10:00:00Z')]);
+    queryClient.setQueryData(flightKeys.list(TRIP), [flight('late', '2030-06-05T10:00:00Z')]);
     applyTripChange(queryClient, TRIP, {
       type: 'flight:saved',
       flight: flight('early', '2030-06-01T10:00:00Z'),
     });
-    expect(queryClient.getQueryData<FlightDto[]>(tripKeys.flights(TRIP))?.map((f) => f.id)).toEqual(
-      ['early', 'late'],
-    );
+    expect(queryClient.getQueryData<FlightDto[]>(flightKeys.list(TRIP))?.map((f) => f.id)).toEqual([
+      'early',
+      'late',
+    ]);
     applyTripChange(queryClient, TRIP, { type: 'flight:removed', flightId: 'late' });
-    expect(queryClient.getQueryData<FlightDto[]>(tripKeys.flights(TRIP))).toHaveLength(1);
+    expect(queryClient.getQueryData<FlightDto[]>(flightKeys.list(TRIP))).toHaveLength(1);
   });
 });

@@ -3,6 +3,10 @@ import { tripKeys } from '@/features/trips/tripKeys';
 import { tripListCache } from '@/lib/listById';
 import type { FlightDto } from '../../../shared/contracts/flights';
 
+export const flightKeys = {
+  list: (tripId: string) => [...tripKeys.trip(tripId), 'flights'] as const,
+};
+
 /** The departure instant in ms; an unreadable time sorts last rather than breaking the sort. */
 function departs(flight: FlightDto): number {
   const ms = Date.parse(flight.departureTime);
@@ -29,16 +33,16 @@ export const {
   save: saveFlightInCache,
   replace: replaceFlightInCache,
   remove: forgetFlight,
-} = tripListCache<FlightDto>(tripKeys.flights, sortByDeparture);
+} = tripListCache<FlightDto>(flightKeys.list, sortByDeparture);
 
 /** Another member's saved changes to the trip's flights. */
 export const flightLive: LiveHandlers<'flight:saved' | 'flight:removed'> = {
   'flight:saved': {
-    writes: (tripId) => [tripKeys.flights(tripId)],
+    writes: (tripId) => [flightKeys.list(tripId)],
     apply: (queryClient, tripId, { flight }) => saveFlightInCache(queryClient, tripId, flight),
   },
   'flight:removed': {
-    writes: (tripId) => [tripKeys.flights(tripId)],
+    writes: (tripId) => [flightKeys.list(tripId)],
     apply: (queryClient, tripId, { flightId }) => forgetFlight(queryClient, tripId, flightId),
   },
 };

@@ -1,12 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { tripKeys } from '@/features/trips/tripKeys';
 import { apiJson, apiRequest } from '@/lib/queryClient';
 import type {
   CreateFlightBody,
   FlightDto,
   UpdateFlightBody,
 } from '../../../shared/contracts/flights';
-import { forgetFlight, replaceFlightInCache, saveFlightInCache } from './flightCache';
+import { flightKeys, forgetFlight, replaceFlightInCache, saveFlightInCache } from './flightCache';
 
 function flightUrl(id: string) {
   return `/api/flights/${encodeURIComponent(id)}`;
@@ -14,7 +13,7 @@ function flightUrl(id: string) {
 
 /** `GET /api/trips/:tripId/flights`: the trip's flights in the order they depart. */
 export function useFlights(tripId: string) {
-  return useQuery<FlightDto[]>({ queryKey: tripKeys.flights(tripId) });
+  return useQuery<FlightDto[]>({ queryKey: flightKeys.list(tripId) });
 }
 
 /** `POST /api/trips/:tripId/flights`; the answer goes into the cached list in its place. */
@@ -23,7 +22,7 @@ export function useCreateFlight(tripId: string) {
   return useMutation({
     // The list's own key is its URL (the default query function joins it the same way).
     mutationFn: (body: CreateFlightBody) =>
-      apiJson<FlightDto>('POST', tripKeys.flights(tripId).join('/'), body),
+      apiJson<FlightDto>('POST', flightKeys.list(tripId).join('/'), body),
     onSuccess: (created) => saveFlightInCache(queryClient, tripId, created),
   });
 }

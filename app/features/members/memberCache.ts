@@ -1,5 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { flightKeys } from '@/features/flights/flightCache';
 import type { LiveHandlers } from '@/features/realtime/liveHandlers';
+import { todoKeys } from '@/features/todos/todoCache';
 import { tripKeys } from '@/features/trips/tripKeys';
 
 /**
@@ -9,7 +11,7 @@ import { tripKeys } from '@/features/trips/tripKeys';
  */
 export function refetchMembership(queryClient: QueryClient, tripId: string) {
   return Promise.all(
-    [tripKeys.members(tripId), tripKeys.todos(tripId), tripKeys.flights(tripId)].map((queryKey) =>
+    [tripKeys.members(tripId), todoKeys.list(tripId), flightKeys.list(tripId)].map((queryKey) =>
       queryClient.invalidateQueries({ queryKey, exact: true }),
     ),
   );

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { applyTripChange } from '@/features/realtime/liveHandlers';
 import { tripKeys } from '@/features/trips/tripKeys';
 import type { Album } from '../../../shared/contracts/photos';
-import { replacePhotoInCache, savePhotoInCache } from './photoCache';
+import { photoKeys, replacePhotoInCache, savePhotoInCache } from './photoCache';
 import { makeAlbum, makeTripPhoto } from './photoTestData';
 
 const TRIP = 't1';
@@ -14,7 +14,7 @@ beforeEach(() => {
   queryClient = new QueryClient();
 });
 
-const album = () => queryClient.getQueryData<Album>(tripKeys.photos(TRIP));
+const album = () => queryClient.getQueryData<Album>(photoKeys.album(TRIP));
 const ids = () => album()?.photos.map((photo) => photo.id);
 
 describe('live photo changes', () => {
@@ -25,7 +25,7 @@ describe('live photo changes', () => {
   });
 
   it('puts another member’s new photo first (newest first), and counts its room', () => {
-    queryClient.setQueryData(tripKeys.photos(TRIP), makeAlbum([makeTripPhoto('old')]));
+    queryClient.setQueryData(photoKeys.album(TRIP), makeAlbum([makeTripPhoto('old')]));
     applyTripChange(queryClient, TRIP, {
       type: 'photo:saved',
       photo: makeTripPhoto('new', { bytes: 3 * MB }),
@@ -36,7 +36,7 @@ describe('live photo changes', () => {
 
   it('changes a caption in place, once, whoever saved it', () => {
     queryClient.setQueryData(
-      tripKeys.photos(TRIP),
+      photoKeys.album(TRIP),
       makeAlbum([makeTripPhoto('a'), makeTripPhoto('b')]),
     );
     applyTripChange(queryClient, TRIP, {
@@ -52,7 +52,7 @@ describe('live photo changes', () => {
 
   it('takes a deleted photo out and gives its room back; an unknown one changes nothing', () => {
     queryClient.setQueryData(
-      tripKeys.photos(TRIP),
+      photoKeys.album(TRIP),
       makeAlbum([makeTripPhoto('a'), makeTripPhoto('b')]),
     );
     applyTripChange(queryClient, TRIP, { type: 'photo:removed', photoId: 'a' });
@@ -65,7 +65,7 @@ describe('live photo changes', () => {
 
   it('drops the album with the trip when the trip is deleted', () => {
     queryClient.setQueryData(tripKeys.all, []);
-    queryClient.setQueryData(tripKeys.photos(TRIP), makeAlbum([makeTripPhoto('a')]));
+    queryClient.setQueryData(photoKeys.album(TRIP), makeAlbum([makeTripPhoto('a')]));
     applyTripChange(queryClient, TRIP, { type: 'trip:deleted' });
     expect(album()).toBeUndefined();
   });
@@ -74,20 +74,20 @@ describe('live photo changes', () => {
 describe('my own changes', () => {
   it('keeps an uploaded photo once when a refetch already brought it', () => {
     const photo = makeTripPhoto('a');
-    queryClient.setQueryData(tripKeys.photos(TRIP), makeAlbum([photo]));
+    queryClient.setQueryData(photoKeys.album(TRIP), makeAlbum([photo]));
     savePhotoInCache(queryClient, TRIP, photo);
     expect(ids()).toEqual(['a']);
     expect(album()?.limits.usedBytes).toBe(2 * MB);
   });
 
   it('does not bring back a photo another member deleted while my caption was on its way', () => {
-    queryClient.setQueryData(tripKeys.photos(TRIP), makeAlbum([makeTripPhoto('b')]));
+    queryClient.setQueryData(photoKeys.album(TRIP), makeAlbum([makeTripPhoto('b')]));
     replacePhotoInCache(queryClient, TRIP, makeTripPhoto('a', { caption: 'Late' }));
     expect(ids()).toEqual(['b']);
   });
 
   it('does not bring back a deleted photo when a caption change saved before it arrives late', () => {
-    queryClient.setQueryData(tripKeys.photos(TRIP), makeAlbum([makeTripPhoto('a')]));
+    queryClient.setQueryData(photoKeys.album(TRIP), makeAlbum([makeTripPhoto('a')]));
     applyTripChange(queryClient, TRIP, { type: 'photo:removed', photoId: 'a' });
     applyTripChange(queryClient, TRIP, {
       type: 'photo:saved',

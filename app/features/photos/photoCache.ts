@@ -3,6 +3,10 @@ import type { LiveHandlers } from '@/features/realtime/liveHandlers';
 import { tripKeys } from '@/features/trips/tripKeys';
 import type { Album, TripPhoto } from '../../../shared/contracts/photos';
 
+export const photoKeys = {
+  album: (tripId: string) => [...tripKeys.trip(tripId), 'photos'] as const,
+};
+
 /**
  * The cached album of a trip (newest first): this tab's uploads, caption changes and deletions
  * and other members' live ones go through here. The room used follows each photo's `bytes`, so
@@ -10,7 +14,7 @@ import type { Album, TripPhoto } from '../../../shared/contracts/photos';
  * stays so (it loads whole when it is shown).
  */
 function updateAlbum(queryClient: QueryClient, tripId: string, change: (album: Album) => Album) {
-  queryClient.setQueryData<Album>(tripKeys.photos(tripId), (album) => album && change(album));
+  queryClient.setQueryData<Album>(photoKeys.album(tripId), (album) => album && change(album));
 }
 
 // Photos this tab knows are deleted (ids are never reused). A caption change saved just before
@@ -64,11 +68,11 @@ export function removePhotoFromCache(queryClient: QueryClient, tripId: string, p
 /** Another member's photo added, captioned or deleted. */
 export const photoLive: LiveHandlers<'photo:saved' | 'photo:removed'> = {
   'photo:saved': {
-    writes: (tripId) => [tripKeys.photos(tripId)],
+    writes: (tripId) => [photoKeys.album(tripId)],
     apply: (queryClient, tripId, { photo }) => savePhotoInCache(queryClient, tripId, photo),
   },
   'photo:removed': {
-    writes: (tripId) => [tripKeys.photos(tripId)],
+    writes: (tripId) => [photoKeys.album(tripId)],
     apply: (queryClient, tripId, { photoId }) => removePhotoFromCache(queryClient, tripId, photoId),
   },
 };

@@ -1,10 +1,14 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
-import { tripKeys } from '@/features/trips/tripKeys';
 import { errorCode } from '@/lib/apiError';
 import { apiJson, apiRequest } from '@/lib/queryClient';
 import type { Album, TripPhoto, UpdatePhotoBody } from '../../../shared/contracts/photos';
-import { removePhotoFromCache, replacePhotoInCache, savePhotoInCache } from './photoCache';
+import {
+  photoKeys,
+  removePhotoFromCache,
+  replacePhotoInCache,
+  savePhotoInCache,
+} from './photoCache';
 import { sendPhoto, tripPhotosUrl } from './sendPhoto';
 import { createUploadQueue, type UploadQueue } from './uploadQueue';
 
@@ -13,7 +17,7 @@ const photoUrl = (tripId: string, photoId: string) =>
 
 /** `GET /api/trips/:tripId/photos`: the trip's album, newest first, with its limits. */
 export function useAlbum(tripId: string) {
-  return useQuery<Album>({ queryKey: tripKeys.photos(tripId) });
+  return useQuery<Album>({ queryKey: photoKeys.album(tripId) });
 }
 
 /** `PATCH /api/trips/:tripId/photos/:photoId`: a photo's caption (null: none). */

@@ -5,7 +5,8 @@ import { Button } from '@/components/ui/button';
 import { CommentsButton } from '@/features/comments/CommentsButton';
 import { cn } from '@/lib/utils';
 import { isPollClosed, type Poll, pollLeaders } from '../../../shared/contracts/polls';
-import { listOf, pollOutcome, pollStatus, votersLabel } from './pollText';
+import { listNames } from '../../../shared/text';
+import { pollOutcome, pollStatus, votersLabel } from './pollText';
 import { useClosePoll, useDeletePoll, useVote } from './usePolls';
 
 // setTimeout takes at most 2^31 - 1 ms (about 24 days); a later deadline is looked at again then.
@@ -200,7 +201,7 @@ export function PollCard({
               >
                 <span>
                   {option.voters && option.voters.length > 0
-                    ? listOf(option.voters.map((voter) => voter.name))
+                    ? listNames(option.voters.map((voter) => voter.name))
                     : ''}
                 </span>
                 <span className="tabular-nums">

@@ -1,8 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { applyTripChange } from '@/features/realtime/liveHandlers';
-import { tripKeys } from '@/features/trips/tripKeys';
 import type { Poll, SharedPoll } from '../../../shared/contracts/polls';
+import { pollKeys } from './pollCache';
 
 const TRIP = 'trip-1';
 
@@ -30,17 +30,17 @@ let queryClient: QueryClient;
 beforeEach(() => {
   queryClient = new QueryClient();
 });
-const cached = () => queryClient.getQueryData<Poll[]>(tripKeys.polls(TRIP));
+const cached = () => queryClient.getQueryData<Poll[]>(pollKeys.list(TRIP));
 
 describe('live poll changes', () => {
   it('keeps this tab’s own choice when another member’s vote arrives', () => {
-    queryClient.setQueryData(tripKeys.polls(TRIP), [mine(shared('1', '2030-01-01'), ['a'])]);
+    queryClient.setQueryData(pollKeys.list(TRIP), [mine(shared('1', '2030-01-01'), ['a'])]);
     applyTripChange(queryClient, TRIP, { type: 'poll:saved', poll: shared('1', '2030-01-01', 2) });
     expect(cached()).toEqual([mine(shared('1', '2030-01-01', 2), ['a'])]);
   });
 
   it('puts a new poll on top with no choice of mine, and removes a deleted one', () => {
-    queryClient.setQueryData(tripKeys.polls(TRIP), [mine(shared('1', '2030-01-01'), [])]);
+    queryClient.setQueryData(pollKeys.list(TRIP), [mine(shared('1', '2030-01-01'), [])]);
     applyTripChange(queryClient, TRIP, { type: 'poll:saved', poll: shared('2', '2030-01-02') });
     expect(cached()?.map((poll) => [poll.id, poll.myVotes])).toEqual([
       ['2', []],

@@ -3,6 +3,10 @@ import { tripKeys } from '@/features/trips/tripKeys';
 import { tripListCache } from '@/lib/listById';
 import type { Poll, SharedPoll } from '../../../shared/contracts/polls';
 
+export const pollKeys = {
+  list: (tripId: string) => [...tripKeys.trip(tripId), 'polls'] as const,
+};
+
 /** Newest first, as the server lists them: a poll asked elsewhere lands on top. */
 const newestFirst = (polls: Poll[]) =>
   [...polls].sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
@@ -13,7 +17,7 @@ export const {
   save: savePollInCache,
   replace: replacePollInCache,
   remove: removePollFromCache,
-} = tripListCache<Poll>(tripKeys.polls, newestFirst);
+} = tripListCache<Poll>(pollKeys.list, newestFirst);
 
 /**
  * A poll as another member's change shows it, with this tab's own choices: the live change is
@@ -28,7 +32,7 @@ export function withMyVotes(shared: SharedPoll, cached: Poll | undefined): Poll 
 /** Other members' polls, votes and closings. */
 export const pollLive: LiveHandlers<'poll:saved' | 'poll:removed'> = {
   'poll:saved': {
-    writes: (tripId) => [tripKeys.polls(tripId)],
+    writes: (tripId) => [pollKeys.list(tripId)],
     apply: (queryClient, tripId, { poll }) =>
       updatePolls(queryClient, tripId, (polls) => {
         const cached = polls.find((other) => other.id === poll.id);
@@ -39,7 +43,7 @@ export const pollLive: LiveHandlers<'poll:saved' | 'poll:removed'> = {
       }),
   },
   'poll:removed': {
-    writes: (tripId) => [tripKeys.polls(tripId)],
+    writes: (tripId) => [pollKeys.list(tripId)],
     apply: (queryClient, tripId, { pollId }) => removePollFromCache(queryClient, tripId, pollId),
   },
 };

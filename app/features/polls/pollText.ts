@@ -1,4 +1,5 @@
 import { isPollClosed, type Poll, pollLeaders } from '../../../shared/contracts/polls';
+import { listNames } from '../../../shared/text';
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -11,17 +12,11 @@ export function pollStatus(poll: Pick<Poll, 'closedAt' | 'closesAt'>, now: numbe
   return poll.closesAt ? `Closes ${when.format(new Date(poll.closesAt))}` : 'Open';
 }
 
-/** "A, B and C" */
-export function listOf(words: readonly string[]): string {
-  if (words.length <= 1) return words.join('');
-  return `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
-}
-
 /** What a closed poll decided, or where an open one stands. */
 export function pollOutcome(poll: Pick<Poll, 'options'>, closed: boolean): string {
   const leaders = pollLeaders(poll.options).map((option) => option.text);
   if (leaders.length === 0) return closed ? 'No votes: nothing was decided' : 'No votes yet';
-  if (leaders.length > 1) return `${closed ? 'Tied' : 'Tie'}: ${listOf(leaders)}`;
+  if (leaders.length > 1) return `${closed ? 'Tied' : 'Tie'}: ${listNames(leaders)}`;
   return `${closed ? 'Winner' : 'Leading'}: ${leaders[0]}`;
 }
 

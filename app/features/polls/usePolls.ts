@@ -1,17 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { tripKeys } from '@/features/trips/tripKeys';
 import { toast } from '@/hooks/useToast';
 import { errorMessage } from '@/lib/apiError';
 import { apiJson, apiRequest } from '@/lib/queryClient';
 import type { CreatePoll, Poll } from '../../../shared/contracts/polls';
-import { removePollFromCache, replacePollInCache, savePollInCache } from './pollCache';
+import { pollKeys, removePollFromCache, replacePollInCache, savePollInCache } from './pollCache';
 
 const tripPollsUrl = (tripId: string) => `/api/trips/${encodeURIComponent(tripId)}/polls`;
 const pollUrl = (id: string) => `/api/polls/${encodeURIComponent(id)}`;
 
 /** `GET /api/trips/:tripId/polls`: the trip's polls, newest first, with my own choices. */
 export function usePolls(tripId: string) {
-  return useQuery<Poll[]>({ queryKey: tripKeys.polls(tripId) });
+  return useQuery<Poll[]>({ queryKey: pollKeys.list(tripId) });
 }
 
 /** `POST /api/trips/:tripId/polls`; the new poll goes on top of the list. */

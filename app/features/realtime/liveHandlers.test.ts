@@ -1,5 +1,6 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { todoKeys } from '@/features/todos/todoCache';
 import { makeTodo } from '@/features/todos/todoTestData';
 import { makeTrip } from '@/features/trips/tripFixtures';
 import { tripKeys } from '@/features/trips/tripKeys';
@@ -48,11 +49,11 @@ describe('applyChangeElsewhere (a trip this tab does not show)', () => {
 
   it('leaves alone what only that trip’s board shows, and a listed trip’s members', () => {
     queryClient.setQueryData(tripKeys.all, [makeTrip({ id: TRIP })]);
-    queryClient.setQueryData(tripKeys.todos(TRIP), [todo('a')]);
+    queryClient.setQueryData(todoKeys.list(TRIP), [todo('a')]);
     queryClient.setQueryData(tripKeys.members(TRIP), []);
     applyChangeElsewhere(queryClient, TRIP, { type: 'todo:saved', todo: todo('b') });
     applyChangeElsewhere(queryClient, TRIP, { type: 'members:changed' });
-    expect(queryClient.getQueryData(tripKeys.todos(TRIP))).toEqual([todo('a')]);
+    expect(queryClient.getQueryData(todoKeys.list(TRIP))).toEqual([todo('a')]);
     expect(stale(tripKeys.all)).toBe(false);
     expect(stale(tripKeys.members(TRIP))).toBe(false);
   });
@@ -62,11 +63,11 @@ describe('a fetch under way when a change arrives', () => {
   it('is replaced by one that has the change, so the change is not undone when it lands', async () => {
     // The list is shown and being fetched again (after a join, say), slowly: each read takes
     // what the database holds when it starts, and answers when the test says so.
-    queryClient.setQueryData(tripKeys.todos(TRIP), [todo('a')]);
+    queryClient.setQueryData(todoKeys.list(TRIP), [todo('a')]);
     let saved = [todo('a')];
     const reads: { holds: Todo[]; answer: ReturnType<typeof deferred<Todo[]>> }[] = [];
     const observer = new QueryObserver<Todo[]>(queryClient, {
-      queryKey: tripKeys.todos(TRIP),
+      queryKey: todoKeys.list(TRIP),
       queryFn: () => {
         const answer = deferred<Todo[]>();
         reads.push({ holds: saved, answer });
@@ -78,14 +79,14 @@ describe('a fetch under way when a change arrives', () => {
 
     saved = [todo('a'), todo('b')];
     applyTripChange(queryClient, TRIP, { type: 'todo:saved', todo: todo('b') });
-    const ids = () => queryClient.getQueryData<Todo[]>(tripKeys.todos(TRIP))?.map((t) => t.id);
+    const ids = () => queryClient.getQueryData<Todo[]>(todoKeys.list(TRIP))?.map((t) => t.id);
     expect(ids()).toEqual(['a', 'b']);
 
     // A second read starts, after the change; the first, from before it, answers last.
     await vi.waitFor(() => expect(reads).toHaveLength(2));
     reads[1]!.answer.resolve(reads[1]!.holds);
     await vi.waitFor(() =>
-      expect(queryClient.getQueryState(tripKeys.todos(TRIP))?.fetchStatus).toBe('idle'),
+      expect(queryClient.getQueryState(todoKeys.list(TRIP))?.fetchStatus).toBe('idle'),
     );
     reads[0]!.answer.resolve(reads[0]!.holds);
     await reads[0]!.answer.promise;

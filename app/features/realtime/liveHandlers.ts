@@ -1,14 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { widgetLive } from '@/features/board/widgetCache';
-import { commentLive } from '@/features/comments/commentCache';
-import { flightLive } from '@/features/flights/flightCache';
-import { memberLive } from '@/features/members/memberCache';
-import { photoLive } from '@/features/photos/photoCache';
-import { pollLive } from '@/features/polls/pollCache';
-import { searchLive } from '@/features/search/searchCache';
-import { shortlistLive } from '@/features/search/shortlistCache';
-import { todoLive } from '@/features/todos/todoCache';
-import { tripLive } from '@/features/trips/tripCache';
+import type { EachExactlyOnce, KeysClaimed } from '@/features/feature';
+import { CLIENT_FEATURES, type ClientFeatures } from '@/features/registry';
 import { tripKeys } from '@/features/trips/tripKeys';
 import type { TripChange } from '../../../shared/contracts/realtime';
 import type { TripDto } from '../../../shared/contracts/trips';
@@ -29,19 +21,12 @@ export type LiveHandler<T extends ChangeType> = {
 export type LiveHandlers<T extends ChangeType> = { [K in T]: LiveHandler<K> };
 
 // Each feature owns its changes, with the same cache writers its own mutations use. A change
-// type without a handler does not compile.
-const handlers: LiveHandlers<ChangeType> = {
-  ...widgetLive,
-  ...todoLive,
-  ...flightLive,
-  ...pollLive,
-  ...photoLive,
-  ...searchLive,
-  ...shortlistLive,
-  ...tripLive,
-  ...memberLive,
-  ...commentLive,
-};
+// type without a handler, or with two, does not compile.
+true satisfies EachExactlyOnce<ChangeType, KeysClaimed<ClientFeatures, 'live'>>;
+const handlers = Object.assign(
+  {},
+  ...CLIENT_FEATURES.map((feature) => feature.live),
+) as LiveHandlers<ChangeType>;
 
 /**
  * A fetch of `queryKey` already under way may have read the database before this change was

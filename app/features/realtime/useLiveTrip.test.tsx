@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider, QueryObserver } from '@tanstack/react
 import { renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, expect, it, vi } from 'vitest';
-import { tripKeys } from '@/features/trips/tripKeys';
+import { todoKeys } from '@/features/todos/todoCache';
 import { useLiveTrip } from './useLiveTrip';
 
 const TRIP = 'trip-1';
@@ -36,7 +36,7 @@ it("refetches the board's data when the server says live events may have been lo
   const queryClient = new QueryClient();
   let fetches = 0;
   const todos = new QueryObserver(queryClient, {
-    queryKey: tripKeys.todos(TRIP),
+    queryKey: todoKeys.list(TRIP),
     queryFn: async () => ++fetches,
     staleTime: Number.POSITIVE_INFINITY,
   });

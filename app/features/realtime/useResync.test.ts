@@ -1,5 +1,6 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { todoKeys } from '@/features/todos/todoCache';
 import { tripKeys } from '@/features/trips/tripKeys';
 import { followResync, RESYNC_SPREAD_MS, RESYNC_WAIT_MS } from './useResync';
 
@@ -58,9 +59,9 @@ afterEach(() => {
 describe('followResync', () => {
   it('refetches the trip on screen and my trip list, once for resyncs that come together', async () => {
     const socket = fakeSocket();
-    const todos = await shown(tripKeys.todos(TRIP));
+    const todos = await shown(todoKeys.list(TRIP));
     await shown(tripKeys.all);
-    await shown(tripKeys.todos(OTHER));
+    await shown(todoKeys.list(OTHER));
     vi.useFakeTimers();
     stops.push(followResync(socket, queryClient, TRIP, () => 1));
 
@@ -70,35 +71,35 @@ describe('followResync', () => {
     socket.resync();
     await vi.advanceTimersByTimeAsync(400);
     socket.resync();
-    expect(fetched(tripKeys.todos(TRIP))).toBe(1); // not yet: it waits for the others
+    expect(fetched(todoKeys.list(TRIP))).toBe(1); // not yet: it waits for the others
     await vi.advanceTimersByTimeAsync(RESYNC_WAIT_MS + RESYNC_SPREAD_MS);
 
-    expect(fetched(tripKeys.todos(TRIP))).toBe(2);
+    expect(fetched(todoKeys.list(TRIP))).toBe(2);
     expect(todos.getCurrentResult().data).toBe(2);
     expect(fetched(tripKeys.all)).toBe(2);
     // Another trip's data is fetched again when it is opened and joined, not now.
-    expect(fetched(tripKeys.todos(OTHER))).toBe(1);
+    expect(fetched(todoKeys.list(OTHER))).toBe(1);
 
     // A later outage's resync refetches again.
     socket.resync();
     await vi.advanceTimersByTimeAsync(RESYNC_WAIT_MS + RESYNC_SPREAD_MS);
-    expect(fetched(tripKeys.todos(TRIP))).toBe(3);
+    expect(fetched(todoKeys.list(TRIP))).toBe(3);
   });
 
   it('spreads the tabs told at once over a second or so, and stops with the socket', async () => {
     const socket = fakeSocket();
-    await shown(tripKeys.todos(TRIP));
+    await shown(todoKeys.list(TRIP));
     vi.useFakeTimers();
     const stop = followResync(socket, queryClient, TRIP, () => 0);
     socket.resync();
     await vi.advanceTimersByTimeAsync(RESYNC_WAIT_MS - 1);
-    expect(fetched(tripKeys.todos(TRIP))).toBe(1);
+    expect(fetched(todoKeys.list(TRIP))).toBe(1);
     await vi.advanceTimersByTimeAsync(1);
-    expect(fetched(tripKeys.todos(TRIP))).toBe(2);
+    expect(fetched(todoKeys.list(TRIP))).toBe(2);
 
     socket.resync();
     stop();
     await vi.advanceTimersByTimeAsync(RESYNC_WAIT_MS + RESYNC_SPREAD_MS);
-    expect(fetched(tripKeys.todos(TRIP))).toBe(2);
+    expect(fetched(todoKeys.list(TRIP))).toBe(2);
   });
 });

@@ -6,7 +6,7 @@ import { CommentsButton } from '@/features/comments/CommentsButton';
 import { useTripMembers } from '@/features/trips/useTripMembers';
 import { cn } from '@/lib/utils';
 import type { ShortlistOption, Vote } from '../../../shared/contracts/shortlist';
-import { listOf } from '../polls/pollText';
+import { listNames } from '../../../shared/text';
 import { formatPrice } from './searchText';
 import { useChooseOption, useRemoveOption, useVoteOption } from './useSearch';
 
@@ -166,8 +166,8 @@ export function OptionCard({ option, tripId, userId, isOwner, canChoose, leading
               size="sm"
               className="h-7 px-2 text-xs"
               aria-pressed={mine === value}
-              aria-label={`${value === 'yes' ? 'Yes' : 'No'}: ${people.length}${people.length ? ` (${listOf(people.map((p) => p.name))})` : ''}`}
-              title={people.length ? listOf(people.map((p) => p.name)) : undefined}
+              aria-label={`${value === 'yes' ? 'Yes' : 'No'}: ${people.length}${people.length ? ` (${listNames(people.map((p) => p.name))})` : ''}`}
+              title={people.length ? listNames(people.map((p) => p.name)) : undefined}
               disabled={vote.isPending}
               onClick={() => cast(value)}
             >
@@ -189,9 +189,9 @@ export function OptionCard({ option, tripId, userId, isOwner, canChoose, leading
       </div>
       {(option.votes.yes.length > 0 || option.votes.no.length > 0) && (
         <p className="text-xs text-muted-foreground">
-          {option.votes.yes.length > 0 && `Yes: ${listOf(option.votes.yes.map((p) => p.name))}`}
+          {option.votes.yes.length > 0 && `Yes: ${listNames(option.votes.yes.map((p) => p.name))}`}
           {option.votes.yes.length > 0 && option.votes.no.length > 0 && ' · '}
-          {option.votes.no.length > 0 && `No: ${listOf(option.votes.no.map((p) => p.name))}`}
+          {option.votes.no.length > 0 && `No: ${listNames(option.votes.no.map((p) => p.name))}`}
         </p>
       )}
       <div className="flex flex-wrap items-center justify-between gap-2 text-xs text-muted-foreground">

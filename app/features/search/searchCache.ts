@@ -3,9 +3,14 @@ import type { LiveHandlers } from '@/features/realtime/liveHandlers';
 import { tripKeys } from '@/features/trips/tripKeys';
 import type { TripSearch, TripSearches } from '../../../shared/contracts/search';
 
+export const searchKeys = {
+  /** The trip's latest search of each kind. */
+  latest: (tripId: string) => [...tripKeys.trip(tripId), 'searches'] as const,
+};
+
 /** The trip's latest search of the kind becomes this one (mine, or another member's). */
 export function saveSearchInCache(queryClient: QueryClient, tripId: string, search: TripSearch) {
-  queryClient.setQueryData<TripSearches>(tripKeys.searches(tripId), (searches) => {
+  queryClient.setQueryData<TripSearches>(searchKeys.latest(tripId), (searches) => {
     if (!searches) return searches; // loads whole when a search widget is shown
     // A late answer must not replace a newer search that arrived live meanwhile.
     const current = searches[search.kind];
@@ -17,7 +22,7 @@ export function saveSearchInCache(queryClient: QueryClient, tripId: string, sear
 /** Another member's search, live. */
 export const searchLive: LiveHandlers<'search:saved'> = {
   'search:saved': {
-    writes: (tripId) => [tripKeys.searches(tripId)],
+    writes: (tripId) => [searchKeys.latest(tripId)],
     apply: (queryClient, tripId, { search }) => saveSearchInCache(queryClient, tripId, search),
   },
 };

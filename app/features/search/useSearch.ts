@@ -1,5 +1,4 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { tripKeys } from '@/features/trips/tripKeys';
 import { toast } from '@/hooks/useToast';
 import { errorMessage } from '@/lib/apiError';
 import { apiJson, apiRequest } from '@/lib/queryClient';
@@ -11,8 +10,13 @@ import type {
   TripSearches,
 } from '../../../shared/contracts/search';
 import type { AddShortlistBody, ShortlistOption, Vote } from '../../../shared/contracts/shortlist';
-import { saveSearchInCache } from './searchCache';
-import { removeOptionFromCache, replaceOptionInCache, saveOptionInCache } from './shortlistCache';
+import { saveSearchInCache, searchKeys } from './searchCache';
+import {
+  removeOptionFromCache,
+  replaceOptionInCache,
+  saveOptionInCache,
+  shortlistKeys,
+} from './shortlistCache';
 
 const tripUrl = (tripId: string, rest: string) =>
   `/api/trips/${encodeURIComponent(tripId)}/${rest}`;
@@ -20,7 +24,7 @@ const optionUrl = (id: string) => `/api/shortlist/${encodeURIComponent(id)}`;
 
 /** `GET /api/trips/:tripId/searches`: the trip's latest flight and stay searches. */
 export function useSearches(tripId: string) {
-  return useQuery<TripSearches>({ queryKey: tripKeys.searches(tripId) });
+  return useQuery<TripSearches>({ queryKey: searchKeys.latest(tripId) });
 }
 
 /** Runs a flight search for the whole trip; the answer (and everyone's screen) shows it. */
@@ -44,7 +48,7 @@ export function useSearchStays(tripId: string) {
 
 /** `GET /api/trips/:tripId/shortlist`: the options, oldest first, with everyone's votes. */
 export function useShortlist(tripId: string) {
-  return useQuery<ShortlistOption[]>({ queryKey: tripKeys.shortlist(tripId) });
+  return useQuery<ShortlistOption[]>({ queryKey: shortlistKeys.list(tripId) });
 }
 
 function failed(title: string) {

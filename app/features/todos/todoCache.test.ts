@@ -1,8 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { applyTripChange } from '@/features/realtime/liveHandlers';
-import { tripKeys } from '@/features/trips/tripKeys';
 import type { Todo } from '../../../shared/contracts/todos';
+import { todoKeys } from './todoCache';
 import { makeTodo } from './todoTestData';
 
 const TRIP = 'trip-1';
@@ -17,13 +17,13 @@ beforeEach(() => {
 describe('live to-do changes', () => {
   it('leaves a list that was never loaded alone (it loads whole when it is needed)', () => {
     applyTripChange(queryClient, TRIP, { type: 'todo:saved', todo: todo('x') });
-    expect(queryClient.getQueryData(tripKeys.todos(TRIP))).toBeUndefined();
+    expect(queryClient.getQueryData(todoKeys.list(TRIP))).toBeUndefined();
   });
 
   it('keeps to-dos in their order', () => {
-    queryClient.setQueryData(tripKeys.todos(TRIP), [todo('1'), todo('2')]);
+    queryClient.setQueryData(todoKeys.list(TRIP), [todo('1'), todo('2')]);
     applyTripChange(queryClient, TRIP, { type: 'todo:saved', todo: todo('1', 'Renamed') });
     applyTripChange(queryClient, TRIP, { type: 'todo:removed', todoId: '2' });
-    expect(queryClient.getQueryData(tripKeys.todos(TRIP))).toEqual([todo('1', 'Renamed')]);
+    expect(queryClient.getQueryData(todoKeys.list(TRIP))).toEqual([todo('1', 'Renamed')]);
   });
 });

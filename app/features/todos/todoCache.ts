@@ -3,6 +3,10 @@ import { tripKeys } from '@/features/trips/tripKeys';
 import { tripListCache } from '@/lib/listById';
 import type { Todo } from '../../../shared/contracts/todos';
 
+export const todoKeys = {
+  list: (tripId: string) => [...tripKeys.trip(tripId), 'todos'] as const,
+};
+
 /**
  * The cached list of a trip's tasks (oldest first): this tab's changes and other members' live
  * ones go through it. Saving a task already there (a refetch raced the answer) keeps it once.
@@ -12,16 +16,16 @@ export const {
   save: saveTodoInCache,
   replace: replaceTodoInCache,
   remove: removeTodoFromCache,
-} = tripListCache<Todo>(tripKeys.todos);
+} = tripListCache<Todo>(todoKeys.list);
 
 /** Another member's saved changes to the trip's tasks. */
 export const todoLive: LiveHandlers<'todo:saved' | 'todo:removed'> = {
   'todo:saved': {
-    writes: (tripId) => [tripKeys.todos(tripId)],
+    writes: (tripId) => [todoKeys.list(tripId)],
     apply: (queryClient, tripId, { todo }) => saveTodoInCache(queryClient, tripId, todo),
   },
   'todo:removed': {
-    writes: (tripId) => [tripKeys.todos(tripId)],
+    writes: (tripId) => [todoKeys.list(tripId)],
     apply: (queryClient, tripId, { todoId }) => removeTodoFromCache(queryClient, tripId, todoId),
   },
 };

@@ -1,17 +1,22 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { tripKeys } from '@/features/trips/tripKeys';
 import { toast } from '@/hooks/useToast';
 import { errorMessage } from '@/lib/apiError';
 import { apiJson, apiRequest } from '@/lib/queryClient';
 import type { CreateTodo, Todo, UpdateTodoBody } from '../../../shared/contracts/todos';
-import { removeTodoFromCache, replaceTodoInCache, saveTodoInCache, updateTodos } from './todoCache';
+import {
+  removeTodoFromCache,
+  replaceTodoInCache,
+  saveTodoInCache,
+  todoKeys,
+  updateTodos,
+} from './todoCache';
 
 const tripTodosUrl = (tripId: string) => `/api/trips/${encodeURIComponent(tripId)}/todos`;
 const todoUrl = (id: string) => `/api/todos/${encodeURIComponent(id)}`;
 
 /** `GET /api/trips/:tripId/todos`: the trip's tasks, oldest first. */
 export function useTodos(tripId: string) {
-  return useQuery<Todo[]>({ queryKey: tripKeys.todos(tripId) });
+  return useQuery<Todo[]>({ queryKey: todoKeys.list(tripId) });
 }
 
 /** `POST /api/trips/:tripId/todos`; the new task from the answer goes at the end of the list. */
@@ -54,7 +59,7 @@ export function useUpdateTodo(tripId: string) {
     mutationFn: ({ todo, body }: TodoChange) => apiJson<Todo>('PATCH', todoUrl(todo.id), body),
     onMutate: async ({ todo, preview }) => {
       // A list request in flight would overwrite the preview with the old state.
-      await queryClient.cancelQueries({ queryKey: tripKeys.todos(tripId) });
+      await queryClient.cancelQueries({ queryKey: todoKeys.list(tripId) });
       updateTodos(queryClient, tripId, (todos) =>
         todos.map((current) => (current.id === todo.id ? { ...current, ...preview } : current)),
       );

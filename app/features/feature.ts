@@ -1,0 +1,94 @@
+import type { QueryKey } from '@tanstack/react-query';
+import type { LucideIcon } from 'lucide-react';
+import type { ComponentType } from 'react';
+import type { Plan } from '../../shared/contracts/account';
+import type { RestorableKind } from '../../shared/contracts/activity';
+import type { WidgetDto, WidgetType } from '../../shared/contracts/board';
+import type { TripChange } from '../../shared/contracts/realtime';
+import type { TripDto } from '../../shared/contracts/trips';
+import type { LiveHandler } from './realtime/liveHandlers';
+import type { LiveTrip } from './realtime/useLiveTrip';
+
+/** What the board hands the body of every widget; each takes what it needs. */
+export type WidgetBodyProps = {
+  widget: WidgetDto;
+  trip: TripDto;
+  expanded: boolean;
+  /** The trip's live room, for the widgets that speak on it themselves (the whiteboard). */
+  live?: LiveTrip;
+  onExpand: () => void;
+};
+
+export type WidgetKind = {
+  type: WidgetType;
+  /** The Add Widget dialog's name and description (spec §2). */
+  name: string;
+  description: string;
+  icon: LucideIcon;
+  /** spec §9: default widths in px. */
+  width: number;
+  /** About how tall it stands on the board, for finding a new one a free place. */
+  height: number;
+  /**
+   * Only on a trip whose owner's plan allows it (spec §9; the server refuses it otherwise), and
+   * what upgrading would give, said where it is offered.
+   */
+  paidPlan?: { allowed: (plan: Plan) => boolean; note: string };
+  /**
+   * spec §9: the weather widget widens to 300 px once its data is in. The body marks that moment
+   * with a `data-widget-loaded` element and the frame's CSS does the rest.
+   */
+  loadedWidth?: number;
+  /**
+   * What removing one loses for good, which Undo could not bring back (a whiteboard's drawing):
+   * the board asks first, saying this, instead of offering Undo.
+   */
+  removalWarning?: string;
+  /** What goes inside its frame. */
+  Body: ComponentType<WidgetBodyProps>;
+};
+
+/**
+ * A feature as the client plugs it in (issue #37; tldraw's `defaultShapeUtils` is the model):
+ * what the board, the live connection and the history need to know about it, declared in its
+ * own folder (`<feature>/feature.ts`). The app is the list of these (registry.ts). Declare one
+ * with `satisfies ClientFeature`, so that what it claims keeps its literal types for the
+ * exactly-once checks below.
+ */
+export type ClientFeature = {
+  name: string;
+  /** Its widget types; the registry's order is the Add Widget dialog's. */
+  widgets?: readonly WidgetKind[];
+  /** How another member's change of its kinds is taken into this tab's query cache. */
+  live?: { [K in TripChange['type']]?: LiveHandler<K> };
+  /** Its list that restoring a deletion from the history brings an item back to, by its kind. */
+  restored?: { [K in RestorableKind]?: (tripId: string) => QueryKey };
+};
+
+/** The names each feature of a list claims under `part` (change types …), feature by feature. */
+export type KeysClaimed<Features extends readonly unknown[], Part extends 'live' | 'restored'> = {
+  [I in keyof Features]: Features[I] extends { [P in Part]: infer Claims } ? keyof Claims : never;
+};
+
+/** The widget types each feature of a list shows, feature by feature. */
+export type WidgetTypesClaimed<Features extends readonly unknown[]> = {
+  [I in keyof Features]: Features[I] extends { widgets: readonly { type: infer T }[] } ? T : never;
+};
+
+type ClaimedTwice<Claims extends readonly unknown[]> = Claims extends readonly [
+  infer First,
+  ...infer Rest,
+]
+  ? (First & Rest[number]) | ClaimedTwice<Rest>
+  : never;
+
+/**
+ * `true` when each of `All` is claimed by exactly one feature; otherwise what no feature claims
+ * and what two do, so that `true satisfies EachExactlyOnce<…>` fails to compile and says which.
+ */
+export type EachExactlyOnce<All, Claims extends readonly unknown[]> = [
+  Exclude<All, Claims[number]>,
+  ClaimedTwice<Claims>,
+] extends [never, never]
+  ? true
+  : { unclaimed: Exclude<All, Claims[number]>; claimedTwice: ClaimedTwice<Claims> };

@@ -1,0 +1,21 @@
+import { Plane } from 'lucide-react';
+import type { ClientFeature } from '@/features/feature';
+import { FlightWidget } from './FlightWidget';
+import { flightKeys, flightLive } from './flightCache';
+
+export const flightsFeature = {
+  name: 'flights',
+  widgets: [
+    {
+      type: 'flight',
+      name: 'Flight Details',
+      description: 'Manage your flight information',
+      icon: Plane,
+      width: 350,
+      height: 300,
+      Body: FlightWidget,
+    },
+  ],
+  live: flightLive,
+  restored: { 'flight.deleted': flightKeys.list },
+} satisfies ClientFeature;

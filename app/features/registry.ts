@@ -1,0 +1,41 @@
+import { boardFeature } from './board/feature';
+import { commentsFeature } from './comments/feature';
+import { countdownFeature } from './countdown/feature';
+import type { ClientFeature } from './feature';
+import { flightsFeature } from './flights/feature';
+import { mediaFeature } from './media/feature';
+import { membersFeature } from './members/feature';
+import { photosFeature } from './photos/feature';
+import { pollsFeature } from './polls/feature';
+import { searchFeature } from './search/feature';
+import { todosFeature } from './todos/feature';
+import { tripsFeature } from './trips/feature';
+import { weatherFeature } from './weather/feature';
+import { whiteboardFeature } from './whiteboard/feature';
+
+// Their widgets come in this order in the Add Widget dialog: spec §2's five, then issues #21's
+// and #22's.
+const FEATURES = [
+  tripsFeature,
+  membersFeature,
+  boardFeature,
+  countdownFeature,
+  flightsFeature,
+  weatherFeature,
+  todosFeature,
+  mediaFeature,
+  photosFeature,
+  searchFeature,
+  pollsFeature,
+  whiteboardFeature,
+  commentsFeature,
+] as const satisfies readonly ClientFeature[];
+
+/**
+ * The client's features (issue #37): the board, the live connection and the history each read
+ * what they need of every feature from this one list.
+ */
+export const CLIENT_FEATURES: readonly ClientFeature[] = FEATURES;
+
+/** Each feature as it is declared, for the checks that every change type has one handler … */
+export type ClientFeatures = typeof FEATURES;

@@ -1,0 +1,32 @@
+import { BedDouble, PlaneTakeoff } from 'lucide-react';
+import type { ClientFeature } from '@/features/feature';
+import { FlightSearchWidget } from './FlightSearchWidget';
+import { StaysWidget } from './StaysWidget';
+import { searchLive } from './searchCache';
+import { shortlistLive } from './shortlistCache';
+
+/** Searching flights and stays together, and the shortlist both add to. */
+export const searchFeature = {
+  name: 'search',
+  widgets: [
+    {
+      type: 'flightSearch',
+      name: 'Flight Search',
+      description: 'Search flights together',
+      icon: PlaneTakeoff,
+      width: 360,
+      height: 440,
+      Body: FlightSearchWidget,
+    },
+    {
+      type: 'stays',
+      name: 'Stays',
+      description: 'Find a place to stay together',
+      icon: BedDouble,
+      width: 360,
+      height: 440,
+      Body: StaysWidget,
+    },
+  ],
+  live: { ...searchLive, ...shortlistLive },
+} satisfies ClientFeature;

@@ -1,0 +1,21 @@
+import { ListTodo } from 'lucide-react';
+import type { ClientFeature } from '@/features/feature';
+import { TodoWidget } from './TodoWidget';
+import { todoKeys, todoLive } from './todoCache';
+
+export const todosFeature = {
+  name: 'todos',
+  widgets: [
+    {
+      type: 'todo',
+      name: 'Group To-Do List',
+      description: 'Collaborate on travel tasks',
+      icon: ListTodo,
+      width: 320,
+      height: 420,
+      Body: TodoWidget,
+    },
+  ],
+  live: todoLive,
+  restored: { 'todo.deleted': todoKeys.list },
+} satisfies ClientFeature;

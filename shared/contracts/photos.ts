@@ -144,12 +144,3 @@ export type Album = z.infer<typeof album>;
 export function photoFilePath(tripId: string, photoId: string, variant: PhotoVariant) {
   return `/api/trips/${tripId}/photos/${photoId}/${variant}`;
 }
-
-/** Whether `userId` may change or delete `photo`: who added it, or the trip's owner. */
-export function canChangePhoto(
-  photo: Pick<TripPhoto, 'addedBy'>,
-  userId: string,
-  role: 'owner' | 'member',
-): boolean {
-  return role === 'owner' || photo.addedBy.id === userId;
-}

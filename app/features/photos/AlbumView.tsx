@@ -8,8 +8,9 @@ import { useAuth } from '@/features/auth/useAuth';
 import { WidgetLoadError } from '@/features/board/WidgetStates';
 import { isFirstLoad } from '@/lib/queryStates';
 import { formatBytes } from '../../../shared/bytes';
-import { type Album, canChangePhoto } from '../../../shared/contracts/photos';
+import type { Album } from '../../../shared/contracts/photos';
 import type { TripDto } from '../../../shared/contracts/trips';
+import { canChangeItem } from '../../../shared/itemPolicy';
 import { AddPhotosButton } from './AddPhotosButton';
 import { AlbumGrid } from './AlbumGrid';
 import { PhotoDropZone } from './PhotoDropZone';
@@ -108,7 +109,12 @@ export function AlbumView({ trip, album, uploads, onFiles, children }: Props) {
         photos={photos}
         photoId={shown.photoId}
         onShow={shown.show}
-        canChange={(photo) => user !== null && canChangePhoto(photo, user.id, trip.role)}
+        canChange={(photo) =>
+          canChangeItem(
+            { creatorId: photo.addedBy.id },
+            user && { userId: user.id, role: trip.role },
+          )
+        }
       />
     </PhotoDropZone>
   );

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { CommentsButton } from '@/features/comments/CommentsButton';
 import { cn } from '@/lib/utils';
 import { isPollClosed, type Poll, pollLeaders } from '../../../shared/contracts/polls';
+import { canChangeItem } from '../../../shared/itemPolicy';
 import { listNames } from '../../../shared/text';
 import { pollOutcome, pollStatus, votersLabel } from './pollText';
 import { useClosePoll, useDeletePoll, useVote } from './usePolls';
@@ -51,7 +52,10 @@ export function PollCard({
   const remove = useDeletePoll(tripId);
   const now = useNowUntil(poll.closedAt ? null : poll.closesAt);
   const closed = isPollClosed(poll, now);
-  const canManage = isOwner || (userId !== undefined && poll.createdBy?.id === userId);
+  const canManage = canChangeItem(
+    { creatorId: poll.createdBy?.id },
+    userId ? { userId, role: isOwner ? 'owner' : 'member' } : null,
+  );
   // A choice shows at once (set in the click, or a controlled input would flick back until the
   // mutation's state arrives); the counts follow with the server's answer, or it goes back.
   const [picked, setPicked] = useState<string[] | null>(null);

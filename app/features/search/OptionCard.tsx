@@ -6,6 +6,7 @@ import { CommentsButton } from '@/features/comments/CommentsButton';
 import { useTripMembers } from '@/features/trips/useTripMembers';
 import { cn } from '@/lib/utils';
 import type { ShortlistOption, Vote } from '../../../shared/contracts/shortlist';
+import { canChangeItem } from '../../../shared/itemPolicy';
 import { listNames } from '../../../shared/text';
 import { formatPrice } from './searchText';
 import { useChooseOption, useRemoveOption, useVoteOption } from './useSearch';
@@ -98,7 +99,10 @@ export function OptionCard({ option, tripId, userId, isOwner, canChoose, leading
       ? 'no'
       : null;
   const chosen = option.chosenAt !== null;
-  const canRemove = isOwner || (userId !== undefined && option.addedBy?.id === userId);
+  const canRemove = canChangeItem(
+    { creatorId: option.addedBy?.id },
+    userId ? { userId, role: isOwner ? 'owner' : 'member' } : null,
+  );
 
   function cast(value: Vote) {
     vote.mutate({ option, vote: mine === value ? null : value });

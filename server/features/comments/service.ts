@@ -72,7 +72,7 @@ const person = {
 
 /** The rows as the API shows them, authors and mentions by name (read now, in one query). */
 async function toComments(db: Db, rows: CommentRow[]): Promise<Comment[]> {
-  const ids = new Set(rows.flatMap((row) => [row.authorId, ...row.mentions]));
+  const ids = new Set(rows.flatMap((row) => [row.createdBy, ...row.mentions]));
   const people = ids.size
     ? await db
         .select(person)
@@ -81,7 +81,7 @@ async function toComments(db: Db, rows: CommentRow[]): Promise<Comment[]> {
     : [];
   const byId = new Map(people.map((p) => [p.id, p]));
   return rows.map((row) => {
-    const author = byId.get(row.authorId);
+    const author = byId.get(row.createdBy);
     return {
       id: row.id,
       tripId: row.tripId,
@@ -89,7 +89,7 @@ async function toComments(db: Db, rows: CommentRow[]): Promise<Comment[]> {
       subjectId: row.subjectId,
       body: row.body,
       author: {
-        id: row.authorId,
+        id: row.createdBy,
         name: author ? memberName(author) : 'A former member',
         image: author?.image ?? null,
       },
@@ -170,7 +170,7 @@ export async function createComment(
         tripId,
         subjectType: input.subjectType,
         subjectId: input.subjectId,
-        authorId,
+        createdBy: authorId,
         body: input.body,
         mentions,
       })
@@ -200,7 +200,7 @@ async function tellMentioned(tx: Tx, comment: CommentRow, userIds: string[], lab
   await notify(tx, userIds, {
     kind: 'mentioned',
     tripId: comment.tripId,
-    actorId: comment.authorId,
+    actorId: comment.createdBy,
     subjectId: comment.subjectId,
     data: { ...(label ? { label } : {}), excerpt: excerptOf(comment.body) },
     dedupeKey: `mention:${comment.id}`,
@@ -214,7 +214,7 @@ async function ownComment(db: Db | Tx, tripId: string, id: string, userId: strin
     .from(comments)
     .where(and(eq(comments.id, id), eq(comments.tripId, tripId)));
   if (!row) throw new HttpError('not_found', COMMENT_MESSAGES.notFound);
-  if (row.authorId !== userId) throw new HttpError('creator_only', COMMENT_MESSAGES.authorOnly);
+  if (row.createdBy !== userId) throw new HttpError('creator_only', COMMENT_MESSAGES.authorOnly);
   return row;
 }
 

@@ -19,7 +19,7 @@ export const comments = pgTable(
       enum: COMMENT_SUBJECTS,
     }).notNull(),
     subjectId: text('subject_id').notNull(),
-    authorId: uuid('author_id')
+    createdBy: uuid('created_by')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     body: text('body').notNull(),
@@ -30,7 +30,7 @@ export const comments = pgTable(
   },
   (table) => [
     index('comments_subject_idx').on(table.tripId, table.subjectType, table.subjectId),
-    index('comments_author_idx').on(table.authorId),
+    index('comments_created_by_idx').on(table.createdBy),
   ],
 );
 export type CommentRow = typeof comments.$inferSelect;

@@ -145,7 +145,7 @@ describe('photo limits', () => {
       Array.from({ length: MAX_PHOTOS_PER_TRIP }, () => ({
         id: crypto.randomUUID(),
         tripId: full,
-        addedBy: owner.id,
+        createdBy: owner.id,
         fileName: 'a.jpg',
         width: 1,
         height: 1,

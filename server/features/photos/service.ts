@@ -4,7 +4,6 @@ import path from 'node:path';
 import { and, desc, eq, sum } from 'drizzle-orm';
 import {
   type Album,
-  canChangePhoto,
   MAX_PHOTOS_PER_TRIP,
   PHOTO_MESSAGES,
   PHOTO_TYPES,
@@ -12,6 +11,7 @@ import {
   photoFilePath,
   type TripPhoto,
 } from '../../../shared/contracts/photos';
+import { canChangeItem, type TripViewer } from '../../../shared/itemPolicy';
 import type { Db, Tx } from '../../platform/db/client';
 import { users } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
@@ -25,7 +25,7 @@ import {
 } from '../../platform/pictureWork';
 import { recordActivity } from '../activity/record';
 import type { ChangeContext } from '../realtime';
-import { memberName, type TripRole } from '../trips/access';
+import { memberName } from '../trips/access';
 import { deleteTripItem, insertWithinLimit } from '../trips/items';
 import { processPhoto } from './processPhoto';
 import { receiveUpload, UploadTooLarge } from './receiveUpload';
@@ -43,8 +43,6 @@ export type PhotoFiles = {
 };
 
 /** Who is asking: their id and their role on the trip. */
-export type Actor = { userId: string; role: TripRole };
-
 const photoColumns = {
   id: tripPhotos.id,
   tripId: tripPhotos.tripId,
@@ -56,7 +54,7 @@ const photoColumns = {
   variants: tripPhotos.variants,
   storageKeys: tripPhotos.storageKeys,
   createdAt: tripPhotos.createdAt,
-  addedById: users.id,
+  creatorId: users.id,
   firstName: users.firstName,
   lastName: users.lastName,
   username: users.username,
@@ -72,7 +70,7 @@ type PhotoRow = {
   variants: Record<string, string>;
   storageKeys: string[];
   createdAt: Date;
-  addedById: string;
+  creatorId: string;
   firstName: string | null;
   lastName: string | null;
   username: string;
@@ -84,7 +82,7 @@ function toTripPhoto(row: PhotoRow): TripPhoto {
   return {
     id: row.id,
     caption: row.caption,
-    addedBy: { id: row.addedById, name: memberName(row) },
+    addedBy: { id: row.creatorId, name: memberName(row) },
     addedAt: row.createdAt.toISOString(),
     fileName: row.fileName,
     width: row.width,
@@ -101,7 +99,7 @@ function toTripPhoto(row: PhotoRow): TripPhoto {
 }
 
 const selectPhotos = (db: Db) =>
-  db.select(photoColumns).from(tripPhotos).innerJoin(users, eq(users.id, tripPhotos.addedBy));
+  db.select(photoColumns).from(tripPhotos).innerJoin(users, eq(users.id, tripPhotos.createdBy));
 
 async function findPhoto(db: Db, tripId: string, photoId: string): Promise<PhotoRow> {
   const [row] = await selectPhotos(db).where(
@@ -124,7 +122,7 @@ export function photosAddedBy(db: Db | Tx, userId: string) {
   return db
     .select({ id: tripPhotos.id, tripId: tripPhotos.tripId })
     .from(tripPhotos)
-    .where(eq(tripPhotos.addedBy, userId));
+    .where(eq(tripPhotos.createdBy, userId));
 }
 
 /** The trip's album, newest first, and how much room it has left. */
@@ -221,7 +219,7 @@ export async function addPhoto(
           await tx.insert(tripPhotos).values({
             id: photoId,
             tripId,
-            addedBy: upload.userId,
+            createdBy: upload.userId,
             caption: upload.caption,
             fileName: name,
             width: processed.width,
@@ -292,8 +290,8 @@ function isPhotoType(type: PictureType | null): type is PictureType {
   return type === 'image/heic' || PHOTO_TYPES.some((known) => known === type);
 }
 
-function assertMayChange(row: PhotoRow, actor: Actor) {
-  if (!canChangePhoto({ addedBy: { id: row.addedById, name: '' } }, actor.userId, actor.role)) {
+function assertMayChange(row: PhotoRow, actor: TripViewer) {
+  if (!canChangeItem({ creatorId: row.creatorId }, actor)) {
     throw new HttpError('creator_only', PHOTO_MESSAGES.notYours);
   }
 }
@@ -303,7 +301,7 @@ export async function updateCaption(
   { db, live }: ChangeContext,
   tripId: string,
   photoId: string,
-  actor: Actor,
+  actor: TripViewer,
   caption: string | null,
 ): Promise<TripPhoto> {
   assertMayChange(await findPhoto(db, tripId, photoId), actor);
@@ -326,7 +324,7 @@ export async function deletePhoto(
   { db, live }: ChangeContext,
   tripId: string,
   photoId: string,
-  actor: Actor,
+  actor: TripViewer,
 ) {
   assertMayChange(await findPhoto(db, tripId, photoId), actor);
   // Its files go (the trigger), so a photo's entry cannot restore it.

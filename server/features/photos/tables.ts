@@ -15,7 +15,7 @@ export const tripPhotos = pgTable(
       .notNull()
       .references(() => trips.id, { onDelete: 'cascade' }),
     // Deleting an account removes the photos it added (issue #23), on every trip.
-    addedBy: uuid('added_by')
+    createdBy: uuid('created_by')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     caption: text('caption'),
@@ -32,7 +32,7 @@ export const tripPhotos = pgTable(
   (table) => [
     index('trip_photos_trip_idx').on(table.tripId, table.createdAt),
     // An account's deletion finds its photos by this.
-    index('trip_photos_added_by_idx').on(table.addedBy),
+    index('trip_photos_created_by_idx').on(table.createdBy),
   ],
 );
 

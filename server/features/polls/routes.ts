@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { okResponse } from '../../../shared/contracts/auth';
 import {
@@ -11,20 +10,13 @@ import {
   votePollBody,
 } from '../../../shared/contracts/polls';
 import { tripParams } from '../../../shared/contracts/trips';
-import { currentAuth } from '../../platform/auth';
 import type { Db } from '../../platform/db/client';
 import { changeContext } from '../realtime';
-import { itemOf, tripAccessOf, tripMember } from '../trips/access';
+import { actorOf, itemOf, tripMember } from '../trips/access';
 import * as polls from './service';
 import { polls as pollsTable } from './tables';
 
 const tags = ['polls'];
-
-/** The member acting, and the trip the access check found them on. */
-function actorOf(request: FastifyRequest) {
-  const { trip, role } = tripAccessOf(request);
-  return { tripId: trip.id, actor: { userId: currentAuth(request).user.id, role } };
-}
 
 /**
  * Issue #21 polls: any member asks and votes; who asked, or the owner, closes or deletes. Each

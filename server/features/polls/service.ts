@@ -9,12 +9,13 @@ import {
   type SharedPoll,
   type VotePoll,
 } from '../../../shared/contracts/polls';
+import { canChangeItem, type TripViewer } from '../../../shared/itemPolicy';
 import type { Db, Tx } from '../../platform/db/client';
 import { users } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
 import { recordActivity } from '../activity/record';
 import type { ChangeContext } from '../realtime';
-import { memberName, type TripRole } from '../trips/access';
+import { memberName } from '../trips/access';
 import { deleteTripItem, insertWithinLimit } from '../trips/items';
 import { tellPollClosed } from './closedNotices';
 import { type PollRow, polls, pollVotes } from './tables';
@@ -166,12 +167,9 @@ export async function createPoll(
   return announce(context, row.id, userId);
 }
 
-/** Who acts on a poll: a member of its trip, as the route's access check found them. */
-export type PollActor = { userId: string; role: TripRole };
-
 /** Closing and deleting: who asked the question, or the trip's owner. */
-function checkCanManage(poll: PollRow, { userId, role }: PollActor) {
-  if (poll.createdBy !== userId && role !== 'owner') {
+function checkCanManage(poll: PollRow, actor: TripViewer) {
+  if (!canChangeItem({ creatorId: poll.createdBy }, actor)) {
     throw new HttpError('creator_only', POLL_MESSAGES.creatorOnly);
   }
 }
@@ -190,7 +188,7 @@ async function lockPoll(tx: Tx, tripId: string, id: string) {
 export async function closePoll(
   context: ChangeContext,
   tripId: string,
-  actor: PollActor,
+  actor: TripViewer,
   id: string,
 ): Promise<Poll> {
   await context.db.transaction(async (tx) => {
@@ -215,7 +213,7 @@ export async function closePoll(
 export async function deletePoll(
   context: ChangeContext,
   tripId: string,
-  actor: PollActor,
+  actor: TripViewer,
   id: string,
 ) {
   const [row] = await context.db

@@ -34,7 +34,7 @@ function stayDetail(query: StaySearch['query']) {
   return `${dayOf(query.checkIn)} – ${dayOf(query.checkOut)} · ${guests}`;
 }
 
-export type NewOption = Omit<typeof shortlistOptions.$inferInsert, 'tripId' | 'addedBy'>;
+export type NewOption = Omit<typeof shortlistOptions.$inferInsert, 'tripId' | 'createdBy'>;
 
 /** What the option is, built from the server's own search answers or the page's preview. */
 export async function buildOption(

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { okResponse } from '../../../shared/contracts/auth';
 import {
@@ -11,22 +10,15 @@ import {
   shortlistVoteBody,
 } from '../../../shared/contracts/shortlist';
 import { tripParams } from '../../../shared/contracts/trips';
-import { currentAuth } from '../../platform/auth';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
 import { perUser } from '../../platform/rateLimit';
 import { changeContext } from '../realtime';
-import { itemOf, tripAccessOf, tripMember } from '../trips/access';
+import { actorOf, itemOf, tripAccessOf, tripMember } from '../trips/access';
 import * as options from './service';
 import { shortlistOptions } from './tables';
 
 const tags = ['shortlist'];
-
-function actorOf(request: FastifyRequest) {
-  const { trip, role } = tripAccessOf(request);
-  const userId = currentAuth(request).user.id;
-  return { tripId: trip.id, actor: { userId, role, anyoneChooses: trip.anyoneChooses } };
-}
 
 // Each pasted link is a fetch of someone else's page: a member's bursts are bounded.
 const addsPerMinute = perUser(30, 60_000);
@@ -127,11 +119,11 @@ export const shortlistRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> 
       },
     },
     async (request) => {
-      const { tripId, actor } = actorOf(request);
+      const { trip, actor } = actorOf(request);
       return options.chooseOption(
         changeContext(request),
-        tripId,
-        actor,
+        trip.id,
+        { ...actor, anyoneChooses: trip.anyoneChooses },
         request.params.id,
         request.body,
       );

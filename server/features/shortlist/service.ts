@@ -9,6 +9,7 @@ import {
   type ShortlistOption,
   type Vote,
 } from '../../../shared/contracts/shortlist';
+import { canChangeItem, type TripViewer } from '../../../shared/itemPolicy';
 import type { Db } from '../../platform/db/client';
 import { users } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
@@ -16,7 +17,7 @@ import { isUuid } from '../../platform/uuid';
 import { forgetActivity, recordActivity } from '../activity/record';
 import { createFlight } from '../flights/service';
 import type { ChangeContext } from '../realtime';
-import { isTripMember, memberName, type TripRole } from '../trips/access';
+import { isTripMember, memberName } from '../trips/access';
 import { deleteTripItem, insertWithinLimit } from '../trips/items';
 import { type PreviewOptions, readLinkPreview } from './linkPreview';
 import { buildOption } from './optionSource';
@@ -42,7 +43,7 @@ async function readOptions(db: Db, where: ReturnType<typeof eq>): Promise<Shortl
   const rows = await db
     .select({ option: shortlistOptions, adder: nameColumns(adder), chooser: nameColumns(chooser) })
     .from(shortlistOptions)
-    .leftJoin(adder, eq(adder.id, shortlistOptions.addedBy))
+    .leftJoin(adder, eq(adder.id, shortlistOptions.createdBy))
     .leftJoin(chooser, eq(chooser.id, shortlistOptions.chosenBy))
     .where(where)
     .orderBy(asc(shortlistOptions.createdAt), asc(shortlistOptions.id));
@@ -81,7 +82,7 @@ async function readOptions(db: Db, where: ReturnType<typeof eq>): Promise<Shortl
       votes: { yes: named('yes'), no: named('no') },
       chosenAt: option.chosenAt?.toISOString() ?? null,
       chosenBy: personOf(option.chosenBy, chooser),
-      addedBy: personOf(option.addedBy, adder),
+      addedBy: personOf(option.createdBy, adder),
       createdAt: option.createdAt.toISOString(),
     };
   });
@@ -122,7 +123,7 @@ export async function addToShortlist(
     if (taken) throw new HttpError('already_shortlisted', SHORTLIST_MESSAGES.duplicate);
     const [inserted] = await tx
       .insert(shortlistOptions)
-      .values({ ...values, tripId, addedBy: userId })
+      .values({ ...values, tripId, createdBy: userId })
       .returning({ id: shortlistOptions.id });
     if (!inserted) throw new Error('The new option was not returned');
     await recordActivity(tx, tripId, userId, {
@@ -202,8 +203,6 @@ async function addChosenFlights(
   }
 }
 
-export type ShortlistActor = { userId: string; role: TripRole; anyoneChooses: boolean };
-
 /**
  * Marks the option chosen (or not): the owner's call, or anyone's when the trip says so. A chosen priced flight becomes records in
  * Flight Details: one a leg, for each traveller picked, or for the whole group when none is.
@@ -212,7 +211,7 @@ export type ShortlistActor = { userId: string; role: TripRole; anyoneChooses: bo
 export async function chooseOption(
   context: ChangeContext,
   tripId: string,
-  actor: ShortlistActor,
+  actor: TripViewer & { anyoneChooses: boolean },
   id: string,
   { chosen, travellerIds }: ChooseShortlist,
 ): Promise<ShortlistOption> {
@@ -280,11 +279,11 @@ export async function chooseOption(
 export async function removeOption(
   context: ChangeContext,
   tripId: string,
-  actor: ShortlistActor,
+  actor: TripViewer,
   id: string,
 ) {
   const row = await optionOf(context.db, tripId, id);
-  if (row.addedBy !== actor.userId && actor.role !== 'owner') {
+  if (!canChangeItem({ creatorId: row.createdBy }, actor)) {
     throw new HttpError('creator_only', SHORTLIST_MESSAGES.creatorOnly);
   }
   await deleteTripItem(context.db, shortlistOptions, tripId, id, SHORTLIST_MESSAGES.notFound, {

@@ -33,7 +33,7 @@ export const shortlistOptions = pgTable(
     slices: jsonb('slices').$type<OfferSliceRow[]>(),
     chosenAt: timestamp('chosen_at', { withTimezone: true }),
     chosenBy: uuid('chosen_by').references(() => users.id, { onDelete: 'set null' }),
-    addedBy: uuid('added_by').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (table) => [

@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { isStorableText } from '../../../shared/contracts/text';
 import { NO_SUCH_TRIP } from '../../../shared/contracts/trips';
+import type { TripViewer } from '../../../shared/itemPolicy';
 import type { Policy } from '../../platform/access';
 import { currentAuth } from '../../platform/auth';
 import type { Db, Tx } from '../../platform/db/client';
@@ -126,6 +127,16 @@ export function tripOwner(message = OWNER_ONLY, scope: TripScope = BY_TRIP_ID): 
 export function tripAccessOf(request: FastifyRequest): TripAccess {
   if (!request.tripAccess) throw new Error(`${request.routeOptions.url} declares no trip policy`);
   return request.tripAccess;
+}
+
+/** The member acting through this request, as the route's policy found them on its trip. */
+export function actorOf(request: FastifyRequest): {
+  trip: Trip;
+  tripId: string;
+  actor: TripViewer;
+} {
+  const { trip, role } = tripAccessOf(request);
+  return { trip, tripId: trip.id, actor: { userId: currentAuth(request).user.id, role } };
 }
 
 /** Everyone on the trip, owner included: whose trip lists show it. */

@@ -23,6 +23,28 @@ if (typeof window.matchMedia !== 'function') {
   });
 }
 
+// happy-dom lacks HTMLSelectElement.size and HTMLOptionElement.defaultSelected, which
+// react-hook-form reads to tell whether a select was changed before the form was ready: without
+// them every registered select looks changed, and shows its first option instead of the form's
+// value. As in browsers, both reflect their attributes.
+if (!('size' in HTMLSelectElement.prototype)) {
+  Object.defineProperty(HTMLSelectElement.prototype, 'size', {
+    configurable: true,
+    get(this: HTMLSelectElement) {
+      const size = Number.parseInt(this.getAttribute('size') ?? '', 10);
+      return size > 0 ? size : 0;
+    },
+  });
+}
+if (!('defaultSelected' in HTMLOptionElement.prototype)) {
+  Object.defineProperty(HTMLOptionElement.prototype, 'defaultSelected', {
+    configurable: true,
+    get(this: HTMLOptionElement) {
+      return this.hasAttribute('selected');
+    },
+  });
+}
+
 afterEach(() => {
   cleanup();
   vi.useRealTimers();

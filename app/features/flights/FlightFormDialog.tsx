@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
+import type { FieldErrors } from 'react-hook-form';
 import { DialogActions } from '@/components/DialogActions';
 import { FormError } from '@/components/FormError';
 import {
@@ -12,6 +13,7 @@ import {
 import { Input } from '@/components/ui/input';
 import { useTripMembers } from '@/features/trips/useTripMembers';
 import { errorCode, errorMessage } from '@/lib/apiError';
+import { useZodForm } from '@/lib/useZodForm';
 import {
   FLIGHT_NUMBER_MAX_LENGTH,
   type FlightDto,
@@ -30,11 +32,10 @@ import { forgetFlight } from './flightCache';
 import {
   changesFrom,
   FIELD_ORDER,
-  type FieldErrors,
   type FieldName,
-  type FormValues,
+  type FlightFormValues,
+  flightForm,
   initialValues,
-  validate,
 } from './flightForm';
 import { utcOffsetOptions } from './flightTime';
 import { NativeSelect } from './NativeSelect';
@@ -48,8 +49,7 @@ const FLIGHT_GONE = 'This flight is no longer on the trip: someone may have dele
 
 /**
  * The form itself, mounted only while the dialog is open, so every opening starts from the
- * flight (or from blank) again. Validation is the shared createFlightBody on the whole form,
- * for an edit too: a PATCH sends only the changed fields, but the times are checked together.
+ * flight (or from blank) again. Checked with the shared createFlightBody (flightForm).
  */
 function FlightForm({
   trip,
@@ -66,11 +66,17 @@ function FlightForm({
   const create = useCreateFlight(trip.id);
   const update = useUpdateFlight(trip.id);
   const pending = create.isPending || update.isPending;
-  const [values, setValues] = useState(() => initialValues(trip, flight));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const form = useZodForm(flightForm, {
+    defaultValues: initialValues(trip, flight),
+    // Focus follows the layout (focusFirstError), which RHF's registration order does not know.
+    shouldFocusError: false,
+  });
+  const { register, getValues, setValue, setFocus, setError } = form;
+  const { errors } = form.formState;
   // The usual offsets, plus the prefilled ones even if unusual, fixed for this opening.
-  const [offsets] = useState(() => utcOffsetOptions(values.departureOffset, values.arrivalOffset));
+  const [offsets] = useState(() =>
+    utcOffsetOptions(getValues('departureTime.offset'), getValues('arrivalTime.offset')),
+  );
 
   const fieldId = (name: string) => `${id}-${name}`;
   const errorId = (name: FieldName) => `${id}-${name}-error`;
@@ -78,19 +84,14 @@ function FlightForm({
     'aria-invalid': errors[name] ? (true as const) : undefined,
     'aria-describedby': errors[name] ? errorId(name) : undefined,
   });
+  const controls: FlightFormControls = { form, fieldId, errorId, describedBy };
 
-  function set(name: keyof FormValues, value: string) {
-    setValues((current) => {
-      const next = { ...current, [name]: value };
-      // On a new flight the arrival day follows the departure day until it is set apart.
-      if (!flight && name === 'departureDate' && current.arrivalDate === current.departureDate) {
-        next.arrivalDate = value;
-      }
-      return next;
-    });
+  function followDepartureDay(day: string) {
+    // On a new flight the arrival day follows the departure day until it is set apart.
+    if (!flight && getValues('arrivalTime.date') === getValues('departureTime.date')) {
+      setValue('arrivalTime.date', day);
+    }
   }
-
-  const form: FlightFormControls = { values, errors, set, fieldId, errorId, describedBy };
 
   const travellerOptions = useMemo(() => {
     const options = (members.data ?? []).map((member) => ({
@@ -103,55 +104,39 @@ function FlightForm({
     return options;
   }, [members.data, flight]);
 
-  function focusFirstError(found: FieldErrors) {
+  function focusFirstError(found: FieldErrors<FlightFormValues>) {
     const first = FIELD_ORDER.find((name) => found[name]);
-    if (!first) return;
-    const target =
-      first === 'departureTime'
-        ? values.departureDate
-          ? 'departureClock'
-          : 'departureDate'
-        : first === 'arrivalTime'
-          ? values.arrivalDate
-            ? 'arrivalClock'
-            : 'arrivalDate'
-          : first;
-    document.getElementById(fieldId(target))?.focus();
+    if (first === 'departureTime' || first === 'arrivalTime') {
+      // A time is its day and its time of day: the one missing first.
+      setFocus(getValues(`${first}.date`) ? `${first}.time` : `${first}.date`);
+    } else if (first) {
+      setFocus(first);
+    }
   }
 
   function fail(failure: unknown) {
     const code = errorCode(failure);
     if (flight && code === 'not_found') {
       forgetFlight(queryClient, trip.id, flight.id);
-      setFormError(FLIGHT_GONE);
+      setError('root.server', { message: FLIGHT_GONE });
       return;
     }
     const message = errorMessage(failure, SAVE_FAILED);
     if (code === 'not_a_member') {
       // The picked member has left the trip since the list was loaded.
-      setErrors({ travellerId: message });
+      setError('travellerId', { message });
       void members.refetch();
       return;
     }
-    setFormError(message);
+    setError('root.server', { message });
   }
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (pending) return;
-    setFormError(null);
-    const checked = validate(values);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      focusFirstError(checked.errors);
-      return;
-    }
-    setErrors({});
+  const handleSubmit = form.handleSubmit((checked) => {
     if (!flight) {
-      create.mutate(checked.flight, { onSuccess: onDone, onError: fail });
+      create.mutate(checked, { onSuccess: onDone, onError: fail });
       return;
     }
-    const changes = changesFrom(flight, checked.flight);
+    const changes = changesFrom(flight, checked);
     if (Object.keys(changes).length === 0) {
       onDone();
       return;
@@ -159,58 +144,57 @@ function FlightForm({
     // The PATCH's own contract too (at least one field); the times were checked together above.
     const patch = updateFlightBody.safeParse(changes);
     if (!patch.success) {
-      setFormError(patch.error.issues[0]?.message ?? SAVE_FAILED);
+      setError('root.server', { message: patch.error.issues[0]?.message ?? SAVE_FAILED });
       return;
     }
     update.mutate({ id: flight.id, changes: patch.data }, { onSuccess: onDone, onError: fail });
-  }
+  }, focusFirstError);
 
   return (
-    <form noValidate onSubmit={handleSubmit} className="grid gap-4">
+    <form
+      noValidate
+      onSubmit={pending ? (event) => event.preventDefault() : handleSubmit}
+      className="grid gap-4"
+    >
       <div className="grid grid-cols-2 gap-3">
         <Field htmlFor={fieldId('flightNumber')} label="Flight number">
           <Input
             id={fieldId('flightNumber')}
-            name="flightNumber"
             placeholder="GA 401"
             maxLength={FLIGHT_NUMBER_MAX_LENGTH}
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
             className="uppercase placeholder:normal-case"
-            value={values.flightNumber}
-            onChange={(event) => set('flightNumber', event.target.value)}
+            {...register('flightNumber')}
             {...describedBy('flightNumber')}
           />
-          <FieldMessage id={errorId('flightNumber')} message={errors.flightNumber} />
+          <FieldMessage id={errorId('flightNumber')} message={errors.flightNumber?.message} />
         </Field>
         <Field htmlFor={fieldId('stops')} label="Stops">
-          <NativeSelect
-            id={fieldId('stops')}
-            name="stops"
-            value={values.stops}
-            onChange={(event) => set('stops', event.target.value)}
-            {...describedBy('stops')}
-          >
+          <NativeSelect id={fieldId('stops')} {...register('stops')} {...describedBy('stops')}>
             {STOP_CHOICES.map((stops) => (
               <option key={stops} value={String(stops)}>
                 {stopsLabel(stops)}
               </option>
             ))}
           </NativeSelect>
-          <FieldMessage id={errorId('stops')} message={errors.stops} />
+          <FieldMessage id={errorId('stops')} message={errors.stops?.message} />
         </Field>
       </div>
 
-      <FlightLegFieldset leg="departure" form={form} offsets={offsets} />
-      <FlightLegFieldset leg="arrival" form={form} offsets={offsets} />
+      <FlightLegFieldset
+        leg="departure"
+        controls={controls}
+        offsets={offsets}
+        onDateChange={followDepartureDay}
+      />
+      <FlightLegFieldset leg="arrival" controls={controls} offsets={offsets} />
 
       <Field htmlFor={fieldId('travellerId')} label="Traveller">
         <NativeSelect
           id={fieldId('travellerId')}
-          name="travellerId"
-          value={values.travellerId}
-          onChange={(event) => set('travellerId', event.target.value)}
+          {...register('travellerId')}
           {...describedBy('travellerId')}
         >
           <option value="">Everyone</option>
@@ -220,7 +204,7 @@ function FlightForm({
             </option>
           ))}
         </NativeSelect>
-        <FieldMessage id={errorId('travellerId')} message={errors.travellerId} />
+        <FieldMessage id={errorId('travellerId')} message={errors.travellerId?.message} />
         {members.isError && (
           <p className="text-xs text-muted-foreground">
             Could not load the trip's members; the flight can still be for everyone.
@@ -228,7 +212,7 @@ function FlightForm({
         )}
       </Field>
 
-      <FormError message={formError} />
+      <FormError message={errors.root?.server?.message} />
       <DialogActions className="mt-1" pending={pending}>
         {flight ? 'Save changes' : 'Add flight'}
       </DialogActions>

@@ -1,16 +1,16 @@
 import type { ReactNode } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/utils';
-import type { FieldErrors, FieldName, FormValues, Leg } from './flightForm';
+import type { NewFlight } from '../../../shared/contracts/flights';
+import type { FieldName, FlightFormValues, Leg } from './flightForm';
 import { utcOffsetLabel } from './flightTime';
 import { NativeSelect } from './NativeSelect';
 
-/** What the flight form's fields share: its values and errors, and how ids and messages link. */
+/** What the flight form's fields share: the form, and how ids and messages link. */
 export interface FlightFormControls {
-  values: FormValues;
-  errors: FieldErrors;
-  set: (name: keyof FormValues, value: string) => void;
+  form: UseFormReturn<FlightFormValues, unknown, NewFlight>;
   fieldId: (name: string) => string;
   errorId: (name: FieldName) => string;
   describedBy: (name: FieldName) => {
@@ -57,22 +57,27 @@ const airportInput = {
   className: 'uppercase placeholder:normal-case',
 } as const;
 
-/** One leg of the flight (departure or arrival): its airport, date, time and UTC offset. */
+/**
+ * One leg of the flight (departure or arrival): its airport, date, time and UTC offset.
+ * `onDateChange` hears a new day before the form takes it in.
+ */
 export function FlightLegFieldset({
   leg,
-  form,
+  controls,
   offsets,
+  onDateChange,
 }: {
   leg: Leg;
-  form: FlightFormControls;
+  controls: FlightFormControls;
   offsets: string[];
+  onDateChange?: (day: string) => void;
 }) {
-  const { values, errors, set, fieldId, errorId, describedBy } = form;
+  const { form, fieldId, errorId, describedBy } = controls;
+  const { register } = form;
+  const { errors } = form.formState;
   const airport = leg === 'departure' ? 'departureAirport' : 'arrivalAirport';
   const time = leg === 'departure' ? 'departureTime' : 'arrivalTime';
-  const date = `${leg}Date` as const;
-  const clock = `${leg}Clock` as const;
-  const offset = `${leg}Offset` as const;
+  const date = register(`${time}.date`);
   const name = leg === 'departure' ? 'Departure' : 'Arrival';
   return (
     <fieldset className="grid min-w-0 gap-3 rounded-lg border border-border p-3 pt-2">
@@ -86,47 +91,43 @@ export function FlightLegFieldset({
         >
           <Input
             id={fieldId(airport)}
-            name={airport}
             placeholder={leg === 'departure' ? 'DPS' : 'SIN'}
-            value={values[airport]}
-            onChange={(event) => set(airport, event.target.value)}
+            {...register(airport)}
             {...airportInput}
             {...describedBy(airport)}
           />
         </Field>
-        <Field htmlFor={fieldId(date)} label="Date">
+        <Field htmlFor={fieldId(`${leg}Date`)} label="Date">
           <Input
-            id={fieldId(date)}
-            name={date}
+            id={fieldId(`${leg}Date`)}
             // The visible label is short under the legend; read alone, it names the leg.
             aria-label={`${name} date`}
             type="date"
-            value={values[date]}
-            onChange={(event) => set(date, event.target.value)}
+            {...date}
+            onChange={(event) => {
+              onDateChange?.(event.target.value);
+              return date.onChange(event);
+            }}
             {...describedBy(time)}
           />
         </Field>
       </div>
-      <FieldMessage id={errorId(airport)} message={errors[airport]} />
+      <FieldMessage id={errorId(airport)} message={errors[airport]?.message} />
       <div className="grid grid-cols-2 gap-3">
-        <Field htmlFor={fieldId(clock)} label="Time">
+        <Field htmlFor={fieldId(`${leg}Clock`)} label="Time">
           <Input
-            id={fieldId(clock)}
-            name={clock}
+            id={fieldId(`${leg}Clock`)}
             aria-label={`${name} time`}
             type="time"
-            value={values[clock]}
-            onChange={(event) => set(clock, event.target.value)}
+            {...register(`${time}.time`)}
             {...describedBy(time)}
           />
         </Field>
-        <Field htmlFor={fieldId(offset)} label="UTC offset">
+        <Field htmlFor={fieldId(`${leg}Offset`)} label="UTC offset">
           <NativeSelect
-            id={fieldId(offset)}
-            name={offset}
+            id={fieldId(`${leg}Offset`)}
             aria-label={`${name} UTC offset`}
-            value={values[offset]}
-            onChange={(event) => set(offset, event.target.value)}
+            {...register(`${time}.offset`)}
           >
             {offsets.map((option) => (
               <option key={option} value={option}>
@@ -136,7 +137,7 @@ export function FlightLegFieldset({
           </NativeSelect>
         </Field>
       </div>
-      <FieldMessage id={errorId(time)} message={errors[time]} />
+      <FieldMessage id={errorId(time)} message={errors[time]?.message} />
     </fieldset>
   );
 }

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   type CreateFlightBody,
   createFlightBody,
@@ -9,31 +10,31 @@ import type { TripDto } from '../../../shared/contracts/trips';
 import { browserUtcOffset, joinFlightTime, splitFlightTime } from './flightTime';
 
 /*
- * The flight form's values and what is made of them: the shared schema's verdict, the body of a
- * new flight, the changes to an existing one. Pure, so the dialog holds only the form's state.
+ * The flight form's values and what is made of them: the schema the form is checked with (the
+ * shared contract's), the changes to an existing flight. Pure, so the dialog holds only the form.
  */
 
 export type Leg = 'departure' | 'arrival';
 
-/** The form as typed: each time split into a local day, a time of day and a UTC offset. */
-export type FormValues = {
-  flightNumber: string;
-  departureAirport: string;
-  departureDate: string;
-  departureClock: string;
-  departureOffset: string;
-  arrivalAirport: string;
-  arrivalDate: string;
-  arrivalClock: string;
-  arrivalOffset: string;
-  stops: string;
-  /** A member's id, or '' for the whole group. */
-  travellerId: string;
-};
+/** A time as the form asks for it: a local day, a time of day and a UTC offset (flightTime). */
+const localTime = z.object({ date: z.string(), time: z.string(), offset: z.string() });
 
-/** Messages by the contract's field names (createFlightBody's paths), plus the form's own. */
+/**
+ * The form as typed. Its names are the contract's, so each message lands on its field; a time is
+ * the three inputs that make it.
+ */
+const flightFormShape = z.object({
+  flightNumber: z.string(),
+  stops: z.string(),
+  departureAirport: z.string(),
+  departureTime: localTime,
+  arrivalAirport: z.string(),
+  arrivalTime: localTime,
+  /** A member's id, or '' for the whole group. */
+  travellerId: z.string(),
+});
+export type FlightFormValues = z.infer<typeof flightFormShape>;
 export type FieldName = keyof CreateFlightBody;
-export type FieldErrors = Partial<Record<FieldName, string>>;
 
 // The form asks for a day and a time separately; until both are there, no time exists for the
 // shared schema to judge, and its message (about ISO offsets) would not help anyone here.
@@ -41,6 +42,34 @@ const MISSING_TIME: Record<Leg, string> = {
   departure: 'Please choose the departure date and time',
   arrival: 'Please choose the arrival date and time',
 };
+const typedTime = (leg: Leg) =>
+  z
+    .string()
+    .min(1, MISSING_TIME[leg])
+    .pipe(createFlightBody.shape[leg === 'departure' ? 'departureTime' : 'arrivalTime']);
+
+/**
+ * The whole form against the shared createFlightBody, for an edit too: a PATCH sends only the
+ * changed fields, but the times are checked together.
+ */
+export const flightForm = flightFormShape
+  .transform(
+    (values): CreateFlightBody => ({
+      flightNumber: values.flightNumber,
+      departureAirport: values.departureAirport,
+      departureTime: joinFlightTime(values.departureTime),
+      arrivalAirport: values.arrivalAirport,
+      arrivalTime: joinFlightTime(values.arrivalTime),
+      stops: Number(values.stops),
+      travellerId: values.travellerId || null,
+    }),
+  )
+  .pipe(
+    createFlightBody.safeExtend({
+      departureTime: typedTime('departure'),
+      arrivalTime: typedTime('arrival'),
+    }),
+  );
 
 /** The order fields are laid out in, so focus goes to the first one with a problem. */
 export const FIELD_ORDER: FieldName[] = [
@@ -53,68 +82,23 @@ export const FIELD_ORDER: FieldName[] = [
   'travellerId',
 ];
 
-function legValues(time: string | undefined, fallbackDate: string, fallbackOffset: string) {
+function localTimeOf(time: string | undefined, fallbackDate: string, fallbackOffset: string) {
   // Prefilled from the stored string itself, so the airport's own offset is kept exactly.
   const parts = time ? splitFlightTime(time) : null;
   return parts ?? { date: fallbackDate, time: '', offset: fallbackOffset };
 }
 
-export function initialValues(trip: TripDto, flight: FlightDto | null): FormValues {
+export function initialValues(trip: TripDto, flight: FlightDto | null): FlightFormValues {
   const offset = browserUtcOffset();
-  const departure = legValues(flight?.departureTime, trip.startDate, offset);
-  const arrival = legValues(flight?.arrivalTime, trip.startDate, offset);
   return {
     flightNumber: flight?.flightNumber ?? '',
-    departureAirport: flight?.departureAirport ?? '',
-    departureDate: departure.date,
-    departureClock: departure.time,
-    departureOffset: departure.offset,
-    arrivalAirport: flight?.arrivalAirport ?? '',
-    arrivalDate: arrival.date,
-    arrivalClock: arrival.time,
-    arrivalOffset: arrival.offset,
     stops: String(flight?.stops ?? 0),
+    departureAirport: flight?.departureAirport ?? '',
+    departureTime: localTimeOf(flight?.departureTime, trip.startDate, offset),
+    arrivalAirport: flight?.arrivalAirport ?? '',
+    arrivalTime: localTimeOf(flight?.arrivalTime, trip.startDate, offset),
     travellerId: flight?.traveller?.id ?? '',
   };
-}
-
-function toBody(values: FormValues): CreateFlightBody {
-  return {
-    flightNumber: values.flightNumber,
-    departureAirport: values.departureAirport,
-    departureTime: joinFlightTime({
-      date: values.departureDate,
-      time: values.departureClock,
-      offset: values.departureOffset,
-    }),
-    arrivalAirport: values.arrivalAirport,
-    arrivalTime: joinFlightTime({
-      date: values.arrivalDate,
-      time: values.arrivalClock,
-      offset: values.arrivalOffset,
-    }),
-    stops: Number(values.stops),
-    travellerId: values.travellerId || null,
-  };
-}
-
-/** The whole form against the shared schema: its messages by field, or the flight to send. */
-export function validate(
-  values: FormValues,
-): { ok: true; flight: NewFlight } | { ok: false; errors: FieldErrors } {
-  const body = toBody(values);
-  const result = createFlightBody.safeParse(body);
-  const errors: FieldErrors = {};
-  if (!result.success) {
-    for (const issue of result.error.issues) {
-      const field = issue.path[0] as FieldName | undefined;
-      if (field && !errors[field]) errors[field] = issue.message;
-    }
-  }
-  if (!body.departureTime) errors.departureTime = MISSING_TIME.departure;
-  if (!body.arrivalTime) errors.arrivalTime = MISSING_TIME.arrival;
-  if (result.success && Object.keys(errors).length === 0) return { ok: true, flight: result.data };
-  return { ok: false, errors };
 }
 
 /** A stored time as the form would write it back, to tell whether the person changed it. */

@@ -1,19 +1,15 @@
 import { Plus, X } from 'lucide-react';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { useId } from 'react';
+import { useFieldArray } from 'react-hook-form';
 import { FormError } from '@/components/FormError';
 import { PendingButton } from '@/components/PendingButton';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { errorMessage } from '@/lib/apiError';
-import { parseForm } from '@/lib/validation';
-import {
-  createPollBody,
-  POLL_MESSAGES,
-  POLL_OPTIONS_MAX,
-  POLL_OPTIONS_MIN,
-} from '../../../shared/contracts/polls';
-import { deadlineFromInput } from './pollText';
+import { firstErrorMessage, useZodForm } from '@/lib/useZodForm';
+import { POLL_OPTIONS_MAX, POLL_OPTIONS_MIN } from '../../../shared/contracts/polls';
+import { emptyOption, newPollForm, newPollValues } from './newPollForm';
 import { useCreatePoll } from './usePolls';
 
 const checkboxClass = 'size-4 accent-primary';
@@ -25,79 +21,45 @@ const checkboxClass = 'size-4 accent-primary';
 export function NewPollForm({ tripId, onDone }: { tripId: string; onDone: () => void }) {
   const id = useId();
   const create = useCreatePoll(tripId);
-  const [question, setQuestion] = useState('');
-  // Each field keeps its key when one above it is removed, and with it its text and focus.
-  const nextKey = useRef(POLL_OPTIONS_MIN);
-  const [options, setOptions] = useState(() =>
-    Array.from({ length: POLL_OPTIONS_MIN }, (_, key) => ({ key, text: '' })),
-  );
-  const [multiple, setMultiple] = useState(false);
-  const [hideVoters, setHideVoters] = useState(false);
-  const [deadline, setDeadline] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const questionRef = useRef<HTMLInputElement>(null);
-  const optionRefs = useRef<(HTMLInputElement | null)[]>([]);
+  const form = useZodForm(newPollForm, { defaultValues: newPollValues(), shouldFocusError: false });
+  const { register, setFocus } = form;
+  // Each row keeps its key when one above it is removed, and with it its text and focus.
+  const options = useFieldArray({ control: form.control, name: 'options' });
+  const error = firstErrorMessage(form.formState.errors);
   const errorId = `${id}-error`;
 
-  function setOption(index: number, value: string) {
-    setOptions((current) =>
-      current.map((option, at) => (at === index ? { ...option, text: value } : option)),
-    );
-  }
-
-  function addOption() {
-    setOptions((current) => [...current, { key: nextKey.current++, text: '' }]);
-    // The new field is there after this render.
-    requestAnimationFrame(() => optionRefs.current[options.length]?.focus());
-  }
-
   function removeOption(index: number) {
-    setOptions((current) => current.filter((_, at) => at !== index));
-    optionRefs.current[Math.max(0, index - 1)]?.focus();
+    options.remove(index);
+    setFocus(`options.${Math.max(0, index - 1)}.text`);
   }
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (create.isPending) return;
-    const closesAt = deadlineFromInput(deadline);
-    if (closesAt && Date.parse(closesAt) <= Date.now()) {
-      setError(POLL_MESSAGES.closesAtPast);
-      return;
-    }
-    const parsed = parseForm(createPollBody, {
-      question,
-      options: options.map((option) => option.text).filter((text) => text.trim() !== ''),
-      multiple,
-      hideVoters,
-      closesAt,
-    });
-    if (!parsed.ok) {
-      setError(parsed.message);
-      questionRef.current?.focus();
-      return;
-    }
-    setError(null);
-    create.mutate(parsed.data, {
-      onSuccess: onDone,
-      onError: (failure) =>
-        setError(errorMessage(failure, 'Could not ask the question. Please try again.')),
-    });
-  }
+  const handleSubmit = form.handleSubmit(
+    (poll) =>
+      create.mutate(poll, {
+        onSuccess: onDone,
+        onError: (failure) =>
+          form.setError('root.server', {
+            message: errorMessage(failure, 'Could not ask the question. Please try again.'),
+          }),
+      }),
+    // A past deadline is the deadline's to fix; any other problem starts from the question.
+    (errors) => {
+      if (!errors.deadline) setFocus('question');
+    },
+  );
 
   return (
     <form
       aria-label="New poll"
       noValidate
-      onSubmit={handleSubmit}
+      onSubmit={create.isPending ? (event) => event.preventDefault() : handleSubmit}
       className="grid gap-3 rounded-lg border border-border bg-background/60 p-3"
     >
       <div className="grid gap-1.5">
         <Label htmlFor={`${id}-question`}>Question</Label>
         <Input
           id={`${id}-question`}
-          ref={questionRef}
-          value={question}
-          onChange={(event) => setQuestion(event.target.value)}
+          {...register('question')}
           placeholder="Which dates work for everyone?"
           aria-describedby={error ? errorId : undefined}
           autoFocus
@@ -106,18 +68,14 @@ export function NewPollForm({ tripId, onDone }: { tripId: string; onDone: () => 
       </div>
       <fieldset className="grid gap-1.5">
         <legend className="mb-1.5 text-sm font-medium text-foreground">Options</legend>
-        {options.map((option, index) => (
-          <div key={option.key} className="flex items-center gap-1.5">
+        {options.fields.map((option, index) => (
+          <div key={option.id} className="flex items-center gap-1.5">
             <Input
-              ref={(element) => {
-                optionRefs.current[index] = element;
-              }}
+              {...register(`options.${index}.text`)}
               aria-label={`Option ${index + 1}`}
-              value={option.text}
-              onChange={(event) => setOption(index, event.target.value)}
               maxLength={200}
             />
-            {options.length > POLL_OPTIONS_MIN && (
+            {options.fields.length > POLL_OPTIONS_MIN && (
               <Button
                 type="button"
                 variant="ghost"
@@ -131,13 +89,14 @@ export function NewPollForm({ tripId, onDone }: { tripId: string; onDone: () => 
             )}
           </div>
         ))}
-        {options.length < POLL_OPTIONS_MAX && (
+        {options.fields.length < POLL_OPTIONS_MAX && (
           <Button
             type="button"
             variant="ghost"
             size="sm"
             className="justify-self-start"
-            onClick={addOption}
+            // The new row takes focus (useFieldArray's shouldFocus).
+            onClick={() => options.append(emptyOption())}
           >
             <Plus aria-hidden />
             Add option
@@ -146,32 +105,17 @@ export function NewPollForm({ tripId, onDone }: { tripId: string; onDone: () => 
       </fieldset>
       <div className="grid gap-2 text-sm">
         <label className="flex items-center gap-2">
-          <input
-            type="checkbox"
-            className={checkboxClass}
-            checked={multiple}
-            onChange={(event) => setMultiple(event.target.checked)}
-          />
+          <input type="checkbox" className={checkboxClass} {...register('multiple')} />
           Allow several choices
         </label>
         <label className="flex items-center gap-2">
-          <input
-            type="checkbox"
-            className={checkboxClass}
-            checked={hideVoters}
-            onChange={(event) => setHideVoters(event.target.checked)}
-          />
+          <input type="checkbox" className={checkboxClass} {...register('hideVoters')} />
           Hide who voted for what
         </label>
       </div>
       <div className="grid gap-1.5">
         <Label htmlFor={`${id}-deadline`}>Deadline (optional)</Label>
-        <Input
-          id={`${id}-deadline`}
-          type="datetime-local"
-          value={deadline}
-          onChange={(event) => setDeadline(event.target.value)}
-        />
+        <Input id={`${id}-deadline`} type="datetime-local" {...register('deadline')} />
       </div>
       <FormError id={errorId} message={error} />
       <div className="flex justify-end gap-2">

@@ -1,18 +1,18 @@
 import { Plus } from 'lucide-react';
-import { type FormEvent, type RefObject, useId, useState } from 'react';
+import { type RefObject, useId } from 'react';
+import { useWatch } from 'react-hook-form';
 import { FormError } from '@/components/FormError';
 import { PendingButton } from '@/components/PendingButton';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { errorMessage } from '@/lib/apiError';
+import { firstErrorMessage, useZodForm } from '@/lib/useZodForm';
 import { cn } from '@/lib/utils';
-import { parseForm } from '@/lib/validation';
-import { createTodoBody } from '../../../shared/contracts/todos';
 import type { TripMemberDto } from '../../../shared/contracts/trips';
-import { defaultDueDate, TODO_PRIORITIES, type TodoPriority } from '../../../shared/todoPriority';
+import { TODO_PRIORITIES, type TodoPriority } from '../../../shared/todoPriority';
 import { memberLabel } from './AssigneeMenu';
+import { addTodoForm, defaultDay, formPriority } from './addTodoForm';
 import { PRIORITY_LABELS } from './PriorityBadge';
-import { dayInputValue, dueDateForDay, priorityForDay } from './todoDates';
 import { useAddTodo } from './useTodos';
 
 /** Hidden in the narrow card, where the controls speak for themselves; shown when there is room. */
@@ -39,51 +39,48 @@ export function AddTodoForm({
 }) {
   const id = useId();
   const add = useAddTodo(tripId);
-  const [text, setText] = useState('');
-  const [day, setDay] = useState(() => dayInputValue(defaultDueDate()));
-  const [pickedPriority, setPickedPriority] = useState<TodoPriority | null>(null);
-  const [assignee, setAssignee] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const priority = pickedPriority ?? priorityForDay(day);
+  const form = useZodForm(addTodoForm, {
+    defaultValues: { text: '', day: defaultDay(), pickedPriority: null, assignee: '' },
+    // The one message belongs to the text field, where focus goes whatever the problem.
+    shouldFocusError: false,
+  });
+  const { register, setValue, getValues, clearErrors } = form;
+  const [day, pickedPriority] = useWatch({
+    control: form.control,
+    name: ['day', 'pickedPriority'],
+  });
+  const priority = formPriority({ day, pickedPriority });
+  const error = firstErrorMessage(form.formState.errors);
   const errorId = `${id}-error`;
+  const text = register('text', { onChange: () => clearErrors() });
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    // Enter pressed twice while the first task is on its way would add it twice.
-    if (add.isPending) return;
-    const parsed = parseForm(createTodoBody, {
-      text,
-      dueDate: dueDateForDay(day),
-      priority,
-      isCompleted: false,
-      assignedTo: assignee,
-    });
-    if (!parsed.ok) {
-      setError(parsed.message);
+  const handleSubmit = form.handleSubmit(
+    (todo) => {
+      // Clicking Add moves focus to the button, which is disabled while the task is sent.
       inputRef.current?.focus();
-      return;
-    }
-    setError(null);
-    // Clicking Add moves focus to the button, which is disabled while the task is sent.
-    inputRef.current?.focus();
-    const sent = text;
-    add.mutate(parsed.data, {
-      // Whatever was typed meanwhile is the next task: only the text sent is cleared. The next
-      // task starts from the spec's defaults again (issue #17: the last day and priority stuck).
-      onSuccess: () => {
-        setText((current) => (current === sent ? '' : current));
-        setDay(dayInputValue(defaultDueDate()));
-        setPickedPriority(null);
-      },
-      onError: (failure) =>
-        setError(errorMessage(failure, 'Could not add the task. Please try again.')),
-    });
-  }
+      const sent = getValues('text');
+      add.mutate(todo, {
+        // Whatever was typed meanwhile is the next task: only the text sent is cleared. The next
+        // task starts from the spec's defaults again (issue #17: the last day and priority stuck).
+        onSuccess: () => {
+          if (getValues('text') === sent) setValue('text', '');
+          setValue('day', defaultDay());
+          setValue('pickedPriority', null);
+        },
+        onError: (failure) =>
+          form.setError('root.server', {
+            message: errorMessage(failure, 'Could not add the task. Please try again.'),
+          }),
+      });
+    },
+    () => inputRef.current?.focus(),
+  );
 
   return (
     <form
       noValidate
-      onSubmit={handleSubmit}
+      // Enter pressed twice while the first task is on its way would add it twice.
+      onSubmit={add.isPending ? (event) => event.preventDefault() : handleSubmit}
       aria-label="Add a task"
       className="grid content-start gap-2"
     >
@@ -92,13 +89,12 @@ export function AddTodoForm({
           New task
         </Label>
         <Input
-          ref={inputRef}
-          id={`${id}-text`}
-          value={text}
-          onChange={(event) => {
-            setText(event.target.value);
-            if (error) setError(null);
+          {...text}
+          ref={(element) => {
+            text.ref(element);
+            inputRef.current = element;
           }}
+          id={`${id}-text`}
           placeholder="Add a task…"
           autoComplete="off"
           aria-invalid={error ? true : undefined}
@@ -122,13 +118,7 @@ export function AddTodoForm({
           <label htmlFor={`${id}-due`} className={optionLabelClass}>
             Due date
           </label>
-          <input
-            id={`${id}-due`}
-            type="date"
-            value={day}
-            onChange={(event) => setDay(event.target.value)}
-            className={smallControlClass}
-          />
+          <input id={`${id}-due`} type="date" {...register('day')} className={smallControlClass} />
         </div>
         <div className="grid min-w-[5.5rem] flex-1 gap-1">
           <label htmlFor={`${id}-priority`} className={optionLabelClass}>
@@ -137,7 +127,7 @@ export function AddTodoForm({
           <select
             id={`${id}-priority`}
             value={priority}
-            onChange={(event) => setPickedPriority(event.target.value as TodoPriority)}
+            onChange={(event) => setValue('pickedPriority', event.target.value as TodoPriority)}
             title={pickedPriority ? undefined : 'Follows the due date until you pick one'}
             className={smallControlClass}
           >
@@ -152,12 +142,7 @@ export function AddTodoForm({
           <label htmlFor={`${id}-assignee`} className={optionLabelClass}>
             Assigned to
           </label>
-          <select
-            id={`${id}-assignee`}
-            value={assignee}
-            onChange={(event) => setAssignee(event.target.value)}
-            className={smallControlClass}
-          >
+          <select id={`${id}-assignee`} {...register('assignee')} className={smallControlClass}>
             <option value="">Unassigned</option>
             {members?.map((member) => (
               <option key={member.id} value={member.id}>

@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react';
+import { useId } from 'react';
 import { DialogActions } from '@/components/DialogActions';
 import { FormError } from '@/components/FormError';
 import {
@@ -11,15 +11,9 @@ import {
 import { toast } from '@/hooks/useToast';
 import { errorCode, errorMessage } from '@/lib/apiError';
 import { Link } from '@/lib/router';
-import { createTripBody, type TripDto } from '../../../shared/contracts/trips';
-import {
-  checkTripForm,
-  focusFirstInvalid,
-  newTripValues,
-  type TripField,
-  type TripFieldErrors,
-  TripFormFields,
-} from './TripFormFields';
+import { useZodForm } from '@/lib/useZodForm';
+import type { TripDto } from '../../../shared/contracts/trips';
+import { newTripForm, newTripValues, TripFormFields } from './TripFormFields';
 import { useCreateTrip } from './useTrips';
 
 type DialogProps = {
@@ -60,44 +54,35 @@ export function NewTripDialog({ open, onOpenChange, onCreated, onCloseAutoFocus 
 
 function NewTripForm({ onCreated }: { onCreated: (trip: TripDto) => void }) {
   const id = useId();
-  const [values, setValues] = useState(() => newTripValues());
-  const [fieldErrors, setFieldErrors] = useState<TripFieldErrors>({});
-  const [error, setError] = useState<string | null>(null);
+  const form = useZodForm(newTripForm, { defaultValues: newTripValues() });
+  const { setError } = form;
+  const error = form.formState.errors.root?.server?.message;
   const create = useCreateTrip();
   // The plan's limit: the refusal comes with the way to a bigger plan.
-  const overPlan = error !== null && errorCode(create.error) === 'plan_limit';
+  const overPlan = error !== undefined && errorCode(create.error) === 'plan_limit';
 
-  function handleChange(field: TripField, value: string) {
-    setValues((current) => ({ ...current, [field]: value }));
-    // A corrected field loses its message at once; the others keep theirs until the next submit.
-    setFieldErrors(({ [field]: _fixed, ...rest }) => rest);
-  }
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (create.isPending) return; // Enter again while the first request is on its way
-    const checked = checkTripForm(createTripBody, values);
-    if (!checked.ok) {
-      setFieldErrors(checked.fieldErrors);
-      setError(checked.message);
-      focusFirstInvalid(event.currentTarget, checked.fieldErrors);
-      return;
-    }
-    setFieldErrors({});
-    setError(null);
-    create.mutate(checked.data, {
-      onSuccess: (trip) => {
-        toast({ title: 'Trip created', description: `${trip.name} is ready to plan` });
-        onCreated(trip);
+  const handleSubmit = form.handleSubmit((trip) =>
+    create.mutate(trip, {
+      onSuccess: (created) => {
+        toast({ title: 'Trip created', description: `${created.name} is ready to plan` });
+        onCreated(created);
       },
       onError: (failure) =>
-        setError(errorMessage(failure, 'Could not create the trip. Please try again.')),
-    });
-  }
+        setError('root.server', {
+          message: errorMessage(failure, 'Could not create the trip. Please try again.'),
+        }),
+    }),
+  );
 
   return (
-    <form noValidate onSubmit={handleSubmit} className="grid gap-5" aria-label="New trip">
-      <TripFormFields id={id} values={values} errors={fieldErrors} onChange={handleChange} />
+    <form
+      noValidate
+      // Enter again while the first request is on its way sends nothing.
+      onSubmit={create.isPending ? (event) => event.preventDefault() : handleSubmit}
+      className="grid gap-5"
+      aria-label="New trip"
+    >
+      <TripFormFields id={id} form={form} />
       <FormError message={error} />
       {overPlan && (
         // Issue #17: the refusal said "upgrade your plan" and nothing showed how.

@@ -1,23 +1,42 @@
-import type { ChangeEvent } from 'react';
-import type { z } from 'zod';
+import { type UseFormReturn, useWatch } from 'react-hook-form';
+import { z } from 'zod';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { DEFAULT_TRIP } from '../../../shared/constants';
-import type { TripDto } from '../../../shared/contracts/trips';
+import {
+  type CreateTripBody,
+  createTripBody,
+  type TripDto,
+  type UpdateTripBody,
+  updateTripBody,
+} from '../../../shared/contracts/trips';
 
 /** The trip form as typed: every field a string, as inputs hold them (dates `YYYY-MM-DD`). */
-export type TripFormValues = {
-  name: string;
-  destination: string;
-  startDate: string;
-  endDate: string;
-};
-export type TripField = keyof TripFormValues;
-export type TripFieldErrors = Partial<Record<TripField, string>>;
+const tripFormShape = z.object({
+  name: z.string(),
+  destination: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+});
+export type TripFormValues = z.infer<typeof tripFormShape>;
+type TripField = keyof TripFormValues;
 
-/** In the order they show, so the first invalid one is the first the eye (and focus) reaches. */
-const TRIP_FIELDS: TripField[] = ['name', 'destination', 'startDate', 'endDate'];
-const isTripField = (key: unknown): key is TripField => TRIP_FIELDS.includes(key as TripField);
+// The fields go to the shared contracts as they are; typed as the contract's input, a field the
+// contract renames breaks the build.
+/** The New trip form, checked by the shared `POST /api/trips` contract. */
+export const newTripForm = tripFormShape
+  .transform((values): CreateTripBody => values)
+  .pipe(createTripBody);
+/**
+ * Trip settings, checked by the shared `PATCH` contract. Every field is checked (a date is only
+ * valid beside the other), but only the changes are sent.
+ */
+export const tripSettingsForm = tripFormShape
+  .transform((values): UpdateTripBody => values)
+  .pipe(updateTripBody);
+
+/** Either trip form, or the read-only one a member sees. */
+export type TripForm = UseFormReturn<TripFormValues, unknown, unknown>;
 
 /** A local calendar day as `<input type="date">` holds it. */
 function isoDay(date: Date): string {
@@ -46,79 +65,43 @@ export function tripFormValues(trip: TripDto): TripFormValues {
   };
 }
 
-export type TripFormCheck<T> =
-  | { ok: true; data: T }
-  | { ok: false; fieldErrors: TripFieldErrors; message: string | null };
-
-/**
- * Checks the form with a shared contract (createTripBody or updateTripBody), so the rules and
- * their words are the server's. Each field gets its first message; a rule about the whole body
- * (updateTripBody's "nothing to change") comes back as `message`.
- */
-export function checkTripForm<S extends z.ZodType>(
-  schema: S,
-  values: TripFormValues,
-): TripFormCheck<z.output<S>> {
-  const result = schema.safeParse(values);
-  if (result.success) return { ok: true, data: result.data };
-  const fieldErrors: TripFieldErrors = {};
-  let message: string | null = null;
-  for (const issue of result.error.issues) {
-    const [field] = issue.path;
-    if (isTripField(field)) fieldErrors[field] ??= issue.message;
-    else message ??= issue.message;
-  }
-  return { ok: false, fieldErrors, message };
-}
-
-/** Puts the cursor in the first field with a problem, where the user has to act. */
-export function focusFirstInvalid(form: HTMLFormElement, errors: TripFieldErrors) {
-  const field = TRIP_FIELDS.find((name) => errors[name]);
-  const input = field ? form.elements.namedItem(field) : null;
-  if (input instanceof HTMLElement) input.focus();
-}
-
 /**
  * Name, destination and dates: the fields of the New trip and Trip settings dialogs. Each field's
- * message shows under it and is read with it (aria-describedby). `readOnly` shows the values to a
+ * message shows under it and is read with it (aria-describedby); a corrected field loses its
+ * message at once, the others keep theirs until the next try. `readOnly` shows the values to a
  * member, who may read the settings but not change them.
  */
 export function TripFormFields({
   id,
-  values,
-  errors = {},
-  onChange,
+  form,
   readOnly = false,
-  disabled = false,
 }: {
   /** Prefix for the inputs' ids (a `useId()`), unique per form. */
   id: string;
-  values: TripFormValues;
-  errors?: TripFieldErrors;
-  onChange?: (field: TripField, value: string) => void;
+  form: TripForm;
   readOnly?: boolean;
-  disabled?: boolean;
 }) {
+  const { register, clearErrors, control } = form;
+  const { errors } = form.formState;
+  const startDate = useWatch({ control, name: 'startDate' });
+
   function input(field: TripField, { hinted = false } = {}) {
     const inputId = `${id}-${field}`;
-    const error = errors[field];
+    const error = errors[field]?.message;
     const describedBy = [error && `${inputId}-error`, hinted && `${inputId}-hint`]
       .filter(Boolean)
       .join(' ');
     return {
       id: inputId,
-      name: field,
-      value: values[field],
       readOnly,
-      disabled,
-      onChange: (event: ChangeEvent<HTMLInputElement>) => onChange?.(field, event.target.value),
+      ...register(field, { onChange: () => clearErrors(field) }),
       'aria-invalid': error ? true : undefined,
       'aria-describedby': describedBy || undefined,
     };
   }
 
   function fieldError(field: TripField) {
-    const error = errors[field];
+    const error = errors[field]?.message;
     if (!error) return null;
     return (
       <p id={`${id}-${field}-error`} className="text-sm text-destructive">
@@ -160,7 +143,7 @@ export function TripFormFields({
         </div>
         <div className="grid content-start gap-2">
           <Label htmlFor={`${id}-endDate`}>End date</Label>
-          <Input type="date" min={values.startDate || undefined} {...input('endDate')} />
+          <Input type="date" min={startDate || undefined} {...input('endDate')} />
           {fieldError('endDate')}
         </div>
       </div>

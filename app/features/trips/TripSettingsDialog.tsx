@@ -1,5 +1,6 @@
 import { TriangleAlert } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
+import { type UseFormReturn, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormError } from '@/components/FormError';
 import { PendingButton } from '@/components/PendingButton';
@@ -18,19 +19,20 @@ import { Switch } from '@/components/ui/switch';
 import { ConfirmLeaveTrip } from '@/features/members/ConfirmLeaveTrip';
 import { toast } from '@/hooks/useToast';
 import { errorMessage } from '@/lib/apiError';
-import { type TripDto, type UpdateTripBody, updateTripBody } from '../../../shared/contracts/trips';
+import { useZodForm } from '@/lib/useZodForm';
+import type { TripDto, UpdateTripBody } from '../../../shared/contracts/trips';
 import {
-  checkTripForm,
-  focusFirstInvalid,
-  type TripField,
-  type TripFieldErrors,
+  type TripForm,
   TripFormFields,
   type TripFormValues,
   tripFormValues,
+  tripSettingsForm,
 } from './TripFormFields';
 import { useDeleteTrip, useUpdateTrip } from './useTrips';
 
 export const OWNER_ONLY = 'Only the trip owner can change these settings.';
+
+type SettingsForm = UseFormReturn<TripFormValues, unknown, z.output<typeof tripSettingsForm>>;
 
 type DialogProps = {
   open: boolean;
@@ -100,7 +102,7 @@ function TripSettings({
   onDeleted: (tripId: string) => void;
 }) {
   // The edits live here, above both steps, so going back from the delete step keeps them.
-  const [values, setValues] = useState(() => tripFormValues(trip));
+  const form = useZodForm(tripSettingsForm, { defaultValues: tripFormValues(trip) });
   const [step, setStep] = useState<
     'edit' | 'confirmDelete' | 'backFromDelete' | 'confirmLeave' | 'backFromLeave'
   >('edit');
@@ -132,8 +134,7 @@ function TripSettings({
   return (
     <OwnerSettings
       trip={trip}
-      values={values}
-      onValuesChange={setValues}
+      form={form}
       onClose={onClose}
       onDelete={() => setStep('confirmDelete')}
       focusDelete={step === 'backFromDelete'}
@@ -145,7 +146,7 @@ function TripSettings({
  * What differs from the trip, as the PATCH body: names and destinations compared trimmed, as the
  * server stores them, and an emptied destination sent as null (it removes the destination).
  */
-function changesTo(trip: TripDto, checked: z.output<typeof updateTripBody>): UpdateTripBody {
+function changesTo(trip: TripDto, checked: z.output<typeof tripSettingsForm>): UpdateTripBody {
   const changes: UpdateTripBody = {};
   if (checked.name !== trip.name) changes.name = checked.name;
   if ((checked.destination ?? null) !== trip.destination) changes.destination = checked.destination;
@@ -154,54 +155,34 @@ function changesTo(trip: TripDto, checked: z.output<typeof updateTripBody>): Upd
   return changes;
 }
 
-function isUnchanged(trip: TripDto, values: TripFormValues) {
+function isUnchanged(trip: TripDto, values: Partial<TripFormValues>) {
   const saved = tripFormValues(trip);
-  return (Object.keys(saved) as TripField[]).every(
-    (field) => values[field].trim() === saved[field],
+  return (Object.keys(saved) as (keyof TripFormValues)[]).every(
+    (field) => (values[field] ?? '').trim() === saved[field],
   );
 }
 
 function OwnerSettings({
   trip,
-  values,
-  onValuesChange,
+  form,
   onClose,
   onDelete,
   focusDelete,
 }: {
   trip: TripDto;
-  values: TripFormValues;
-  onValuesChange: (update: (current: TripFormValues) => TripFormValues) => void;
+  form: SettingsForm;
   onClose: () => void;
   onDelete: () => void;
   /** Back from the delete step: focus returns to the button that went there. */
   focusDelete: boolean;
 }) {
   const id = useId();
-  const [fieldErrors, setFieldErrors] = useState<TripFieldErrors>({});
-  const [error, setError] = useState<string | null>(null);
   const update = useUpdateTrip();
-  const unchanged = isUnchanged(trip, values);
+  const unchanged = isUnchanged(trip, useWatch({ control: form.control }));
+  const error = form.formState.errors.root?.server?.message;
 
-  function handleChange(field: TripField, value: string) {
-    onValuesChange((current) => ({ ...current, [field]: value }));
-    setFieldErrors(({ [field]: _fixed, ...rest }) => rest);
-  }
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (update.isPending || unchanged) return;
-    // Every field is checked (a date is only valid beside the other), but only changes are sent.
-    const checked = checkTripForm(updateTripBody, values);
-    if (!checked.ok) {
-      setFieldErrors(checked.fieldErrors);
-      setError(checked.message);
-      focusFirstInvalid(event.currentTarget, checked.fieldErrors);
-      return;
-    }
-    setFieldErrors({});
-    setError(null);
-    const changes = changesTo(trip, checked.data);
+  const handleSubmit = form.handleSubmit((checked) => {
+    const changes = changesTo(trip, checked);
     if (Object.keys(changes).length === 0) {
       onClose(); // Only spaces were added: nothing to save.
       return;
@@ -214,10 +195,12 @@ function OwnerSettings({
           onClose();
         },
         onError: (failure) =>
-          setError(errorMessage(failure, 'Could not save the trip. Please try again.')),
+          form.setError('root.server', {
+            message: errorMessage(failure, 'Could not save the trip. Please try again.'),
+          }),
       },
     );
-  }
+  });
 
   return (
     <>
@@ -227,8 +210,13 @@ function OwnerSettings({
           Rename the trip or change its destination and dates, for everyone on it.
         </DialogDescription>
       </DialogHeader>
-      <form noValidate onSubmit={handleSubmit} className="grid gap-5" aria-label="Trip settings">
-        <TripFormFields id={id} values={values} errors={fieldErrors} onChange={handleChange} />
+      <form
+        noValidate
+        onSubmit={update.isPending || unchanged ? (event) => event.preventDefault() : handleSubmit}
+        className="grid gap-5"
+        aria-label="Trip settings"
+      >
+        <TripFormFields id={id} form={form} />
         <ChooserSetting trip={trip} />
         <FormError message={error} />
         <DialogFooter className="sm:justify-between">
@@ -310,13 +298,15 @@ function ReadOnlySettings({
   focusLeave: boolean;
 }) {
   const id = useId();
+  // Nothing to check or send: the form follows the trip as fresh data arrives.
+  const form: TripForm = useForm({ values: tripFormValues(trip) });
   return (
     <>
       <DialogHeader>
         <DialogTitle>Trip settings</DialogTitle>
         <DialogDescription>{OWNER_ONLY}</DialogDescription>
       </DialogHeader>
-      <TripFormFields id={id} values={tripFormValues(trip)} readOnly />
+      <TripFormFields id={id} form={form} readOnly />
       <DialogFooter className="sm:justify-between">
         <Button
           type="button"

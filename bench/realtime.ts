@@ -18,7 +18,7 @@
  * Soak: BENCH_TRIPS (100), BENCH_HTTP_RATE API calls a second (200), BENCH_HTTP_USERS (20).
  * Fixed: BENCH_TRIPS (100), BENCH_BASELINE=off to skip the relay.
  * Loopback only; every process it starts and every temporary directory are gone when it ends,
- * fails or is interrupted. Figures measured with it: "Live" and "Cost" in docs/ARCHITECTURE.md.
+ * fails or is interrupted. Figures measured with it: bench/README.md (decisions 0016, 0030).
  */
 import { capacity } from './realtime/capacity';
 import { fixed } from './realtime/fixed';

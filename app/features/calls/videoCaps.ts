@@ -1,7 +1,7 @@
 /**
  * How much video a person sends to each other person in a call (issue #20). A mesh uploads one
  * stream per other person, so the caps shrink as the call grows and the upload stays about the
- * same, ~1.2-1.5 Mbit/s for a camera whatever the size (docs/ARCHITECTURE.md, "Video"). A screen
+ * same, ~1.2-1.5 Mbit/s for a camera whatever the size (docs/decisions/0032). A screen
  * keeps its resolution (text must stay readable) and gives up frames instead.
  */
 

@@ -17,7 +17,7 @@ import { projectPath } from '../paths';
 /**
  * Issue #18: PostgreSQL's defaults are sized for a server of its own, and PGlite's WebAssembly
  * memory only grows, never shrinks: with them the embedded database held ~600 MB at idle. These
- * keep its memory to what a trip planner's data needs (measured in docs/ARCHITECTURE.md "Cost");
+ * keep its memory to what a trip planner's data needs (measured: bench/README.md, `npm run bench`; decisions 0029, 0048);
  * the operating system's file cache still holds the data files.
  */
 export const EMBEDDED_SETTINGS = [

@@ -1,3 +1,5 @@
+import type { SharedFeature } from './featureContract';
+
 export type Countdown = {
   days: number;
   hours: number;
@@ -32,3 +34,6 @@ export function getCountdown(
     isExpired: false,
   };
 }
+
+/** What the countdown adds to the shared lists (shared/contracts/features.ts). */
+export const countdownShared = { widgetTypes: ['countdown'] } as const satisfies SharedFeature;

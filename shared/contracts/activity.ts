@@ -1,47 +1,32 @@
 import { z } from 'zod';
+import { FEATURE_HISTORY, type FeatureActivityKind } from './features';
 import { pageQuery } from './paging';
 import { uuidParam } from './params';
 
 /**
  * Issue #24: what can happen on a trip, as its history records it. `<thing>.<what happened>`;
- * the panel words each (app/features/activity/describe.ts).
+ * the board's, comments', members' and the trip's own here, each feature's in its contract
+ * (shared/contracts/features.ts); shared/activityText.ts words them.
  */
-export const ACTIVITY_KINDS = [
-  'todo.added',
-  'todo.completed',
-  'todo.reopened',
-  'todo.edited',
-  'todo.assigned',
-  'todo.deleted',
-  'todo.restored',
-  'flight.added',
-  'flight.edited',
-  'flight.deleted',
-  'flight.restored',
+const CORE_ACTIVITY_KINDS = [
   'widget.added',
   'widget.moved',
   'widget.renamed',
   'widget.removed',
   'widget.restored',
-  'poll.created',
-  'poll.voted',
-  'poll.closed',
-  'poll.deleted',
-  'option.added',
-  'option.voted',
-  'option.chosen',
-  'option.removed',
-  'photo.added',
-  'photo.deleted',
   'comment.added',
-  'call.ended',
   'member.joined',
   'member.left',
   'member.removed',
   'trip.renamed',
   'trip.dates',
 ] as const;
-export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
+export type CoreActivityKind = (typeof CORE_ACTIVITY_KINDS)[number];
+export type ActivityKind = CoreActivityKind | FeatureActivityKind;
+export const ACTIVITY_KINDS = [
+  ...CORE_ACTIVITY_KINDS,
+  ...Object.keys(FEATURE_HISTORY),
+] as unknown as readonly [ActivityKind, ...ActivityKind[]];
 
 /** The deletions whose entry can bring the item back (its row is kept in the entry). */
 export const RESTORABLE_KINDS = ['todo.deleted', 'flight.deleted', 'widget.removed'] as const;

@@ -1,20 +1,10 @@
 import { z } from 'zod';
+import { FEATURE_WIDGET_TYPES } from './features';
 import { textIdParam } from './params';
 import { jsonDataProblem, text } from './text';
 
-// spec §3: the widget types of the board.
-// Issue #21 adds polls, and searching flights and stays together; issue #22 the whiteboard.
-export const WIDGET_TYPES = [
-  'countdown',
-  'flight',
-  'weather',
-  'todo',
-  'photo',
-  'poll',
-  'flightSearch',
-  'stays',
-  'whiteboard',
-] as const;
+// spec §3: the widget types of the board, each declared by its feature (features.ts).
+export const WIDGET_TYPES = FEATURE_WIDGET_TYPES;
 export type WidgetType = (typeof WIDGET_TYPES)[number];
 
 // Settings are small (a city, a pair of dates): a cap keeps one widget from bloating the board.

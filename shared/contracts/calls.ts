@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { SharedFeature } from '../featureContract';
+import { listNames } from '../text';
 import type { PLANS } from './account';
 
 type PlanId = (typeof PLANS)[number];
@@ -154,3 +156,30 @@ export function callWarning(minutesLeft: number, planName: string, limitMinutes:
 export function callLimitReached(planName: string, limitMinutes: number) {
   return `The call ended: this trip's ${planName} plan allows ${limitMinutes}-minute calls. You can start a new one.`;
 }
+
+function minutesText(minutes: number | undefined) {
+  if (!minutes) return 'less than a minute';
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+}
+
+/** What calls add to the shared lists (shared/contracts/features.ts). */
+export const callsShared = {
+  history: {
+    'call.ended': {
+      deed: () => 'had a call',
+      // A call is the trip's, not one person's: "Call with Ana and Bo, 12 minutes".
+      sentence: ({ people = [], minutes }) =>
+        `${people.length ? `Call with ${listNames(people)}` : 'A call'}, ${minutesText(minutes)}`,
+    },
+  },
+  notices: {
+    callStarted: {
+      label: 'Audio room started',
+      hint: 'Someone starts talking in a trip’s audio room: drop in.',
+      channels: ['inApp', 'email'],
+      defaults: { inApp: true, email: false },
+      sentence: (_data, { who, trip }) => `${who} started talking in ${trip}’s audio room`,
+      action: 'Join the audio room',
+    },
+  },
+} as const satisfies SharedFeature;

@@ -1,13 +1,15 @@
 import { z } from 'zod';
 import { canonicalId } from '../ids';
+import { FEATURE_COMMENT_SUBJECTS } from './features';
 import { uuidParam } from './params';
 import { text } from './text';
 
 /**
- * Issue #24: comments on the things a trip decides — a to-do, a flight, a shortlisted option, a
- * poll, a photo — each thing a thread, oldest first, with @mentions of the trip's members.
+ * Issue #24: comments on the things a trip decides (a to-do, a flight, a shortlisted option …,
+ * each declared by its feature in features.ts): each thing a thread, oldest first, with
+ * @mentions of the trip's members.
  */
-export const COMMENT_SUBJECTS = ['todo', 'flight', 'option', 'poll', 'photo'] as const;
+export const COMMENT_SUBJECTS = FEATURE_COMMENT_SUBJECTS;
 export type CommentSubjectType = (typeof COMMENT_SUBJECTS)[number];
 
 export const COMMENT_MAX = 2000;

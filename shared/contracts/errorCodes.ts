@@ -46,7 +46,7 @@ export const ERROR_STATUS = {
   trip_full: 403, // the owner's plan's number of travellers
   plan_required: 403, // a paid plan's feature (magic links)
   item_limit: 403, // a trip holds at most so many to-dos, flights, widgets (shared/contracts/<x>.ts)
-  creator_only: 403, // closing or deleting a poll: who asked, or the trip's owner
+  creator_only: 403, // changing what a member made: its creator or the trip's owner (shared/itemPolicy.ts)
   // 404
   not_found: 404, // also what a trip (or anything on it) answers to someone not on it
   invitation_invalid: 404, // a reset, expired or unknown invitation link
@@ -59,7 +59,7 @@ export const ERROR_STATUS = {
   two_factor_already_enabled: 409,
   passkey_already_registered: 409, // the same passkey added twice
   plan_held: 409, // early access to a plan the account already has (or one above it)
-  poll_closed: 409, // a vote on a poll closed by hand or past its deadline
+  closed: 409, // a change to what is closed to changes: a vote on a poll closed by hand or past its deadline
   already_shortlisted: 409, // the same offer, partner search or link twice on a trip's shortlist
   not_restorable: 409, // restoring a history entry that is no deletion, done already, or moot
   // 413, 415, 429

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { SharedFeature } from '../featureContract';
 import { isArrivalAfterDeparture } from '../flightDuration';
 import { canonicalId } from '../ids';
 import { uuidParam } from './params';
@@ -135,3 +136,23 @@ export type FlightDto = z.infer<typeof flight>;
 export const flightList = z.array(flight);
 
 export const flightParams = z.object({ id: uuidParam(FLIGHT_MESSAGES.notFound) });
+
+/** What flights add to the shared lists (shared/contracts/features.ts). */
+export const flightsShared = {
+  widgetTypes: ['flight'],
+  commentSubjects: ['flight'],
+  history: {
+    'flight.added': {
+      deed: ({ label, detail }) => `added the flight ${label}${detail ? ` (${detail})` : ''}`,
+      counted: ['added', 'flights'],
+    },
+    'flight.edited': {
+      deed: ({ label }) => `changed the flight ${label}`,
+      counted: ['changed', 'flights'],
+    },
+    'flight.deleted': {
+      deed: ({ label, detail }) => `deleted the flight ${label}${detail ? ` (${detail})` : ''}`,
+    },
+    'flight.restored': { deed: ({ label }) => `restored the flight ${label}` },
+  },
+} as const satisfies SharedFeature;

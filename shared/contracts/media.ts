@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { SharedFeature } from '../featureContract';
 import { hasControlCharacters } from '../text';
 import { text } from './text';
 
@@ -78,3 +79,6 @@ export type VideosResponse = z.infer<typeof videosResponse>;
  */
 export const landingVideo = z.object({ src: z.string().nullable() });
 export type LandingVideo = z.infer<typeof landingVideo>;
+
+/** What the destination's pictures add to the shared lists: the photo carousel widget. */
+export const mediaShared = { widgetTypes: ['photo'] } as const satisfies SharedFeature;

@@ -1,66 +1,92 @@
 import { z } from 'zod';
+import { type NoticeKind, quoted } from '../featureContract';
+import { FEATURE_NOTICES, type FeatureNoticeKind } from './features';
 import { pageQuery } from './paging';
 import { uuidParam } from './params';
 
-/**
- * Issue #24: what Tripmates tells a person about, each chosen per channel on the profile's
- * Notification Settings. The first seven are entries in the bell (and, if asked, e-mails);
- * `summary` is only ever an e-mail (Pro trips' daily summary).
- */
-export const NOTIFICATION_KINDS = [
-  'invited',
-  'mentioned',
-  'assigned',
-  'dueTomorrow',
-  'callStarted',
-  'pollClosed',
-  'tripReminder',
-  'summary',
-] as const;
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
-export type NotificationChannel = 'inApp' | 'email';
-
-/** The kinds that are entries in the bell. */
-export const BELL_KINDS = NOTIFICATION_KINDS.filter(
-  (kind): kind is Exclude<NotificationKind, 'summary'> => kind !== 'summary',
-);
-export type BellKind = (typeof BELL_KINDS)[number];
-
-/** The channels each kind can use (a summary is an e-mail or nothing). */
-export const CHANNELS_OF: Record<NotificationKind, readonly NotificationChannel[]> = {
-  invited: ['inApp', 'email'],
-  mentioned: ['inApp', 'email'],
-  assigned: ['inApp', 'email'],
-  dueTomorrow: ['inApp', 'email'],
-  callStarted: ['inApp', 'email'],
-  pollClosed: ['inApp', 'email'],
-  tripReminder: ['inApp', 'email'],
-  summary: ['email'],
-};
-
-/** The settings page's words for each kind. */
-export const NOTIFICATION_LABELS: Record<NotificationKind, { label: string; hint: string }> = {
+/** The core's notifications: invitations, mentions, trip reminders (features add theirs). */
+const CORE_NOTICES = {
   invited: {
     label: 'Trip invitations',
     hint: 'Someone invites you to plan a trip with them.',
+    channels: ['inApp', 'email'],
+    defaults: { inApp: true, email: true },
+    sentence: (_data, { who, trip }) => `${who} invited you to ${trip}`,
+    action: 'Open the trip',
   },
-  mentioned: { label: 'Mentions', hint: 'Someone mentions you in a comment.' },
-  assigned: { label: 'Assigned to-dos', hint: 'Someone gives you a to-do.' },
-  dueTomorrow: { label: 'Due tomorrow', hint: 'A to-do given to you is due tomorrow.' },
-  callStarted: {
-    label: 'Audio room started',
-    hint: 'Someone starts talking in a trip’s audio room: drop in.',
+  mentioned: {
+    label: 'Mentions',
+    hint: 'Someone mentions you in a comment.',
+    channels: ['inApp', 'email'],
+    defaults: { inApp: true, email: true },
+    sentence: ({ label }, { who, trip }) =>
+      `${who} mentioned you${label ? ` on ${quoted(label)}` : ''} in ${trip}`,
+    action: 'Read the comment',
   },
-  pollClosed: { label: 'Poll results', hint: 'A poll on one of your trips closes.' },
+} as const satisfies Record<string, NoticeKind>;
+
+const LAST_NOTICES = {
   tripReminder: {
     label: 'Trip reminders',
     hint: 'A reminder as the departure date of your trips gets close: 7 days and 1 day before.',
+    channels: ['inApp', 'email'],
+    defaults: { inApp: true, email: true },
+    sentence: ({ days }, { trip }) =>
+      days === 1 ? `${trip} starts tomorrow` : `${trip} starts in ${days ?? 7} days`,
+    action: 'Open the trip',
   },
-  summary: {
-    label: 'Daily summary',
-    hint: 'Pro trips: one e-mail a day with what changed since you last looked, only when something did.',
-  },
+} as const satisfies Record<string, NoticeKind>;
+
+/**
+ * Issue #24: what Tripmates tells a person about, each chosen per channel on the profile's
+ * Notification Settings, in the settings' order. All but `summary` are entries in the bell (and,
+ * if asked, e-mails); `summary` is only ever an e-mail (Pro trips' daily summary).
+ */
+export const BELL_NOTICES: Record<BellKind, NoticeKind> = {
+  ...CORE_NOTICES,
+  ...FEATURE_NOTICES,
+  ...LAST_NOTICES,
 };
+export type BellKind = keyof typeof CORE_NOTICES | FeatureNoticeKind | keyof typeof LAST_NOTICES;
+
+const SUMMARY = {
+  label: 'Daily summary',
+  hint: 'Pro trips: one e-mail a day with what changed since you last looked, only when something did.',
+  channels: ['email'],
+  defaults: { inApp: false, email: true },
+} as const satisfies Omit<NoticeKind, 'sentence' | 'action'>;
+
+export type NotificationKind = BellKind | 'summary';
+export type NotificationChannel = 'inApp' | 'email';
+
+/** The kinds that are entries in the bell. */
+export const BELL_KINDS = Object.keys(BELL_NOTICES) as unknown as readonly [
+  BellKind,
+  ...BellKind[],
+];
+export const NOTIFICATION_KINDS = [...BELL_KINDS, 'summary'] as unknown as readonly [
+  NotificationKind,
+  ...NotificationKind[],
+];
+
+const KIND_INFO: Record<NotificationKind, Omit<NoticeKind, 'sentence' | 'action'>> = {
+  ...BELL_NOTICES,
+  summary: SUMMARY,
+};
+const eachKind = <T>(value: (kind: NotificationKind) => T) =>
+  Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, value(kind)])) as Record<
+    NotificationKind,
+    T
+  >;
+
+/** The channels each kind can use (a summary is an e-mail or nothing). */
+export const CHANNELS_OF = eachKind((kind) => KIND_INFO[kind].channels);
+
+/** The settings page's words for each kind. */
+export const NOTIFICATION_LABELS = eachKind((kind) => ({
+  label: KIND_INFO[kind].label,
+  hint: KIND_INFO[kind].hint,
+}));
 
 const channels = z.object({ inApp: z.boolean(), email: z.boolean() });
 
@@ -80,16 +106,9 @@ export type NotificationPreferences = z.infer<typeof notificationPreferences>;
  * What a person gets until they choose: everything in the app; e-mails for what is about them
  * personally or cannot wait (invitations, mentions, reminders, summaries).
  */
-export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
-  invited: { inApp: true, email: true },
-  mentioned: { inApp: true, email: true },
-  assigned: { inApp: true, email: false },
-  dueTomorrow: { inApp: true, email: false },
-  callStarted: { inApp: true, email: false },
-  pollClosed: { inApp: true, email: false },
-  tripReminder: { inApp: true, email: true },
-  summary: { inApp: false, email: true },
-};
+export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = eachKind((kind) => ({
+  ...KIND_INFO[kind].defaults,
+}));
 
 /** What an entry says beside its kind, as it was when it was made. */
 export const notificationData = z.object({
@@ -171,26 +190,8 @@ export function describeNotification(
   entry: { kind: BellKind; data: NotificationData },
   names: Named,
 ): string {
-  const who = names.actor ?? 'Someone';
-  const trip = names.trip ?? 'a trip';
-  const { data } = entry;
-  const quoted = (text: string | undefined) => (text ? `“${text}”` : 'a to-do');
-  switch (entry.kind) {
-    case 'invited':
-      return `${who} invited you to ${trip}`;
-    case 'mentioned':
-      return `${who} mentioned you${data.label ? ` on ${quoted(data.label)}` : ''} in ${trip}`;
-    case 'assigned':
-      return `${who} gave you ${quoted(data.label)} in ${trip}`;
-    case 'dueTomorrow':
-      return `${quoted(data.label)} is due tomorrow (${trip})`;
-    case 'callStarted':
-      return `${who} started talking in ${trip}’s audio room`;
-    case 'pollClosed':
-      return `The poll ${quoted(data.label)} closed${data.result ? `: ${data.result}` : ''} (${trip})`;
-    case 'tripReminder':
-      return data.days === 1
-        ? `${trip} starts tomorrow`
-        : `${trip} starts in ${data.days ?? 7} days`;
-  }
+  return BELL_NOTICES[entry.kind].sentence(entry.data, {
+    who: names.actor ?? 'Someone',
+    trip: names.trip ?? 'a trip',
+  });
 }

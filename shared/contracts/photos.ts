@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formatBytes } from '../bytes';
+import type { SharedFeature } from '../featureContract';
 import { uuidParam } from './params';
 import { text } from './text';
 import { tripParams } from './trips';
@@ -144,3 +145,12 @@ export type Album = z.infer<typeof album>;
 export function photoFilePath(tripId: string, photoId: string, variant: PhotoVariant) {
   return `/api/trips/${tripId}/photos/${photoId}/${variant}`;
 }
+
+/** What the album adds to the shared lists (shared/contracts/features.ts). */
+export const photosShared = {
+  commentSubjects: ['photo'],
+  history: {
+    'photo.added': { deed: () => 'added a photo', counted: ['added', 'photos'] },
+    'photo.deleted': { deed: () => 'deleted a photo' },
+  },
+} as const satisfies SharedFeature;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { quoted, quotedOr, type SharedFeature } from '../featureContract';
 import { uuidParam } from './params';
 import { text } from './text';
 
@@ -142,3 +143,29 @@ export function pollLeaders<T extends Pick<PollOption, 'votes'>>(options: readon
   const most = Math.max(0, ...options.map((option) => option.votes));
   return most === 0 ? [] : options.filter((option) => option.votes === most);
 }
+
+/** What polls add to the shared lists (shared/contracts/features.ts). */
+export const pollsShared = {
+  widgetTypes: ['poll'],
+  commentSubjects: ['poll'],
+  history: {
+    'poll.created': { deed: ({ label }) => `asked ${quoted(label)}` },
+    'poll.voted': {
+      deed: ({ label, detail }) =>
+        detail ? `voted for ${detail} in ${quoted(label)}` : `voted in ${quoted(label)}`,
+    },
+    'poll.closed': { deed: ({ label }) => `closed the poll ${quoted(label)}` },
+    'poll.deleted': { deed: ({ label }) => `deleted the poll ${quoted(label)}` },
+  },
+  notices: {
+    pollClosed: {
+      label: 'Poll results',
+      hint: 'A poll on one of your trips closes.',
+      channels: ['inApp', 'email'],
+      defaults: { inApp: true, email: false },
+      sentence: ({ label, result }, { trip }) =>
+        `The poll ${quotedOr(label, 'a to-do')} closed${result ? `: ${result}` : ''} (${trip})`,
+      action: 'See the result',
+    },
+  },
+} as const satisfies SharedFeature;

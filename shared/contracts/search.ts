@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { SharedFeature } from '../featureContract';
 import { text } from './text';
 
 // Issue #21: searching flights and stays together. A search is the trip's: the latest of each
@@ -183,3 +184,8 @@ export const tripSearches = z.object({
   stays: staySearch.nullable(),
 });
 export type TripSearches = z.infer<typeof tripSearches>;
+
+/** What searching together adds to the shared lists (shared/contracts/features.ts). */
+export const searchShared = {
+  widgetTypes: ['flightSearch', 'stays'],
+} as const satisfies SharedFeature;

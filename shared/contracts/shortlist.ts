@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { SharedFeature } from '../featureContract';
 import { canonicalId } from '../ids';
 import { uuidParam } from './params';
 import { money, offerSlice } from './search';
@@ -143,3 +144,20 @@ export function shortlistLeader<T extends Pick<ShortlistOption, 'votes'>>(
   }
   return best && !tied && scoreOf(best) > 0 ? best : null;
 }
+
+/** What the shortlist adds to the shared lists (shared/contracts/features.ts). */
+export const shortlistShared = {
+  commentSubjects: ['option'],
+  history: {
+    'option.added': {
+      deed: ({ label }) => `shortlisted ${label}`,
+      counted: ['shortlisted', 'options'],
+    },
+    'option.voted': {
+      deed: ({ label, detail }) =>
+        detail === 'no' ? `voted against ${label}` : `voted for ${label}`,
+    },
+    'option.chosen': { deed: ({ label }) => `chose ${label}` },
+    'option.removed': { deed: ({ label }) => `took ${label} off the shortlist` },
+  },
+} as const satisfies SharedFeature;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { quoted, quotedOr, type SharedFeature } from '../featureContract';
 import { canonicalId } from '../ids';
 import { TODO_PRIORITIES } from '../todoPriority';
 import { uuidParam } from './params';
@@ -119,3 +120,48 @@ export type Todo = z.infer<typeof todo>;
 export const todoList = z.array(todo);
 
 export const todoParams = z.object({ id: uuidParam(TODO_MESSAGES.notFound) });
+
+/** What to-dos add to the shared lists (shared/contracts/features.ts). */
+export const todosShared = {
+  widgetTypes: ['todo'],
+  commentSubjects: ['todo'],
+  history: {
+    'todo.added': {
+      deed: ({ label }) => `added the to-do ${quoted(label)}`,
+      counted: ['added', 'to-dos'],
+    },
+    'todo.completed': {
+      deed: ({ label }) => `ticked off ${quoted(label)}`,
+      counted: ['ticked off', 'to-dos'],
+    },
+    'todo.reopened': { deed: ({ label }) => `reopened ${quoted(label)}` },
+    'todo.edited': {
+      deed: ({ label }) => `edited the to-do ${quoted(label)}`,
+      counted: ['edited', 'to-dos'],
+    },
+    'todo.assigned': {
+      deed: ({ label, detail }) => `assigned ${quoted(label)} to ${detail ?? 'a former member'}`,
+    },
+    'todo.deleted': { deed: ({ label }) => `deleted the to-do ${quoted(label)}` },
+    'todo.restored': { deed: ({ label }) => `restored the to-do ${quoted(label)}` },
+  },
+  notices: {
+    assigned: {
+      label: 'Assigned to-dos',
+      hint: 'Someone gives you a to-do.',
+      channels: ['inApp', 'email'],
+      defaults: { inApp: true, email: false },
+      sentence: ({ label }, { who, trip }) =>
+        `${who} gave you ${quotedOr(label, 'a to-do')} in ${trip}`,
+      action: 'See your to-dos',
+    },
+    dueTomorrow: {
+      label: 'Due tomorrow',
+      hint: 'A to-do given to you is due tomorrow.',
+      channels: ['inApp', 'email'],
+      defaults: { inApp: true, email: false },
+      sentence: ({ label }, { trip }) => `${quotedOr(label, 'a to-do')} is due tomorrow (${trip})`,
+      action: 'See your to-dos',
+    },
+  },
+} as const satisfies SharedFeature;

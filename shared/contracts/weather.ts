@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { SharedFeature } from '../featureContract';
 import { hasControlCharacters } from '../text';
 import { text } from './text';
 
@@ -55,3 +56,6 @@ export const weatherForecast = z.object({
   ),
 });
 export type WeatherForecast = z.infer<typeof weatherForecast>;
+
+/** What the weather adds to the shared lists (shared/contracts/features.ts). */
+export const weatherShared = { widgetTypes: ['weather'] } as const satisfies SharedFeature;

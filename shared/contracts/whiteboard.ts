@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formatBytes } from '../bytes';
+import type { SharedFeature } from '../featureContract';
 import { PLAN_LIMITS } from '../plans';
 import type { Plan } from './account';
 import { textIdParam } from './params';
@@ -235,3 +236,6 @@ export const whiteboardFileParams = whiteboardParams.extend({
 
 export const whiteboardFilePath = (tripId: string, widgetId: string, fileId: string) =>
   `/api/trips/${encodeURIComponent(tripId)}/whiteboards/${encodeURIComponent(widgetId)}/files/${encodeURIComponent(fileId)}`;
+
+/** What the whiteboard adds to the shared lists (shared/contracts/features.ts). */
+export const whiteboardShared = { widgetTypes: ['whiteboard'] } as const satisfies SharedFeature;

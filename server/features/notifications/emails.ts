@@ -1,6 +1,7 @@
 import { and, eq, lte } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
+  BELL_NOTICES,
   type BellKind,
   describeNotification,
   NOTIFICATION_LABELS,
@@ -32,16 +33,6 @@ type Pending = {
   to: { email: string; name: string; token: string };
 };
 
-const ACTION: Record<BellKind, string> = {
-  invited: 'Open the trip',
-  mentioned: 'Read the comment',
-  assigned: 'See your to-dos',
-  dueTomorrow: 'See your to-dos',
-  callStarted: 'Join the audio room',
-  pollClosed: 'See the result',
-  tripReminder: 'Open the trip',
-};
-
 /** The e-mail for one notification: its sentence as the subject, the trip as the action. */
 export function notificationMail(publicUrl: string, pending: Pending): Mail {
   const sentence = describeNotification(pending, {
@@ -55,7 +46,7 @@ export function notificationMail(publicUrl: string, pending: Pending): Mail {
     subject: sentence,
     greeting: `Hi ${pending.to.name},`,
     lines,
-    action: { label: ACTION[pending.kind], url: tripUrl(publicUrl, pending.tripId) },
+    action: { label: BELL_NOTICES[pending.kind].action, url: tripUrl(publicUrl, pending.tripId) },
     why: `You get this because “${NOTIFICATION_LABELS[pending.kind].label}” e-mails are on in your Tripmates settings.`,
     ...emailLinks(publicUrl, pending.to.token, pending.kind),
   });

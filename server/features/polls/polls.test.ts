@@ -230,7 +230,7 @@ describe('closing and deleting', () => {
     expect(closed.body.closedAt).toEqual(expect.stringMatching(/Z$/));
     const late = await vote(other, poll, ['First week of June']);
     expect(late.status).toBe(409);
-    expect(late.body).toEqual({ code: 'poll_closed', message: POLL_MESSAGES.closed });
+    expect(late.body).toEqual({ code: 'closed', message: POLL_MESSAGES.closed });
     expect(votesOf(closed.body)).toEqual({ 'First week of June': 0, 'Last week of June': 1 });
     const again = await member.client.patch<Poll>(`/api/polls/${poll.id}`, { closed: true });
     expect(again.body.closedAt).toBe(closed.body.closedAt);

@@ -72,7 +72,7 @@ export const pollsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
       schema: {
         tags,
         summary: 'Vote: the caller’s choices, replacing any before (none takes the vote back)',
-        description: 'A closed poll answers 409 `poll_closed`.',
+        description: 'A closed poll answers 409 `closed`.',
         params: pollParams,
         body: votePollBody,
         response: { 200: poll },

@@ -249,7 +249,7 @@ export async function votePoll(
     const closedAt = row.closedAt?.toISOString() ?? null;
     const closesAt = row.closesAt?.toISOString() ?? null;
     if (isPollClosed({ closedAt, closesAt }, Date.now())) {
-      throw new HttpError('poll_closed', POLL_MESSAGES.closed);
+      throw new HttpError('closed', POLL_MESSAGES.closed);
     }
     const known = new Set(row.options.map((option) => option.id));
     if (optionIds.some((optionId) => !known.has(optionId))) {

@@ -1,0 +1,71 @@
+import { countdownShared } from '../countdown';
+import type { HistoryWords, NoticeKind, SharedFeature } from '../featureContract';
+import { callsShared } from './calls';
+import { flightsShared } from './flights';
+import { mediaShared } from './media';
+import { photosShared } from './photos';
+import { pollsShared } from './polls';
+import { searchShared } from './search';
+import { shortlistShared } from './shortlist';
+import { todosShared } from './todos';
+import { weatherShared } from './weather';
+import { whiteboardShared } from './whiteboard';
+
+/**
+ * The features that add to the lists both sides share (issue #37): widget types (in spec §2's
+ * order, then issues #21's and #22's), what can be commented on, the history's kinds and their
+ * words, notifications (in the settings page's order). The board, comments, history and
+ * notifications contracts read their lists from here; a new feature is one line.
+ */
+const FEATURES = [
+  countdownShared,
+  flightsShared,
+  weatherShared,
+  todosShared,
+  mediaShared,
+  searchShared,
+  callsShared,
+  pollsShared,
+  whiteboardShared,
+  photosShared,
+  shortlistShared,
+] as const satisfies readonly SharedFeature[];
+
+type Feature = (typeof FEATURES)[number];
+type ListOf<P extends 'widgetTypes' | 'commentSubjects'> = Feature extends infer F
+  ? F extends { [K in P]: readonly (infer T)[] }
+    ? T
+    : never
+  : never;
+type KeysOf<P extends 'history' | 'notices'> = Feature extends infer F
+  ? F extends { [K in P]: infer R }
+    ? keyof R & string
+    : never
+  : never;
+
+/** A list gathered from every feature, typed as the union of its members (for `z.enum`). */
+function gathered<T extends string>(
+  part: (feature: SharedFeature) => readonly string[] = () => [],
+) {
+  return FEATURES.flatMap((feature: SharedFeature) => part(feature)) as unknown as readonly [
+    T,
+    ...T[],
+  ];
+}
+
+export const FEATURE_WIDGET_TYPES = gathered<ListOf<'widgetTypes'>>((f) => f.widgetTypes ?? []);
+export const FEATURE_COMMENT_SUBJECTS = gathered<ListOf<'commentSubjects'>>(
+  (f) => f.commentSubjects ?? [],
+);
+
+export type FeatureActivityKind = KeysOf<'history'>;
+export const FEATURE_HISTORY = Object.assign(
+  {},
+  ...FEATURES.map((feature: SharedFeature) => feature.history ?? {}),
+) as Record<FeatureActivityKind, HistoryWords>;
+
+export type FeatureNoticeKind = KeysOf<'notices'>;
+export const FEATURE_NOTICES = Object.assign(
+  {},
+  ...FEATURES.map((feature: SharedFeature) => feature.notices ?? {}),
+) as Record<FeatureNoticeKind, NoticeKind>;

@@ -1,0 +1,44 @@
+import type { ActivityData } from './contracts/activity';
+import type { NotificationChannel, NotificationData } from './contracts/notifications';
+
+/** How the history tells one kind of entry. */
+export type HistoryWords = {
+  /** What its actor did: "added the to-do “Rent scooters”". */
+  deed: (data: ActivityData) => string;
+  /** Several in a row by one person, told as one: "<verb> <count> <things>". */
+  counted?: readonly [verb: string, things: string];
+  /** The whole sentence, for an entry no one person did ("Call with Ana and Bo, 12 minutes"). */
+  sentence?: (data: ActivityData) => string;
+};
+
+/** One kind of notification: its place on the settings page, its words, its e-mail's button. */
+export type NoticeKind = {
+  label: string;
+  hint: string;
+  channels: readonly NotificationChannel[];
+  /** What a person gets until they choose. */
+  defaults: { inApp: boolean; email: boolean };
+  /** The bell's sentence and the e-mail's subject; `who` and `trip` are names, ready to use. */
+  sentence: (data: NotificationData, names: { who: string; trip: string }) => string;
+  /** The e-mail's button, which opens the trip. */
+  action: string;
+};
+
+/**
+ * What a feature adds to the lists both sides share (issue #37): its widget types, what of it can
+ * be commented on, its history's kinds and words, its notifications. Declared in its contract,
+ * gathered by shared/contracts/features.ts.
+ */
+export type SharedFeature = {
+  widgetTypes?: readonly string[];
+  commentSubjects?: readonly string[];
+  history?: Readonly<Record<string, HistoryWords>>;
+  notices?: Readonly<Record<string, NoticeKind>>;
+};
+
+/** A label in quotes, as the history and the bell quote a to-do, a poll, a comment's item. */
+export const quoted = (text: string | undefined) => `“${text ?? ''}”`;
+
+/** The label in quotes, or `missing` as it is when there is none. */
+export const quotedOr = (text: string | undefined, missing: string) =>
+  text ? quoted(text) : missing;

@@ -420,7 +420,7 @@ describe('/admin/waitlist', () => {
       const row = await findRow('ana@example.com');
       await userEvent.click(within(row).getByRole('button', { name: 'Mark as Contacted' }));
       const toast = await findToast('Error', 'Failed to update waitlist entry');
-      expect(toast.className).toContain('destructive');
+      expect(toast).toHaveAttribute('data-variant', 'destructive');
       expect(api.callsTo(LIST)).toHaveLength(1);
       expect(within(row).getByText('New')).toBeVisible();
     });

@@ -59,7 +59,7 @@ describe('/forgot-password', () => {
     await userEvent.type(screen.getByLabelText('Email'), 'ana@example.com{Enter}');
 
     const shown = await findToast('Failed to send password reset email. Please try again.');
-    expect(shown.className).toContain('bg-destructive');
+    expect(shown).toHaveAttribute('data-variant', 'destructive');
     expect(screen.getByLabelText('Email')).toBeVisible();
   });
 });

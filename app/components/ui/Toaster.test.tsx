@@ -61,6 +61,8 @@ describe('Toaster', () => {
       toast({ title: 'Could not save', variant: 'destructive' });
     });
     const [item] = shownToasts();
+    // Other tests ask for an error toast by its variant; this is where the variant meets its look.
+    expect(item).toHaveAttribute('data-variant', 'destructive');
     expect(item!.classList).toContain('bg-destructive');
     expect(item!.classList).toContain('text-destructive-foreground');
   });
@@ -71,6 +73,7 @@ describe('Toaster', () => {
       toast({ title: 'Saved' });
     });
     const [item] = shownToasts();
+    expect(item).toHaveAttribute('data-variant', 'default');
     expect(item!.classList).toContain('bg-background');
     expect(item!.classList).not.toContain('bg-destructive');
   });

@@ -66,8 +66,10 @@ describe('AccountMenu theme choice', () => {
     expect(
       within(menu).getByRole('menuitemradio', { name: 'Dark' }).getAttribute('aria-checked'),
     ).toBe('true');
+    // The `dark` class on <html> is the theme itself: what Tailwind's dark: styles key on.
+    expect(document.documentElement).toHaveClass('dark');
     await userEvent.click(within(menu).getByRole('menuitemradio', { name: 'Light' }));
-    expect(document.documentElement.classList.contains('dark')).toBe(false);
+    expect(document.documentElement).not.toHaveClass('dark');
     await userEvent.click(screen.getByRole('button', { name: 'Account menu for Ana Lima' }));
     const again = await screen.findByRole('menu');
     expect(

@@ -34,6 +34,9 @@ export function BackgroundVideo({ videos, activeIndex }: Props) {
   return (
     <div
       aria-hidden
+      // Out of reach of the pointer and the keyboard; the class does the same for browsers
+      // without `inert` (Firefox before 112).
+      inert
       data-testid="board-background"
       // `isolate`: the layers' z-indexes order them among themselves, never above the board.
       className="pointer-events-none absolute inset-0 isolate overflow-hidden bg-[radial-gradient(ellipse_at_top_left,#1e3a5f_0%,transparent_55%),radial-gradient(ellipse_at_bottom_right,#3b1d4a_0%,transparent_50%),linear-gradient(160deg,#0b1220_0%,#111827_55%,#0f172a_100%)]"
@@ -54,7 +57,11 @@ export function BackgroundVideo({ videos, activeIndex }: Props) {
       ))}
       {layers.length > 0 && (
         // Keeps the widgets and the top bar readable over the brightest frame.
-        <div className="absolute inset-0 bg-black/35" style={{ zIndex: leaving.length + 1 }} />
+        <div
+          data-testid="board-background-scrim"
+          className="absolute inset-0 bg-black/35"
+          style={{ zIndex: leaving.length + 1 }}
+        />
       )}
     </div>
   );
@@ -88,10 +95,12 @@ function VideoLayer({
     <div
       data-background-video={video.id}
       data-leaving={leaving || undefined}
-      className="absolute inset-0 transition-opacity ease-in-out"
+      className="absolute inset-0 ease-in-out"
       style={{
         zIndex: layer,
         opacity: ready && !leaving ? 1 : 0,
+        // The cross-fade of spec §2, whole here rather than half in a class.
+        transitionProperty: 'opacity',
         transitionDuration: `${BACKGROUND_FADE_MS}ms`,
       }}
     >

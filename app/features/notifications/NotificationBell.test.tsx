@@ -140,11 +140,6 @@ describe('NotificationBell', () => {
       'Ben Ode gave you “Book the villa” in Bali 20232 hours ago',
       'Unread: Bali 2023 starts in 7 days2 days ago',
     ]);
-    expect(
-      within(panel)
-        .getAllByText(/Bali 2023/)
-        .map((line) => line.classList.contains('font-semibold')),
-    ).toEqual([true, false, true]);
     expect(api.callsTo('GET /api/notifications')).toHaveLength(1);
   });
 

@@ -51,7 +51,7 @@ describe('WaitlistBanner', () => {
     await u.click(screen.getByRole('button', { name: 'Submit' }));
 
     const shown = await findToast('Invalid email', 'Please enter a valid email address');
-    expect(shown.className).toContain('bg-destructive');
+    expect(shown).toHaveAttribute('data-variant', 'destructive');
     expect(api.actions()).toEqual([]);
     expect(screen.getByLabelText('Email')).toBeVisible();
   });
@@ -102,7 +102,7 @@ describe('WaitlistBanner', () => {
     await u.click(screen.getByRole('button', { name: 'Submit' }));
 
     const shown = await findToast('Invalid email', 'Please enter a valid email address');
-    expect(shown.className).toContain('bg-destructive');
+    expect(shown).toHaveAttribute('data-variant', 'destructive');
     expect(screen.getByLabelText('Email')).toBeVisible();
   });
 
@@ -123,7 +123,7 @@ describe('WaitlistBanner', () => {
     await u.click(screen.getByRole('button', { name: 'Submit' }));
 
     const shown = await findToast('Something went wrong', 'Please try again later');
-    expect(shown.className).toContain('bg-destructive');
+    expect(shown).toHaveAttribute('data-variant', 'destructive');
     expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('ana@example.com');
     await waitFor(() =>
       expect((screen.getByRole('button', { name: 'Submit' }) as HTMLButtonElement).disabled).toBe(

@@ -1,5 +1,11 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { openTrip, ownerAndMemberOnTrip, signUpMember, signUpPerson } from './support/together';
+import {
+  openTrip,
+  ownerAndMemberOnTrip,
+  planTrip,
+  signUpMember,
+  signUpPerson,
+} from './support/together';
 import { toast } from './support/ui';
 
 /**
@@ -179,17 +185,7 @@ test('a trip the owner renames or deletes changes in the switcher of a member lo
     firstName: 'Mateo',
     lastName: 'Switch',
   });
-  const own = await member.request.post('/api/trips', {
-    data: {
-      name: 'Madeira',
-      destination: 'Funchal',
-      startDate: '2031-03-01',
-      endDate: '2031-03-08',
-    },
-    headers: { origin: base },
-  });
-  expect(own.status()).toBe(201);
-  await openTrip(member, (await own.json()).id);
+  await openTrip(member, await planTrip(member, base, { name: 'Madeira' }));
 
   const renamed = await owner.request.patch(`/api/trips/${tripId}`, {
     data: { name: 'Porto weekend' },

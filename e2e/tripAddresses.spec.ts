@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { newTraveller } from './support/accounts';
-import { signUpMember, signUpPerson, todoList } from './support/together';
+import { planTrip, signUpMember, signUpPerson, todoList } from './support/together';
 import { actAsNewVisitor } from './support/ui';
 
 // Issue #37: a trip has an address, /trips/<id>; the old `?trip=<id>` links move there.
@@ -25,17 +25,7 @@ test('old ?trip= links land on the trip’s address with it open, and Back does 
     firstName: 'Milo',
     lastName: 'Member',
   });
-  const own = await member.request.post('/api/trips', {
-    data: {
-      name: 'Madeira',
-      destination: 'Funchal',
-      startDate: '2031-03-01',
-      endDate: '2031-03-08',
-    },
-    headers: { origin: base },
-  });
-  expect(own.status()).toBe(201);
-  const madeiraId = ((await own.json()) as { id: string }).id;
+  const madeiraId = await planTrip(member, base, { name: 'Madeira' });
 
   await member.goto('/help');
   await member.goto(`/dashboard?trip=${tripId}`);

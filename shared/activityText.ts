@@ -1,7 +1,7 @@
 import type { ActivityEntry, ActivityKind, CoreActivityKind } from './contracts/activity';
 import { FEATURE_HISTORY } from './contracts/features';
 import { formatDate } from './dates';
-import type { HistoryWords } from './featureContract';
+import { type HistoryWords, quoted } from './featureContract';
 
 // Issue #24: the history's wording, one for the activity panel and the Pro summary e-mails.
 
@@ -18,8 +18,6 @@ export type ActivityGroup = {
 };
 
 export type ActivityDay = { key: string; label: string; groups: ActivityGroup[] };
-
-const quoted = (text: string | undefined) => `“${text ?? ''}”`;
 
 /** "the Weather widget"; a title that says "Widget" already is not told twice. */
 function widgetName(title: string | undefined) {

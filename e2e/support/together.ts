@@ -76,6 +76,20 @@ export async function ownerAndMemberOnTrip(browser: Browser, owner: Person, memb
 export const todoList = (page: Page) =>
   page.getByRole('region', { name: 'Group To-Do List', exact: true });
 
+/** A trip of `page`'s signed-in person's own (Funchal, in 2031 unless said), made over the API. */
+export async function planTrip(
+  page: Page,
+  base: string,
+  trip: { name: string; destination?: string; startDate?: string; endDate?: string },
+): Promise<string> {
+  const made = await page.request.post('/api/trips', {
+    data: { destination: 'Funchal', startDate: '2031-03-01', endDate: '2031-03-08', ...trip },
+    headers: { origin: base },
+  });
+  expect(made.status()).toBe(201);
+  return ((await made.json()) as { id: string }).id;
+}
+
 /** Opens the trip's page and waits for its board (first loads may be slow on busy CI). */
 export async function openTrip(page: Page, tripId: string) {
   await page.goto(`/trips/${tripId}`);

@@ -4,24 +4,14 @@ import { makeUser, mockApi, type Reply } from '@/test/api';
 import { renderPage } from '@/test/render';
 import type { FlightDto } from '../../../shared/contracts/flights';
 import type { TripDto, TripMemberDto } from '../../../shared/contracts/trips';
+import { makeTrip } from '../trips/tripFixtures';
 import { FlightWidget } from './FlightWidget';
 
 /* The flight widget's tests' trip, members, flights and the helpers that drive the widget. */
 
 export const FLIGHTS_URL = '/api/trips/t1/flights';
 
-export const trip: TripDto = {
-  id: 't1',
-  name: 'Bali 2023',
-  destination: 'Bali, Indonesia',
-  startDate: '2026-12-20',
-  endDate: '2027-01-03',
-  ownerId: 'u1',
-  anyoneChooses: false,
-  ownerPlan: 'free',
-  role: 'owner',
-  createdAt: '2026-11-01T10:00:00.000Z',
-};
+export const trip: TripDto = makeTrip({ createdAt: '2026-11-01T10:00:00.000Z' });
 
 export const members: TripMemberDto[] = [
   { id: 'u1', name: 'Ana Lima', image: null, role: 'owner', isCurrentUser: true },

@@ -318,44 +318,58 @@ test('a to-do is added, completed, uncompleted and deleted, and survives a reloa
   await expect(todos.getByText('Book the sunrise hike')).toHaveCount(0);
 });
 
-test('a flight is added, edited and deleted', async ({ page }) => {
+test('a flight is added by airport and local time, edited and deleted', async ({ page }) => {
   await firstVisit(page);
   const flights = widget(page, 'Flight Details');
   await expect(flights.getByText('No flights yet')).toBeVisible();
   await flights.getByRole('button', { name: 'Add flight' }).click();
 
   const dialog = page.getByRole('dialog', { name: 'Add flight' });
-  await dialog.getByLabel('Flight number').fill('sq 938');
-  await dialog.getByLabel('From airport').fill('sin');
+  await dialog.getByLabel('Flight number').fill('sq 956');
+  // The airports come from the server: found by city, chosen with a click…
+  await dialog.getByLabel('From airport').fill('singapore');
+  await dialog.getByRole('option', { name: /^SIN:/ }).click();
+  await expect(dialog.getByLabel('From airport')).toHaveValue('SIN · Singapore');
   await dialog.getByLabel('Departure date').fill('2026-12-20');
   await dialog.getByLabel('Departure time').fill('08:30');
-  await dialog.getByLabel('Departure UTC offset').selectOption('+08:00');
-  await dialog.getByLabel('To airport').fill('dps');
+  await expect(dialog.getByText('Local time at SIN: UTC+08:00')).toBeVisible();
+  // …or with the keyboard, by code.
+  const to = dialog.getByLabel('To airport');
+  await to.fill('cgk');
+  await expect(dialog.getByRole('option', { name: /^CGK:/ })).toBeVisible();
+  await to.press('ArrowDown');
+  await to.press('Enter');
+  await expect(to).toHaveValue('CGK · Jakarta');
   await dialog.getByLabel('Arrival date').fill('2026-12-20');
-  // Arriving before leaving is refused with the shared message.
+  // 07:00 in Jakarta (UTC+7) is before 08:30 in Singapore (UTC+8): refused with the shared message.
   await dialog.getByLabel('Arrival time').fill('07:00');
-  await dialog.getByLabel('Arrival UTC offset').selectOption('+08:00');
   await dialog.getByRole('button', { name: /Add flight|Save/ }).click();
   await expect(dialog.getByText('The arrival must be after the departure')).toBeVisible();
-  await dialog.getByLabel('Arrival time').fill('11:15');
+  await dialog.getByLabel('Arrival time').fill('09:15');
+  await expect(dialog.getByText('Local time at CGK: UTC+07:00')).toBeVisible();
   await dialog.getByRole('button', { name: /Add flight|Save/ }).click();
   await expect(dialog).toBeHidden();
 
-  await expect(flights.getByText('SQ 938')).toBeVisible();
-  await expect(flights.getByText('2h 45m')).toBeVisible();
-  await expect(flights.getByText('Nonstop')).toBeVisible();
+  // Each time shows as it reads at its airport; the duration counts the hour between the zones.
+  const card = flights.getByRole('article', { name: 'Flight SQ 956' });
+  await expect(card.getByText('Dec 20, 08:30')).toBeVisible();
+  await expect(card.getByText('Dec 20, 09:15')).toBeVisible();
+  await expect(card.getByText('1h 45m')).toBeVisible();
+  await expect(card.getByText('Nonstop')).toBeVisible();
   await page.reload();
-  await expect(flights.getByText('SQ 938')).toBeVisible();
+  await expect(card.getByText('Dec 20, 09:15')).toBeVisible();
 
-  await flights.getByRole('button', { name: 'Edit flight SQ 938' }).click();
+  await flights.getByRole('button', { name: 'Edit flight SQ 956' }).click();
   const edit = page.getByRole('dialog', { name: /Edit flight/ });
+  await expect(edit.getByLabel('From airport')).toHaveValue('SIN · Singapore');
   await expect(edit.getByLabel('Departure time')).toHaveValue('08:30');
   await edit.getByLabel('Stops').selectOption({ label: '1 stop' });
   await edit.getByRole('button', { name: /Save/ }).click();
   await expect(edit).toBeHidden();
-  await expect(flights.getByText('1 stop')).toBeVisible();
+  await expect(card.getByText('1 stop')).toBeVisible();
+  await expect(card.getByText('Dec 20, 08:30')).toBeVisible();
 
-  await flights.getByRole('button', { name: 'Delete flight SQ 938' }).click();
+  await flights.getByRole('button', { name: 'Delete flight SQ 956' }).click();
   const confirm = page.getByRole('alertdialog').or(page.getByRole('dialog'));
   await confirm.getByRole('button', { name: /Delete/ }).click();
   await expect(flights.getByText('No flights yet')).toBeVisible();

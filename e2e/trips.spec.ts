@@ -116,6 +116,19 @@ test('the trip is renamed in its settings, and after deleting it a new one is pl
     page.getByRole('region', { name: 'Trip Countdown', exact: true }).getByText('Lisbon, Portugal'),
   ).toBeVisible();
 
+  // The first trip had Bali's zone; moved to a place the (fake) geocoder does not know, it has
+  // none until the owner chooses one, which stays.
+  await openTripMenuItem(page, 'Trip settings…');
+  await expect(settings.getByLabel('Time zone')).toHaveValue('');
+  await settings.getByLabel('Time zone').selectOption('Europe/Lisbon');
+  await settings.getByRole('button', { name: 'Save changes' }).click();
+  await expect(settings).toBeHidden();
+  await page.reload();
+  await openTripMenuItem(page, 'Trip settings…');
+  await expect(settings.getByLabel('Time zone')).toHaveValue('Europe/Lisbon');
+  await settings.getByRole('button', { name: 'Cancel' }).click();
+  await expect(settings).toBeHidden();
+
   // Deleting the only trip leaves the slot free: the next trip can be planned.
   await openTripMenuItem(page, 'Trip settings…');
   await page.getByRole('button', { name: 'Delete trip…' }).click();

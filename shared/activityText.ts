@@ -1,6 +1,6 @@
+import { addDays, formatDate, localDayOf } from './calendar';
 import type { ActivityEntry, ActivityKind, CoreActivityKind } from './contracts/activity';
 import { FEATURE_HISTORY } from './contracts/features';
-import { formatDate } from './dates';
 import { type HistoryWords, quoted } from './featureContract';
 
 // Issue #24: the history's wording, one for the activity panel and the Pro summary e-mails.
@@ -58,20 +58,14 @@ const CORE_HISTORY: Record<CoreActivityKind, HistoryWords> = {
 
 const HISTORY: Record<ActivityKind, HistoryWords> = { ...CORE_HISTORY, ...FEATURE_HISTORY };
 
-/** The local calendar day of a time, as a key. */
-function dayKey(at: string) {
-  const date = new Date(at);
-  return `${date.getFullYear()}-${date.getMonth() + 1}-${date.getDate()}`;
-}
-
 const weekday = new Intl.DateTimeFormat('en-US', { weekday: 'long' });
 
 /** "Today", "Yesterday", or "Monday, Nov 23, 2026". */
 export function dayLabel(at: string, now: Date) {
-  const yesterday = new Date(now);
-  yesterday.setDate(now.getDate() - 1);
-  if (dayKey(at) === dayKey(now.toISOString())) return 'Today';
-  if (dayKey(at) === dayKey(yesterday.toISOString())) return 'Yesterday';
+  const day = localDayOf(new Date(at));
+  const today = localDayOf(now);
+  if (day === today) return 'Today';
+  if (day === addDays(today, -1)) return 'Yesterday';
   return `${weekday.format(new Date(at))}, ${formatDate(at)}`;
 }
 
@@ -79,7 +73,7 @@ export function dayLabel(at: string, now: Date) {
 export function groupActivity(entries: ActivityEntry[], now: Date): ActivityDay[] {
   const days: ActivityDay[] = [];
   for (const entry of entries) {
-    const key = dayKey(entry.at);
+    const key = localDayOf(new Date(entry.at));
     let day = days.at(-1);
     if (!day || day.key !== key) {
       day = { key, label: dayLabel(entry.at, now), groups: [] };

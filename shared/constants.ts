@@ -37,6 +37,8 @@ export const COUNTDOWN_TICK_MS = 1000;
 export const DEFAULT_TRIP = {
   name: 'Bali 2023',
   destination: 'Bali, Indonesia',
+  // Issue #37: Bali's zone, known without asking a geocoder at sign-up.
+  timeZone: 'Asia/Makassar',
   startsInDays: 30,
   lengthDays: 14,
 } as const;

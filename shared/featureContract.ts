@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type { ActivityData } from './contracts/activity';
 import type { NotificationChannel, NotificationData } from './contracts/notifications';
 
@@ -25,11 +26,16 @@ export type NoticeKind = {
 };
 
 /**
- * What a feature adds to the lists both sides share (issue #37): its widget types, what of it can
- * be commented on, its history's kinds and words, its notifications. Declared in its contract,
+ * What a feature adds to the lists both sides share (issue #37): its lists of things, its widget
+ * types, what of it can be commented on, its history's kinds and words, its notifications. Declared in its contract,
  * gathered by shared/contracts/features.ts.
  */
 export type SharedFeature = {
+  /**
+   * Its lists of a trip's things, by the name in their API paths, with the item's shape: a change
+   * to one travels as `item:saved` / `item:removed` naming the list (shared/contracts/realtime.ts).
+   */
+  lists?: Readonly<Record<string, z.ZodType>>;
   widgetTypes?: readonly string[];
   commentSubjects?: readonly string[];
   history?: Readonly<Record<string, HistoryWords>>;

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { randomId } from './ids';
+import { z } from 'zod';
+import { randomId, randomUuid } from './ids';
 
 describe('randomId', () => {
   afterEach(() => {
@@ -36,5 +37,19 @@ describe('randomId', () => {
       },
     );
     expect(randomId()).toBe('0z0zzaysk');
+  });
+});
+
+describe('randomUuid', () => {
+  it('is a version 4 UUID, as the API takes one for a new item', () => {
+    for (let i = 0; i < 1000; i++) {
+      const id = randomUuid();
+      expect(z.uuid({ version: 'v4' }).safeParse(id).success, id).toBe(true);
+      expect(id).toBe(id.toLowerCase());
+    }
+  });
+
+  it('does not repeat', () => {
+    expect(new Set(Array.from({ length: 1000 }, randomUuid)).size).toBe(1000);
   });
 });

@@ -30,3 +30,16 @@ const UUID_ANY_CASE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]
 export function canonicalId(value: string): string {
   return UUID_ANY_CASE.test(value) ? value.toLowerCase() : value;
 }
+
+/**
+ * A random UUID (version 4), as `crypto.randomUUID()` makes one: the id a client gives what it
+ * creates (issue #37). Made from `getRandomValues`, which browsers have everywhere, because
+ * `randomUUID` exists only on secure pages, and Tripmates may be served over plain HTTP on a LAN.
+ */
+export function randomUuid(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40; // version 4
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80; // the RFC 9562 variant
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

@@ -1,12 +1,13 @@
 import type { QueryKey } from '@tanstack/react-query';
 import type { LucideIcon } from 'lucide-react';
 import type { ComponentType } from 'react';
+import type { RegisteredMutation } from '@/lib/mutations';
 import type { Plan } from '../../shared/contracts/account';
 import type { RestorableKind } from '../../shared/contracts/activity';
 import type { WidgetDto, WidgetType } from '../../shared/contracts/board';
-import type { TripChange } from '../../shared/contracts/realtime';
+import type { TripListName } from '../../shared/contracts/realtime';
 import type { TripDto } from '../../shared/contracts/trips';
-import type { LiveHandler } from './realtime/liveHandlers';
+import type { LiveHandler, LiveList, TripEventType } from './realtime/liveHandlers';
 import type { LiveTrip } from './realtime/useLiveTrip';
 
 /** What the board hands the body of every widget; each takes what it needs. */
@@ -59,14 +60,24 @@ export type ClientFeature = {
   name: string;
   /** Its widget types; the registry's order is the Add Widget dialog's. */
   widgets?: readonly WidgetKind[];
-  /** How another member's change of its kinds is taken into this tab's query cache. */
-  live?: { [K in TripChange['type']]?: LiveHandler<K> };
+  /** Its lists of a trip's things, and how another member's change to one is cached here. */
+  lists?: { [L in TripListName]?: LiveList<L> };
+  /** How another member's change to the trip itself is taken into this tab's query cache. */
+  live?: { [K in TripEventType]?: LiveHandler<K> };
   /** Its list that restoring a deletion from the history brings an item back to, by its kind. */
   restored?: { [K in RestorableKind]?: (tripId: string) => QueryKey };
+  /**
+   * Its mutations' defaults by action, each under the key `[name, action]` (issue #37): the
+   * registry hands them to the query client, which can then run one again from its key alone.
+   */
+  mutations?: Record<string, RegisteredMutation>;
 };
 
 /** The names each feature of a list claims under `part` (change types …), feature by feature. */
-export type KeysClaimed<Features extends readonly unknown[], Part extends 'live' | 'restored'> = {
+export type KeysClaimed<
+  Features extends readonly unknown[],
+  Part extends 'lists' | 'live' | 'restored',
+> = {
   [I in keyof Features]: Features[I] extends { [P in Part]: infer Claims } ? keyof Claims : never;
 };
 

@@ -1,3 +1,5 @@
+import type { RegisteredMutation } from '@/lib/mutations';
+import { activityFeature } from './activity/feature';
 import { boardFeature } from './board/feature';
 import { commentsFeature } from './comments/feature';
 import { countdownFeature } from './countdown/feature';
@@ -29,6 +31,7 @@ const FEATURES = [
   pollsFeature,
   whiteboardFeature,
   commentsFeature,
+  activityFeature,
 ] as const satisfies readonly ClientFeature[];
 
 /**
@@ -39,3 +42,12 @@ export const CLIENT_FEATURES: readonly ClientFeature[] = FEATURES;
 
 /** Each feature as it is declared, for the checks that every change type has one handler … */
 export type ClientFeatures = typeof FEATURES;
+
+/**
+ * Every feature's mutations (issue #37), each under its key: registered on the app's query client
+ * when the dashboard's code loads (app/pages/DashboardPage.tsx), so that any of them can be run
+ * again from its key and variables alone.
+ */
+export const FEATURE_MUTATIONS: readonly RegisteredMutation[] = CLIENT_FEATURES.flatMap((feature) =>
+  Object.values(feature.mutations ?? {}),
+);

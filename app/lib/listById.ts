@@ -37,15 +37,19 @@ export function tripListCache<T extends WithId>(
   const update = (queryClient: QueryClient, tripId: string, change: (list: T[]) => T[]) => {
     queryClient.setQueryData<T[]>(keyOf(tripId), (list) => list && order(change(list)));
   };
+  /** An item added, or saved by another member: in its old place, else at the end. */
+  const save = (queryClient: QueryClient, tripId: string, item: T) =>
+    update(queryClient, tripId, (list) => upsertById(list, item));
+  const remove = (queryClient: QueryClient, tripId: string, id: string) =>
+    update(queryClient, tripId, (list) => withoutId(list, id));
   return {
     update,
-    /** An item added, or saved by another member: in its old place, else at the end. */
-    save: (queryClient: QueryClient, tripId: string, item: T) =>
-      update(queryClient, tripId, (list) => upsertById(list, item)),
+    save,
     /** The answer to a change of an item; one deleted meanwhile stays gone. */
     replace: (queryClient: QueryClient, tripId: string, item: T) =>
       update(queryClient, tripId, (list) => replaceById(list, item)),
-    remove: (queryClient: QueryClient, tripId: string, id: string) =>
-      update(queryClient, tripId, (list) => withoutId(list, id)),
+    remove,
+    /** Other members' live changes to the list (a `LiveList` of the feature registry). */
+    live: { writes: (tripId: string) => [keyOf(tripId)], saved: save, removed: remove },
   };
 }

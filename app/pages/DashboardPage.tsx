@@ -22,14 +22,21 @@ import { NotificationBell } from '@/features/notifications/NotificationBell';
 import { LiveStatusNotice } from '@/features/realtime/LiveStatusNotice';
 import { PresenceStack } from '@/features/realtime/PresenceStack';
 import { type LiveTrip, useLiveTrip } from '@/features/realtime/useLiveTrip';
+import { FEATURE_MUTATIONS } from '@/features/registry';
 import { NoTrip } from '@/features/trips/NoTrip';
 import { TripSwitcher } from '@/features/trips/TripSwitcher';
 import { useMoveOldTripLink } from '@/features/trips/tripAddress';
 import { type CurrentTrip, useCurrentTrip } from '@/features/trips/useCurrentTrip';
 import { useMediaQuery } from '@/hooks/useMediaQuery';
+import { registerMutations } from '@/lib/mutations';
 import { usePageMeta } from '@/lib/pageMeta';
+import { queryClient } from '@/lib/queryClient';
 import { cn } from '@/lib/utils';
 import type { CurrentUser } from '../../shared/contracts/account';
+
+// Issue #37: the features' mutations are registered on the app's client with the dashboard's code
+// (the landing page's script budget has no room for them), before any can run or be resumed.
+registerMutations(queryClient, FEATURE_MUTATIONS);
 
 // Tailwind's sm: below it (phones) some of the bar's buttons move into the trip menu.
 const WIDE_QUERY = '(min-width: 640px)';

@@ -9,6 +9,7 @@ import type { Database, Db, Tx } from '../platform/db/client';
 import type { Job } from '../platform/scheduler';
 import type { Restorer } from './activity/record';
 import type { PhotoFiles } from './photos';
+import type { Change } from './realtime';
 import type { TripItemTable } from './trips/items';
 
 /** What the app hands every feature when it plugs it in. */
@@ -54,10 +55,11 @@ export type ServerFeature = {
   /** Its widget types' rules. */
   widgets?: { [K in WidgetType]?: WidgetPolicy };
   /**
-   * A member is leaving the trip (or being removed): what of theirs changes, in the same
-   * transaction, so that nothing of the trip keeps pointing at an outsider.
+   * A member is leaving the trip (or being removed, or deleting their account): what of theirs
+   * changes, in the same transaction, so that nothing of the trip keeps pointing at an outsider
+   * (and announced with it, so the others' lists follow).
    */
-  memberLeaving?: (tx: Tx, tripId: string, userId: string) => Promise<void>;
+  memberLeaving?: (change: Change, tripId: string, userId: string) => Promise<void>;
   /** A new account's first trip: its sample data, in the trip's transaction. */
   firstTrip?: (tx: Tx, tripId: string, now: Date) => Promise<void>;
 };

@@ -13,6 +13,7 @@ import { passkeysFeature } from './passkeys/feature';
 import { photosFeature } from './photos/feature';
 import { plansFeature } from './plans/feature';
 import { pollsFeature } from './polls/feature';
+import { liveFeature } from './realtime/feature';
 import { searchFeature } from './search/feature';
 import { shortlistFeature } from './shortlist/feature';
 import { siteFeature } from './site/feature';
@@ -36,6 +37,7 @@ export const SERVER_FEATURES: readonly ServerFeature[] = [
   passkeysFeature,
   waitlistFeature,
   tripsFeature,
+  liveFeature,
   boardFeature,
   todosFeature,
   flightsFeature,

@@ -6,7 +6,7 @@ import type { Todo } from '../../shared/contracts/todos';
 import { canonicalId } from '../../shared/ids';
 import { joinedTrip } from '../features/realtime/piece';
 import { type Account, createTripCast } from './factories';
-import { collect, drained, liveTabs, nextEvent } from './liveClient';
+import { collect, drained, liveTabs, nextEvent, removedFrom } from './liveClient';
 import { ONE_PIXEL_PNG } from './pictures';
 import { startTestApp, type TestApp } from './testApp';
 import { uploadPhoto } from './uploads';
@@ -74,7 +74,7 @@ describe('an id in another letter case', () => {
     // It hears the trip's changes…
     const heard = nextEvent(memberTab, 'change', (message) => message.tripId === tripId);
     await owner.client.post(`/api/trips/${tripId}/todos`, { text: 'Pack sunscreen' });
-    expect((await heard).change.type).toBe('todo:saved');
+    expect((await heard).change).toMatchObject({ type: 'item:saved', list: 'todos' });
 
     // …and nothing after the removal.
     const gone = nextEvent(memberTab, 'trip:gone');
@@ -91,9 +91,13 @@ describe('an id in another letter case', () => {
     const { owner, member, tripId } = await createTripCast(t);
     const ownerTab = await tabs.tabOnTrip(owner, tripId);
     const added = await member.client.post<Todo>(`/api/trips/${tripId}/todos`, { text: 'Visa' });
-    const removed = nextEvent(ownerTab, 'change', (m) => m.change.type === 'todo:removed');
+    const removed = nextEvent(ownerTab, 'change', removedFrom('todos'));
     expect((await member.client.delete(`/api/todos/${upper(added.body.id)}`)).status).toBe(200);
-    expect((await removed).change).toEqual({ type: 'todo:removed', todoId: added.body.id });
+    expect((await removed).change).toEqual({
+      type: 'item:removed',
+      list: 'todos',
+      id: added.body.id,
+    });
   });
 
   it('keeps ids named in bodies in their one spelling', async () => {

@@ -9,6 +9,8 @@ import {
   REALTIME_PATH,
   REALTIME_PROTOCOL_VERSION,
   type ServerToClientEvents,
+  type TripChangeMessage,
+  type TripListName,
 } from '../../shared/contracts/realtime';
 import type { LiveServer } from '../features/realtime/piece';
 import { SESSION_COOKIE } from '../platform/sessions';
@@ -104,6 +106,18 @@ export function nextEvent<E extends EventName>(
     ms,
   );
 }
+
+/** A `change` message saving an item of `list` (for `nextEvent(tab, 'change', savedIn(…))`). */
+export const savedIn =
+  (list: TripListName) =>
+  ({ change }: TripChangeMessage) =>
+    change.type === 'item:saved' && change.list === list;
+
+/** A `change` message removing an item of `list`. */
+export const removedFrom =
+  (list: TripListName) =>
+  ({ change }: TripChangeMessage) =>
+    change.type === 'item:removed' && change.list === list;
 
 /** Every `event` the socket receives from now on (for "this never arrives" checks). */
 export function collect<E extends EventName>(socket: LiveClient, event: E): EventOf<E>[] {

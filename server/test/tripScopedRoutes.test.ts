@@ -84,6 +84,7 @@ const NOT_TRIP_SCOPED: { reason: string; paths: string[] }[] = [
     reason: 'weather: forecasts for a city, nothing of a trip',
     paths: ['/api/weather', '/api/weather/forecast'],
   },
+  { reason: 'airports: the airport list, nothing of a trip', paths: ['/api/airports'] },
   {
     reason: 'media: stock photos and videos, nothing of a trip',
     paths: [
@@ -513,6 +514,7 @@ describe('trip-scoped routes', () => {
     // Reads that name what they read in their query.
     const QUERIES: Record<string, string> = {
       '/api/trips/:tripId/comments': `?subjectType=todo&subjectId=${todo.body.id}`,
+      '/api/trips/:tripId/changes': '?since=0',
     };
 
     // The intruder is signed in and has a trip of their own: only membership tells them apart.

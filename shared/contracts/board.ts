@@ -41,13 +41,29 @@ const widgetData = z
     if (problem) context.addIssue({ code: 'custom', message: problem });
   });
 
-/** `POST /api/trips/:tripId/widgets`. The title defaults to the spec's `New <type> Widget`. */
-export const createWidgetBody = z.object({
-  type: z.enum(WIDGET_TYPES, { error: `The type must be one of ${WIDGET_TYPES.join(', ')}` }),
-  position: widgetPosition,
-  title: widgetTitle.optional(),
-  data: widgetData.nullish(),
-});
+/** spec §4: an added widget's id is its type and a timestamp (milliseconds), `todo1767225600000`. */
+export const widgetIdFor = (type: WidgetType, at: number = Date.now()) => `${type}${at}`;
+
+export const WIDGET_ID_MESSAGE =
+  'A widget id is its type followed by a timestamp in milliseconds, like todo1767225600000';
+
+/**
+ * `POST /api/trips/:tripId/widgets`. The title defaults to the spec's `New <type> Widget`. `id`,
+ * if given, is the client's choice (issue #37: the same create sent twice adds one widget), in
+ * the spec's form for the widget's type (`widgetIdFor`); without it the server picks one.
+ */
+export const createWidgetBody = z
+  .object({
+    id: z.string({ error: WIDGET_ID_MESSAGE }).max(100, WIDGET_ID_MESSAGE).optional(),
+    type: z.enum(WIDGET_TYPES, { error: `The type must be one of ${WIDGET_TYPES.join(', ')}` }),
+    position: widgetPosition,
+    title: widgetTitle.optional(),
+    data: widgetData.nullish(),
+  })
+  .refine((body) => body.id === undefined || isWidgetIdFor(body.type, body.id), {
+    message: WIDGET_ID_MESSAGE,
+    path: ['id'],
+  });
 export type CreateWidgetBody = z.input<typeof createWidgetBody>;
 
 /** `PATCH /api/widgets/:id`: a move (the end of a drag), a rename or new settings. */
@@ -75,6 +91,11 @@ export type WidgetDto = z.infer<typeof widget>;
 export const widgetList = z.array(widget);
 
 export const NO_SUCH_WIDGET = 'No such widget';
+
+/** Whether `id` is `<type><milliseconds>` for this type (`flight…` is not a `flightSearch` id). */
+function isWidgetIdFor(type: WidgetType, id: string) {
+  return id.startsWith(type) && /^\d{1,15}$/.test(id.slice(type.length));
+}
 
 // Issue #16: every kind of item has a ceiling per trip; a board of 40 widgets is already full.
 export const MAX_WIDGETS_PER_TRIP = 40;

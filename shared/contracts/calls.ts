@@ -183,3 +183,22 @@ export const callsShared = {
     },
   },
 } as const satisfies SharedFeature;
+
+/** The audio room's events from the server, part of the live protocol (shared/contracts/realtime.ts). */
+export type CallServerEvents = {
+  'call:state': (state: CallState) => void;
+  'call:signal': (message: CallSignalMessage) => void;
+  'call:warning': (message: CallWarningMessage) => void;
+  'call:ended': (message: CallEndedMessage) => void;
+};
+
+/** The audio room's events from a tab. */
+export type CallClientEvents = {
+  'call:join': (event: CallJoinEvent, ack: (answer: CallJoinAck) => void) => void;
+  'call:leave': () => void;
+  'call:mute': (event: CallMuteEvent) => void;
+  'call:video': (event: CallVideoEvent) => void;
+  'call:signal': (event: CallSignalEvent) => void;
+  /** Fresh ICE servers (TURN credentials) before a connection to another person is made. */
+  'call:ice': (ack: (answer: CallIceAck) => void) => void;
+};

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { canonicalId } from '../ids';
 import { FEATURE_COMMENT_SUBJECTS } from './features';
-import { uuidParam } from './params';
+import { newItemId, uuidParam } from './params';
 import { text } from './text';
 
 /**
@@ -56,8 +56,12 @@ export const commentSubject = z.object({
 });
 export type CommentSubject = z.infer<typeof commentSubject>;
 
-/** `POST /api/trips/:tripId/comments`. */
-export const createCommentBody = commentSubject.extend({ body, mentions });
+/** `POST /api/trips/:tripId/comments`; `id`, if given, is the client's choice. */
+export const createCommentBody = commentSubject.extend({
+  id: newItemId.optional(),
+  body,
+  mentions,
+});
 export type CreateComment = z.output<typeof createCommentBody>;
 
 /** `PATCH /api/comments/:id`: new text, and whom it mentions now. */

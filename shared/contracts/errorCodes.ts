@@ -58,6 +58,7 @@ export const ERROR_STATUS = {
   email_taken: 409,
   two_factor_already_enabled: 409,
   passkey_already_registered: 409, // the same passkey added twice
+  id_taken: 409, // a create naming an id that is another trip's item, or another person's
   plan_held: 409, // early access to a plan the account already has (or one above it)
   closed: 409, // a change to what is closed to changes: a vote on a poll closed by hand or past its deadline
   already_shortlisted: 409, // the same offer, partner search or link twice on a trip's shortlist

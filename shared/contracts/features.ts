@@ -12,10 +12,11 @@ import { weatherShared } from './weather';
 import { whiteboardShared } from './whiteboard';
 
 /**
- * The features that add to the lists both sides share (issue #37): widget types (in spec §2's
- * order, then issues #21's and #22's), what can be commented on, the history's kinds and their
- * words, notifications (in the settings page's order). The board, comments, history and
- * notifications contracts read their lists from here; a new feature is one line.
+ * The features that add to the lists both sides share (issue #37): their lists of a trip's
+ * things, widget types (in spec §2's order, then issues #21's and #22's), what can be commented
+ * on, the history's kinds and their words, notifications (in the settings page's order). The
+ * live protocol and the board, comments, history and notifications contracts read their lists
+ * from here; a new feature is one line.
  */
 const FEATURES = [
   countdownShared,
@@ -37,7 +38,7 @@ type ListOf<P extends 'widgetTypes' | 'commentSubjects'> = Feature extends infer
     ? T
     : never
   : never;
-type KeysOf<P extends 'history' | 'notices'> = Feature extends infer F
+type KeysOf<P extends 'lists' | 'history' | 'notices'> = Feature extends infer F
   ? F extends { [K in P]: infer R }
     ? keyof R & string
     : never
@@ -57,6 +58,18 @@ export const FEATURE_WIDGET_TYPES = gathered<ListOf<'widgetTypes'>>((f) => f.wid
 export const FEATURE_COMMENT_SUBJECTS = gathered<ListOf<'commentSubjects'>>(
   (f) => f.commentSubjects ?? [],
 );
+
+export type FeatureListName = KeysOf<'lists'>;
+type ListSchema<L extends FeatureListName> = Feature extends infer F
+  ? F extends { lists: { [K in L]: infer Schema } }
+    ? Schema
+    : never
+  : never;
+/** Each feature's lists of a trip's things, by name, with their items' schemas. */
+export const FEATURE_LISTS = Object.assign(
+  {},
+  ...FEATURES.map((feature: SharedFeature) => feature.lists ?? {}),
+) as { [L in FeatureListName]: ListSchema<L> };
 
 export type FeatureActivityKind = KeysOf<'history'>;
 export const FEATURE_HISTORY = Object.assign(

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { SharedFeature } from '../featureContract';
-import { isArrivalAfterDeparture } from '../flightDuration';
+import { flightDurationMinutes, isArrivalAfterDeparture } from '../flightDuration';
 import { canonicalId } from '../ids';
-import { uuidParam } from './params';
+import { newItemId, uuidParam } from './params';
 import { text } from './text';
 
 // Issue #5 replaces the spec's hard-coded sample flight (§2 Widgets, §3 Flight) with real ones.
@@ -69,18 +69,23 @@ const travellerId = text(FLIGHT_MESSAGES.traveller)
   .max(100, FLIGHT_MESSAGES.traveller)
   .overwrite(canonicalId);
 
+// Judged only between two readable times: an unreadable one has its own message already (zod
+// runs this check even when a field failed), and "arrives before it departs" would mislead.
 const arrivesAfterDeparting = (flight: { departureTime?: string; arrivalTime?: string }) =>
-  !flight.departureTime ||
-  !flight.arrivalTime ||
-  isArrivalAfterDeparture(flight.departureTime, flight.arrivalTime);
+  flightDurationMinutes(flight.departureTime ?? '', flight.arrivalTime ?? '') === null ||
+  isArrivalAfterDeparture(flight.departureTime ?? '', flight.arrivalTime ?? '');
 const ARRIVAL_BEFORE_DEPARTURE = {
   message: FLIGHT_MESSAGES.arrivalBeforeDeparture,
   path: ['arrivalTime'],
 };
 
-/** `POST /api/trips/:tripId/flights`. No traveller means the whole group's flight. */
+/**
+ * `POST /api/trips/:tripId/flights`. No traveller means the whole group's flight; `id`, if given,
+ * is the client's choice (`newItemId`).
+ */
 export const createFlightBody = z
   .object({
+    id: newItemId.optional(),
     flightNumber,
     departureAirport: airportCode,
     departureTime: flightTime,
@@ -139,6 +144,7 @@ export const flightParams = z.object({ id: uuidParam(FLIGHT_MESSAGES.notFound) }
 
 /** What flights add to the shared lists (shared/contracts/features.ts). */
 export const flightsShared = {
+  lists: { flights: flight },
   widgetTypes: ['flight'],
   commentSubjects: ['flight'],
   history: {

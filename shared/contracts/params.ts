@@ -16,3 +16,15 @@ export function uuidParam(notFound: string) {
 export function textIdParam(notFound: string) {
   return z.string().min(1, notFound).max(100, notFound).refine(isStorableText, notFound);
 }
+
+export const NEW_ITEM_ID_MESSAGES = {
+  invalid: 'The id must be a UUID, like 1b4e28ba-2fa1-4d2e-883f-0016d3cca427',
+  taken: 'This id is already taken',
+} as const;
+
+/**
+ * Issue #37: the id a client chooses for what it creates (`crypto.randomUUID()`), so that the
+ * same create sent twice — a retry after a lost answer, a replay after being offline — makes one
+ * item and gets the same answer. Lower-cased, as every id that enters is (shared/ids.ts).
+ */
+export const newItemId = z.uuid({ error: NEW_ITEM_ID_MESSAGES.invalid }).toLowerCase();

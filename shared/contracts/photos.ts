@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { formatBytes } from '../bytes';
 import type { SharedFeature } from '../featureContract';
-import { uuidParam } from './params';
+import { newItemId, uuidParam } from './params';
 import { text } from './text';
 import { tripParams } from './trips';
 
@@ -74,10 +74,12 @@ const caption = text({ error: PHOTO_MESSAGES.captionNotText })
   .transform((value) => value || null);
 
 /**
- * `POST /api/trips/:tripId/photos?name=&caption=&keepOriginal=`: the body is the file's own bytes
- * (any Content-Type; the server reads the type from the bytes), so it streams to storage.
+ * `POST /api/trips/:tripId/photos?name=&caption=&keepOriginal=&id=`: the body is the file's own
+ * bytes (any Content-Type; the server reads the type from the bytes), so it streams to storage.
+ * `id`, if given, is the client's choice (`newItemId`): an upload sent again adds the photo once.
  */
 export const uploadPhotoQuery = z.object({
+  id: newItemId.optional(),
   name: text({ error: PHOTO_MESSAGES.name })
     .trim()
     .min(1, PHOTO_MESSAGES.name)
@@ -148,6 +150,7 @@ export function photoFilePath(tripId: string, photoId: string, variant: PhotoVar
 
 /** What the album adds to the shared lists (shared/contracts/features.ts). */
 export const photosShared = {
+  lists: { photos: tripPhoto },
   commentSubjects: ['photo'],
   history: {
     'photo.added': { deed: () => 'added a photo', counted: ['added', 'photos'] },

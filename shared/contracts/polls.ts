@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { quoted, quotedOr, type SharedFeature } from '../featureContract';
-import { uuidParam } from './params';
+import { newItemId, uuidParam } from './params';
 import { text } from './text';
 
 // Issue #21: a poll for everything the flight and stay searches do not cover (dates, places,
@@ -53,9 +53,10 @@ const sameOption = (value: string) => value.toLocaleLowerCase().replace(/\s+/g, 
 
 /**
  * `POST /api/trips/{tripId}/polls`. One choice each unless `multiple`; names shown unless
- * `hideVoters`; open until closed, or until `closesAt` if given.
+ * `hideVoters`; open until closed, or until `closesAt` if given. `id`: the client's choice.
  */
 export const createPollBody = z.object({
+  id: newItemId.optional(),
   question,
   options: z
     .array(optionText, { error: POLL_MESSAGES.options })
@@ -146,6 +147,8 @@ export function pollLeaders<T extends Pick<PollOption, 'votes'>>(options: readon
 
 /** What polls add to the shared lists (shared/contracts/features.ts). */
 export const pollsShared = {
+  // The poll as everyone sees it: each tab keeps its own choices (`myVotes`) from its answers.
+  lists: { polls: sharedPoll },
   widgetTypes: ['poll'],
   commentSubjects: ['poll'],
   history: {

@@ -2,34 +2,12 @@ import { z } from 'zod';
 import { CLIENT_ID_PATTERN } from '../clientId';
 import { canonicalId } from '../ids';
 import { widget } from './board';
-import type {
-  CallEndedMessage,
-  CallIceAck,
-  CallJoinAck,
-  CallJoinEvent,
-  CallMuteEvent,
-  CallSignalEvent,
-  CallSignalMessage,
-  CallState,
-  CallVideoEvent,
-  CallWarningMessage,
-} from './calls';
-import { COMMENT_SUBJECTS, comment } from './comments';
-import { flight } from './flights';
-import { tripPhoto } from './photos';
-import { sharedPoll } from './polls';
-import { tripSearch } from './search';
-import { shortlistOption } from './shortlist';
+import type { CallClientEvents, CallServerEvents } from './calls';
+import { comment } from './comments';
+import { FEATURE_LISTS } from './features';
 import { text } from './text';
-import { todo } from './todos';
 import { trip } from './trips';
-import type {
-  WhiteboardPointerEvent,
-  WhiteboardPointerMessage,
-  WhiteboardUpdateAck,
-  WhiteboardUpdateEvent,
-  WhiteboardUpdateMessage,
-} from './whiteboard';
+import type { WhiteboardClientEvents, WhiteboardServerEvents } from './whiteboard';
 
 /**
  * The live protocol between a tab and the server (architecture §6), over one Socket.IO
@@ -41,7 +19,7 @@ import type {
  * is dropped and counted. Presence and cursors are never stored; data changes are broadcast only
  * after the database has them.
  */
-export const REALTIME_PROTOCOL_VERSION = 7;
+export const REALTIME_PROTOCOL_VERSION = 8;
 export const REALTIME_PATH = '/socket.io';
 
 /** Handshake refusals (the `connect_error` message the client sees). */
@@ -149,7 +127,8 @@ export type CursorMove = { userId: string; at: BoardPoint | null };
 /** `at`: the server's clock when the list was read, so a late, older list never wins. */
 export type PresenceMessage = { tripId: string; members: PresenceMember[]; at: number };
 export type JoinAck =
-  | { ok: true; members: PresenceMember[]; at: number }
+  /** `seq`: the trip's last change number, as of the join. */
+  | { ok: true; members: PresenceMember[]; at: number; seq: number }
   /** not-member: no such trip, or not theirs (any more); error: try again later. */
   | { ok: false; reason: 'not-member' | 'error'; message: string }
   /** A later join from the same tab was answered instead: nothing to do. */
@@ -159,89 +138,125 @@ export type JoinAck =
 export const liveTripSettings = trip.omit({ role: true, createdAt: true });
 export type LiveTripSettings = z.infer<typeof liveTripSettings>;
 
+/**
+ * Every list of a trip's things, by the name in its API paths, with its item's shape: the board's
+ * widgets and the comments (the platform's), then each feature's (shared/contracts/features.ts).
+ * A change to any of them travels as the same two messages (issue #37, protocol 8), so a new
+ * list adds nothing to this file.
+ */
+export const TRIP_LISTS = { widgets: widget, comments: comment, ...FEATURE_LISTS };
+export type TripListName = keyof typeof TRIP_LISTS;
+export type TripListItem<L extends TripListName> = z.infer<(typeof TRIP_LISTS)[L]>;
+export const TRIP_LIST_NAMES = Object.keys(TRIP_LISTS) as [TripListName, ...TripListName[]];
+
+/** An item of `list` added or changed: the item as everyone sees it now. */
+export type ItemSaved<L extends TripListName = TripListName> = {
+  [K in L]: { type: 'item:saved'; list: K; item: TripListItem<K> };
+}[L];
+/** The item `id` of `list` is gone. */
+export type ItemRemoved<L extends TripListName = TripListName> = {
+  [K in L]: { type: 'item:removed'; list: K; id: string };
+}[L];
+
+export const itemSaved = <L extends TripListName>(list: L, item: TripListItem<L>) =>
+  ({ type: 'item:saved', list, item }) as ItemSaved<L>;
+export const itemRemoved = <L extends TripListName>(list: L, id: string) =>
+  ({ type: 'item:removed', list, id }) as ItemRemoved<L>;
+
 /** What changed on a trip, after the database has it. */
+export type TripChange =
+  | ItemSaved
+  | ItemRemoved
+  | { type: 'trip:saved'; trip: LiveTripSettings }
+  | { type: 'trip:deleted' }
+  // Member lists differ per viewer (`isCurrentUser`), so members refetch their own.
+  | { type: 'members:changed' };
+
+/**
+ * A change as the wire carries it, checked loosely: the items' own schemas are their lists'
+ * (`TRIP_LISTS`), and only the server writes changes.
+ */
 export const tripChange = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('widget:saved'), widget }),
-  z.object({ type: z.literal('widget:removed'), widgetId: z.string() }),
-  z.object({ type: z.literal('todo:saved'), todo }),
-  z.object({ type: z.literal('todo:removed'), todoId: z.string() }),
-  z.object({ type: z.literal('flight:saved'), flight }),
-  z.object({ type: z.literal('flight:removed'), flightId: z.string() }),
-  // The poll as everyone sees it: each tab keeps its own choices (`myVotes`) from its answers.
-  z.object({ type: z.literal('poll:saved'), poll: sharedPoll }),
-  z.object({ type: z.literal('poll:removed'), pollId: z.string() }),
-  // The trip's album (issue #23): a photo added or its caption changed; a photo deleted.
-  z.object({ type: z.literal('photo:saved'), photo: tripPhoto }),
-  z.object({ type: z.literal('photo:removed'), photoId: z.string() }),
-  // Comments on a trip's items (issue #24, protocol 6).
-  z.object({ type: z.literal('comment:saved'), comment }),
   z.object({
-    type: z.literal('comment:removed'),
-    commentId: z.string(),
-    subjectType: z.enum(COMMENT_SUBJECTS),
-    subjectId: z.string(),
+    type: z.literal('item:saved'),
+    list: z.enum(TRIP_LIST_NAMES),
+    item: z.looseObject({}),
   }),
-  z.object({ type: z.literal('search:saved'), search: tripSearch }),
-  z.object({ type: z.literal('shortlist:saved'), option: shortlistOption }),
-  z.object({ type: z.literal('shortlist:removed'), optionId: z.string() }),
+  z.object({ type: z.literal('item:removed'), list: z.enum(TRIP_LIST_NAMES), id: z.string() }),
   z.object({ type: z.literal('trip:saved'), trip: liveTripSettings }),
   z.object({ type: z.literal('trip:deleted') }),
-  // Member lists differ per viewer (`isCurrentUser`), so members refetch their own.
   z.object({ type: z.literal('members:changed') }),
 ]);
-export type TripChange = z.infer<typeof tripChange>;
 
-/** Sent to every tab on the trip except the one whose API call made the change. */
-export type TripChangeMessage = { tripId: string; change: TripChange };
+/**
+ * Sent to every tab on the trip except the one whose API call made the change. `seq`: the
+ * change's number in the trip's sequence (issue #37), for a change saved with the trip's data; a
+ * tab that sees a number skipped asks for what it missed (`GET /api/trips/{tripId}/changes`).
+ * A change without one (a member's new name) stands alone.
+ */
+export type TripChangeMessage = { tripId: string; change: TripChange; seq?: number };
 
-export type ServerToClientEvents = {
-  // The trip's audio room (issue #19, shared/contracts/calls.ts).
-  'call:state': (state: CallState) => void;
-  'call:signal': (message: CallSignalMessage) => void;
-  'call:warning': (message: CallWarningMessage) => void;
-  'call:ended': (message: CallEndedMessage) => void;
-  presence: (message: PresenceMessage) => void;
-  /** The trip's cursor moves since the last batch, oldest first (mine included: skip them). */
-  cursors: (message: { tripId: string; moves: CursorMove[] }) => void;
-  'widget:drag': (message: {
-    tripId: string;
-    userId: string;
-    widgetId: string;
-    at: BoardPoint | null;
-  }) => void;
-  change: (message: TripChangeMessage) => void;
-  // The trip's whiteboards (issue #22, shared/contracts/whiteboard.ts).
-  'whiteboard:update': (message: WhiteboardUpdateMessage) => void;
-  'whiteboard:pointer': (message: WhiteboardPointerMessage) => void;
-  /** This user is no longer a member of the trip (removed, left in another tab, or it was deleted). */
-  'trip:gone': (message: { tripId: string; message: string }) => void;
-  /** This user's notifications changed (a new one, or read in another tab): read them again. */
-  'notifications:changed': () => void;
-  /**
-   * Live events may have been lost (an instance lost Redis, and has it back): refetch what the
-   * board shows, as after a reconnect (issue #35, protocol 7).
-   */
-  resync: () => void;
+/** Told to the tab whose API call made change `seq`: it has it already, but counts it. */
+export type ChangeSeenMessage = { tripId: string; seq: number };
+
+/** How long a trip's changes are kept for tabs catching up; a tab away longer refetches. */
+export const CHANGE_LOG_KEEP_MS = 3 * 24 * 60 * 60 * 1000;
+/** More changes than this since a tab's last: it fetches what it shows instead of replaying. */
+export const MAX_CHANGES_CAUGHT_UP = 500;
+
+export const tripChangesSinceQuery = z.object({
+  since: z
+    .string({ error: 'since must be a change number' })
+    .regex(/^\d{1,15}$/, { error: 'since must be a change number' })
+    .transform(Number),
+});
+
+/**
+ * `GET /api/trips/{tripId}/changes?since=N`: the trip's changes after N, oldest first, and its
+ * last number; `changes` null when they are not all kept any more (or are too many): fetch anew.
+ */
+export const tripChangesSince = z.object({
+  seq: z.number().int(),
+  changes: z.array(z.object({ seq: z.number().int(), change: tripChange })).nullable(),
+});
+export type TripChangesSince = {
+  seq: number;
+  changes: { seq: number; change: TripChange }[] | null;
 };
 
-export type ClientToServerEvents = {
-  'trip:join': (event: JoinTripEvent, ack: (answer: JoinAck) => void) => void;
-  'trip:leave': () => void;
-  'call:join': (event: CallJoinEvent, ack: (answer: CallJoinAck) => void) => void;
-  'call:leave': () => void;
-  'call:mute': (event: CallMuteEvent) => void;
-  'call:video': (event: CallVideoEvent) => void;
-  'call:signal': (event: CallSignalEvent) => void;
-  /** Fresh ICE servers (TURN credentials) before a connection to another person is made. */
-  'call:ice': (ack: (answer: CallIceAck) => void) => void;
-  // Cursor moves are cursor messages, not events: encodeCursorMove.
-  'widget:drag': (event: WidgetDragEvent) => void;
-  'whiteboard:update': (
-    event: WhiteboardUpdateEvent,
-    ack: (answer: WhiteboardUpdateAck) => void,
-  ) => void;
-  'whiteboard:pointer': (event: WhiteboardPointerEvent) => void;
-};
+// The live features' own events (the audio room, issue #19; the whiteboards, issue #22) are in
+// their contracts.
+export type ServerToClientEvents = CallServerEvents &
+  WhiteboardServerEvents & {
+    presence: (message: PresenceMessage) => void;
+    /** The trip's cursor moves since the last batch, oldest first (mine included: skip them). */
+    cursors: (message: { tripId: string; moves: CursorMove[] }) => void;
+    'widget:drag': (message: {
+      tripId: string;
+      userId: string;
+      widgetId: string;
+      at: BoardPoint | null;
+    }) => void;
+    change: (message: TripChangeMessage) => void;
+    'change:seen': (message: ChangeSeenMessage) => void;
+    /** This user is no longer a member of the trip (removed, left in another tab, or it was deleted). */
+    'trip:gone': (message: { tripId: string; message: string }) => void;
+    /** This user's notifications changed (a new one, or read in another tab): read them again. */
+    'notifications:changed': () => void;
+    /**
+     * Live events may have been lost (an instance lost Redis, and has it back): catch up, as after
+     * a reconnect (issue #35, protocol 7).
+     */
+    resync: () => void;
+  };
+
+export type ClientToServerEvents = CallClientEvents &
+  WhiteboardClientEvents & {
+    'trip:join': (event: JoinTripEvent, ack: (answer: JoinAck) => void) => void;
+    'trip:leave': () => void;
+    // Cursor moves are cursor messages, not events: encodeCursorMove.
+    'widget:drag': (event: WidgetDragEvent) => void;
+  };
 
 /** What a tab is told when its user is no longer on the trip it shows. */
 export const MEMBER_GONE = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { daysBetween } from '../calendar';
 import type { SharedFeature } from '../featureContract';
 import { text } from './text';
 
@@ -68,9 +69,7 @@ export const flightQuery = z
 export type FlightQueryBody = z.input<typeof flightQuery>;
 export type FlightQuery = z.output<typeof flightQuery>;
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-export const nightsBetween = (checkIn: string, checkOut: string) =>
-  Math.round((Date.parse(checkOut) - Date.parse(checkIn)) / DAY_MS);
+export const nightsBetween = daysBetween;
 
 /** `POST /api/trips/{tripId}/searches/stays`. */
 export const stayQuery = z
@@ -187,5 +186,7 @@ export type TripSearches = z.infer<typeof tripSearches>;
 
 /** What searching together adds to the shared lists (shared/contracts/features.ts). */
 export const searchShared = {
+  // The trip's latest search of each kind (an item is replaced by the next of its kind).
+  lists: { searches: tripSearch },
   widgetTypes: ['flightSearch', 'stays'],
 } as const satisfies SharedFeature;

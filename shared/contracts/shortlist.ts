@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { SharedFeature } from '../featureContract';
 import { canonicalId } from '../ids';
-import { uuidParam } from './params';
+import { newItemId, uuidParam } from './params';
 import { money, offerSlice } from './search';
 import { text } from './text';
 
@@ -47,18 +47,25 @@ const link = text({ error: SHORTLIST_MESSAGES.link })
 /**
  * `POST /api/trips/{tripId}/shortlist`. The server builds the option from what it has: an offer
  * of the trip's latest flight search, a partner's search of its latest flight or stay search, or
- * the public preview of a pasted link (a stay unless `kind` says flight).
+ * the public preview of a pasted link (a stay unless `kind` says flight). `id`, if given, is the
+ * client's choice (`newItemId`).
  */
 export const addShortlistBody = z.discriminatedUnion(
   'source',
   [
-    z.object({ source: z.literal('offer'), offerId: text().min(1).max(200) }),
     z.object({
+      id: newItemId.optional(),
+      source: z.literal('offer'),
+      offerId: text().min(1).max(200),
+    }),
+    z.object({
+      id: newItemId.optional(),
       source: z.literal('partner'),
       kind: z.enum(SHORTLIST_KINDS),
       partner: text().min(1).max(100),
     }),
     z.object({
+      id: newItemId.optional(),
       source: z.literal('link'),
       url: link,
       kind: z.enum(SHORTLIST_KINDS).default('stay'),
@@ -147,6 +154,7 @@ export function shortlistLeader<T extends Pick<ShortlistOption, 'votes'>>(
 
 /** What the shortlist adds to the shared lists (shared/contracts/features.ts). */
 export const shortlistShared = {
+  lists: { shortlist: shortlistOption },
   commentSubjects: ['option'],
   history: {
     'option.added': {

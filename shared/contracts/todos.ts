@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { quoted, quotedOr, type SharedFeature } from '../featureContract';
 import { canonicalId } from '../ids';
 import { TODO_PRIORITIES } from '../todoPriority';
-import { uuidParam } from './params';
+import { newItemId, uuidParam } from './params';
 import { text } from './text';
 
 // Issue #5: a task's text is at most 500 characters (after trimming).
@@ -71,9 +71,11 @@ const assignedTo = text({ error: TODO_MESSAGES.assignee })
 /**
  * `POST /api/trips/{tripId}/todos` (spec §7). Only `text` is required: the due date defaults to
  * 7 days from now (spec §5), the priority to the automatic one for the due date (spec §5),
- * `isCompleted` to false. Fields not listed here (an `id`, a `tripId`) are ignored.
+ * `isCompleted` to false. `id`, if given, is the client's choice (`newItemId`); fields not listed
+ * here (a `tripId`) are ignored.
  */
 export const createTodoBody = z.object({
+  id: newItemId.optional(),
   text: todoText,
   dueDate: dueDate.optional(),
   priority: priority.optional(),
@@ -123,6 +125,7 @@ export const todoParams = z.object({ id: uuidParam(TODO_MESSAGES.notFound) });
 
 /** What to-dos add to the shared lists (shared/contracts/features.ts). */
 export const todosShared = {
+  lists: { todos: todo },
   widgetTypes: ['todo'],
   commentSubjects: ['todo'],
   history: {

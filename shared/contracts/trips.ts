@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { canonicalTimeZoneCase, isTimeZone } from '../calendar';
 import { PLANS } from './account';
 import { uuidParam } from './params';
 import { text } from './text';
@@ -16,6 +17,15 @@ const destination = text('The destination must be text')
   .nullish()
   .transform((value) => value || null);
 
+export const TIME_ZONE_MESSAGE = 'Choose a time zone from the list, like Europe/Lisbon';
+// Issue #37: an IANA zone this server's Intl knows (so every date computed with it works), in
+// the listed letter case.
+const timeZone = text(TIME_ZONE_MESSAGE)
+  .trim()
+  .max(64, TIME_ZONE_MESSAGE)
+  .refine(isTimeZone, TIME_ZONE_MESSAGE)
+  .overwrite(canonicalTimeZoneCase);
+
 const endsAfterStart = (trip: { startDate?: string; endDate?: string }) =>
   !trip.startDate || !trip.endDate || trip.endDate >= trip.startDate;
 const END_BEFORE_START = {
@@ -23,13 +33,25 @@ const END_BEFORE_START = {
   path: ['endDate'],
 };
 
-/** `POST /api/trips`. */
+/**
+ * `POST /api/trips`. Without a time zone the trip takes its destination's, when the destination
+ * is a place the geocoder knows.
+ */
 export const createTripBody = z
-  .object({ name: tripName, destination, startDate: isoDay, endDate: isoDay })
+  .object({
+    name: tripName,
+    destination,
+    startDate: isoDay,
+    endDate: isoDay,
+    timeZone: timeZone.nullish(),
+  })
   .refine(endsAfterStart, END_BEFORE_START);
 export type CreateTripBody = z.input<typeof createTripBody>;
 
-/** `PATCH /api/trips/:tripId`: trip settings (owner only). */
+/**
+ * `PATCH /api/trips/:tripId`: trip settings (owner only). A time zone sent is the person's choice
+ * and stays through later changes of destination; null lets the trip follow its destination again.
+ */
 export const updateTripBody = z
   .object({
     name: tripName.optional(),
@@ -37,9 +59,10 @@ export const updateTripBody = z
     startDate: isoDay.optional(),
     endDate: isoDay.optional(),
     anyoneChooses: z.boolean({ error: 'anyoneChooses must be true or false' }).optional(),
+    timeZone: timeZone.nullable().optional(),
   })
   .refine((body) => Object.values(body).some((value) => value !== undefined), {
-    message: 'Nothing to change: send a name, destination, dates or anyoneChooses',
+    message: 'Nothing to change: send a name, destination, dates, time zone or anyoneChooses',
   })
   .refine(endsAfterStart, END_BEFORE_START);
 export type UpdateTripBody = z.input<typeof updateTripBody>;
@@ -52,6 +75,8 @@ export const trip = z.object({
   /** Calendar days, `YYYY-MM-DD`. */
   startDate: z.string(),
   endDate: z.string(),
+  /** The IANA zone the trip's days are lived in ("Asia/Makassar"); null while unknown. */
+  timeZone: z.string().nullable(),
   ownerId: z.string(),
   /** Whether any member (not only the owner) marks a shortlisted option chosen (issue #21). */
   anyoneChooses: z.boolean(),

@@ -239,3 +239,18 @@ export const whiteboardFilePath = (tripId: string, widgetId: string, fileId: str
 
 /** What the whiteboard adds to the shared lists (shared/contracts/features.ts). */
 export const whiteboardShared = { widgetTypes: ['whiteboard'] } as const satisfies SharedFeature;
+
+/** The whiteboards' events from the server, part of the live protocol (shared/contracts/realtime.ts). */
+export type WhiteboardServerEvents = {
+  'whiteboard:update': (message: WhiteboardUpdateMessage) => void;
+  'whiteboard:pointer': (message: WhiteboardPointerMessage) => void;
+};
+
+/** The whiteboards' events from a tab. */
+export type WhiteboardClientEvents = {
+  'whiteboard:update': (
+    event: WhiteboardUpdateEvent,
+    ack: (answer: WhiteboardUpdateAck) => void,
+  ) => void;
+  'whiteboard:pointer': (event: WhiteboardPointerEvent) => void;
+};

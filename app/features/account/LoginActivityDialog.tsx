@@ -26,8 +26,8 @@ import {
 } from '@/components/ui/dialog';
 import { toast } from '@/hooks/useToast';
 import { errorMessage } from '@/lib/apiError';
-import { formatDateTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
+import { formatDateTime } from '../../../shared/calendar';
 import type { ActiveSessions, LoginActivity } from '../../../shared/contracts/account';
 import {
   useLoginActivity,

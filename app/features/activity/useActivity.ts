@@ -1,14 +1,14 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { EachExactlyOnce, KeysClaimed } from '@/features/feature';
 import { CLIENT_FEATURES, type ClientFeatures } from '@/features/registry';
 import { tripKeys } from '@/features/trips/tripKeys';
 import { listUrl, usePagedList } from '@/lib/pagedList';
-import { apiJson } from '@/lib/queryClient';
+import { useMutationWith } from '@/lib/useMutationWith';
 import {
   type ActivityEntry,
   activityEntry,
   type RestorableKind,
 } from '../../../shared/contracts/activity';
+import { activityMutations, type Restore } from './activityMutations';
 
 /** The entries of an answer that can be shown (one odd entry does not break the panel). */
 function readEntries(body: unknown): ActivityEntry[] {
@@ -46,19 +46,14 @@ true satisfies EachExactlyOnce<RestorableKind, KeysClaimed<ClientFeatures, 'rest
 const restoredList = (kind: RestorableKind) =>
   CLIENT_FEATURES.find((feature) => feature.restored?.[kind])?.restored?.[kind];
 
-/** Brings back what an entry's deletion took away. */
+/** Brings back what an entry's deletion took away: `mutate(entry)`. */
 export function useRestore(tripId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (entry: ActivityEntry) =>
-      apiJson<{ entry: ActivityEntry }>(
-        'POST',
-        `/api/trips/${tripId}/activity/${entry.id}/restore`,
-      ),
-    onSettled: (_data, _error, entry) => {
-      void queryClient.invalidateQueries({ queryKey: tripKeys.activity(tripId) });
-      const list = restoredList(entry.kind as RestorableKind);
-      if (list) void queryClient.invalidateQueries({ queryKey: list(tripId) });
-    },
-  });
+  return useMutationWith(
+    activityMutations.restore,
+    (entry: ActivityEntry): Restore => ({
+      tripId,
+      entryId: entry.id,
+      refills: restoredList(entry.kind as RestorableKind)?.(tripId) ?? null,
+    }),
+  );
 }

@@ -101,7 +101,8 @@ describe('AddWidgetDialog', () => {
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(api.callsTo(`POST ${WIDGETS_URL}`).map((call) => call.body)).toEqual([
-      { type: 'countdown', position: { top: 100, left: 100 } },
+      // spec §4's `<type><timestamp>`, chosen here so that sending it again adds one (issue #37).
+      { type: 'countdown', position: { top: 100, left: 100 }, id: `countdown${Date.now()}` },
     ]);
     // On the board at once, without reloading it.
     const widget = await screen.findByRole('region', { name: 'New countdown Widget' });
@@ -120,7 +121,7 @@ describe('AddWidgetDialog', () => {
     await user.click(entry(dialog, 'Photo Carousel'));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(api.callsTo(`POST ${WIDGETS_URL}`).map((call) => call.body)).toEqual([
-      { type: 'photo', position: { top: 100, left: 100 } },
+      { type: 'photo', position: { top: 100, left: 100 }, id: `photo${Date.now()}` },
     ]);
   });
 

@@ -368,6 +368,8 @@ describe('Board', () => {
       title: 'Weather in Ubud',
       position: weather.position,
       data: { city: 'Ubud' },
+      // A new widget, under an id chosen here (spec §4's form, issue #37).
+      id: expect.stringMatching(/^weather\d+$/),
     });
   });
 

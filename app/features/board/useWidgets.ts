@@ -1,13 +1,15 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { mutationOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { tripKeys } from '@/features/trips/tripKeys';
 import { toast } from '@/hooks/useToast';
-import { errorMessage } from '@/lib/apiError';
+import { errorCode, errorMessage } from '@/lib/apiError';
 import { apiJson, apiRequest } from '@/lib/queryClient';
-import type {
-  CreateWidgetBody,
-  UpdateWidgetBody,
-  WidgetDto,
+import { useMutationWith } from '@/lib/useMutationWith';
+import {
+  type CreateWidgetBody,
+  type UpdateWidgetBody,
+  type WidgetDto,
+  widgetIdFor,
 } from '../../../shared/contracts/board';
 import { removeWidgetFromCache, replaceWidgetInCache, saveWidgetInCache } from './widgetCache';
 
@@ -16,6 +18,89 @@ export function useWidgets(tripId: string) {
   return useQuery<WidgetDto[]>({ queryKey: tripKeys.widgets(tripId) });
 }
 
+/** A new widget as the request sends it: its trip, and the id chosen for it here (spec §4). */
+export type NewWidget = CreateWidgetBody & { tripId: string; id: string };
+
+/** A change to one widget, with the widget as it was (put back if the server refuses). */
+export type WidgetChange = {
+  tripId: string;
+  id: string;
+  changes: UpdateWidgetBody;
+  previous: WidgetDto;
+};
+
+// Widget ids are the board's everywhere (spec §4's `<type><timestamp>`): one made in the same
+// millisecond on another trip takes the next millisecond, as the server does with its own. Each
+// try starts from the id in the variables, so a create sent again tries the same ids.
+const ID_TRIES = 5;
+
+async function postWidget({ tripId, id, ...body }: NewWidget): Promise<WidgetDto> {
+  const stamp = Number(id.slice(body.type.length));
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await apiJson<WidgetDto>('POST', `/api/trips/${encodeURIComponent(tripId)}/widgets`, {
+        ...body,
+        id: widgetIdFor(body.type, stamp + attempt),
+      });
+    } catch (failure) {
+      if (errorCode(failure) !== 'id_taken' || attempt + 1 >= ID_TRIES) throw failure;
+    }
+  }
+}
+
+/** The board's writes (issue #37: registered by key, run again from their variables alone). */
+export const widgetMutations = {
+  /** `POST /api/trips/:tripId/widgets`; the new widget joins the cached board. */
+  create: mutationOptions({
+    mutationKey: ['board', 'create'],
+    mutationFn: postWidget,
+    onSuccess: (added, { tripId }, _context, { client }) =>
+      saveWidgetInCache(client, tripId, added),
+  }),
+
+  /**
+   * `PATCH /api/widgets/:id`: a move at the end of a drag, a rename, new settings. The change is
+   * on the board already (useUpdateWidget); the widget goes back if the server refuses.
+   */
+  update: mutationOptions({
+    mutationKey: ['board', 'update'],
+    mutationFn: ({ id, changes }: WidgetChange) =>
+      apiJson<WidgetDto>('PATCH', `/api/widgets/${encodeURIComponent(id)}`, changes),
+    onError: (error, { tripId, previous }, _context, { client }) => {
+      replaceWidgetInCache(client, tripId, previous);
+      toast({
+        variant: 'destructive',
+        title: `Could not save ${previous.title}`,
+        description: errorMessage(error, 'Please check your connection and try again.'),
+      });
+    },
+    onSuccess: (saved, { tripId }, _context, { client }) =>
+      replaceWidgetInCache(client, tripId, saved),
+  }),
+
+  /** `DELETE /api/widgets/:id`: gone from the board at once, back if the server refuses. */
+  delete: mutationOptions({
+    mutationKey: ['board', 'delete'],
+    mutationFn: ({ widget }: { tripId: string; widget: WidgetDto }) =>
+      apiRequest('DELETE', `/api/widgets/${encodeURIComponent(widget.id)}`),
+    onMutate: async ({ tripId, widget }, { client }) => {
+      const key = tripKeys.widgets(tripId);
+      await client.cancelQueries({ queryKey: key });
+      const before = client.getQueryData<WidgetDto[]>(key);
+      removeWidgetFromCache(client, tripId, widget.id);
+      return { before };
+    },
+    onError: (error, { tripId, widget }, context, { client }) => {
+      if (context?.before) client.setQueryData(tripKeys.widgets(tripId), context.before);
+      toast({
+        variant: 'destructive',
+        title: `Could not remove ${widget.title}`,
+        description: errorMessage(error, 'Please check your connection and try again.'),
+      });
+    },
+  }),
+};
+
 /**
  * Changes to one widget: a move at the end of a drag, a rename, new settings. The board shows the
  * change at once — the cache is written before the request, in the same event as the drop, so the
@@ -23,19 +108,7 @@ export function useWidgets(tripId: string) {
  */
 export function useUpdateWidget(tripId: string) {
   const queryClient = useQueryClient();
-  const { mutate } = useMutation({
-    mutationFn: ({ id, changes }: { id: string; changes: UpdateWidgetBody; previous: WidgetDto }) =>
-      apiJson<WidgetDto>('PATCH', `/api/widgets/${encodeURIComponent(id)}`, changes),
-    onError: (error, { previous }) => {
-      replaceWidgetInCache(queryClient, tripId, previous);
-      toast({
-        variant: 'destructive',
-        title: `Could not save ${previous.title}`,
-        description: errorMessage(error, 'Please check your connection and try again.'),
-      });
-    },
-    onSuccess: (saved) => replaceWidgetInCache(queryClient, tripId, saved),
-  });
+  const { mutate } = useMutation(widgetMutations.update);
 
   // The promise settles with the save, true when it was saved (a refusal is the toast's
   // business), so a caller can keep showing the change until the board has the answer.
@@ -47,7 +120,10 @@ export function useUpdateWidget(tripId: string) {
       if (!previous) return Promise.resolve(false);
       replaceWidgetInCache(queryClient, tripId, applyChanges(previous, changes));
       return new Promise((settled) =>
-        mutate({ id, changes, previous }, { onSettled: (_saved, error) => settled(!error) }),
+        mutate(
+          { tripId, id, changes, previous },
+          { onSettled: (_saved, error) => settled(!error) },
+        ),
       );
     },
     [queryClient, tripId, mutate],
@@ -64,36 +140,15 @@ function applyChanges(widget: WidgetDto, changes: UpdateWidgetBody): WidgetDto {
   };
 }
 
-/** `POST /api/trips/:tripId/widgets`; the new widget joins the cached board. */
+/** Adds a widget under an id of spec §4's form chosen here, so that sending it again adds one. */
 export function useAddWidget(tripId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CreateWidgetBody) =>
-      apiJson<WidgetDto>('POST', `/api/trips/${tripId}/widgets`, body),
-    onSuccess: (added) => saveWidgetInCache(queryClient, tripId, added),
-  });
+  return useMutationWith(
+    widgetMutations.create,
+    (body: CreateWidgetBody): NewWidget => ({ ...body, tripId, id: widgetIdFor(body.type) }),
+  );
 }
 
-/** `DELETE /api/widgets/:id`: gone from the board at once, back if the server refuses. */
+/** Removes a widget of the trip: `mutate(widget)`. */
 export function useRemoveWidget(tripId: string) {
-  const queryClient = useQueryClient();
-  const key = tripKeys.widgets(tripId);
-  return useMutation({
-    mutationFn: (widget: WidgetDto) =>
-      apiRequest('DELETE', `/api/widgets/${encodeURIComponent(widget.id)}`),
-    onMutate: async (widget) => {
-      await queryClient.cancelQueries({ queryKey: key });
-      const before = queryClient.getQueryData<WidgetDto[]>(key);
-      removeWidgetFromCache(queryClient, tripId, widget.id);
-      return { before };
-    },
-    onError: (error, widget, context) => {
-      if (context?.before) queryClient.setQueryData(key, context.before);
-      toast({
-        variant: 'destructive',
-        title: `Could not remove ${widget.title}`,
-        description: errorMessage(error, 'Please check your connection and try again.'),
-      });
-    },
-  });
+  return useMutationWith(widgetMutations.delete, (widget: WidgetDto) => ({ tripId, widget }));
 }

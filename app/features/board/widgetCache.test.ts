@@ -23,9 +23,13 @@ beforeEach(() => {
 describe('live board changes', () => {
   it('moves a widget in place, adds a new one at the end and removes one', () => {
     queryClient.setQueryData(tripKeys.widgets(TRIP), [widget('a'), widget('b')]);
-    applyTripChange(queryClient, TRIP, { type: 'widget:saved', widget: widget('a', 300) });
-    applyTripChange(queryClient, TRIP, { type: 'widget:saved', widget: widget('c') });
-    applyTripChange(queryClient, TRIP, { type: 'widget:removed', widgetId: 'b' });
+    applyTripChange(queryClient, TRIP, {
+      type: 'item:saved',
+      list: 'widgets',
+      item: widget('a', 300),
+    });
+    applyTripChange(queryClient, TRIP, { type: 'item:saved', list: 'widgets', item: widget('c') });
+    applyTripChange(queryClient, TRIP, { type: 'item:removed', list: 'widgets', id: 'b' });
     expect(queryClient.getQueryData(tripKeys.widgets(TRIP))).toEqual([
       widget('a', 300),
       widget('c'),

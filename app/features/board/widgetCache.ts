@@ -1,4 +1,3 @@
-import type { LiveHandlers } from '@/features/realtime/liveHandlers';
 import { tripKeys } from '@/features/trips/tripKeys';
 import { tripListCache } from '@/lib/listById';
 import type { WidgetDto } from '../../../shared/contracts/board';
@@ -11,17 +10,5 @@ export const {
   save: saveWidgetInCache,
   replace: replaceWidgetInCache,
   remove: removeWidgetFromCache,
+  live: widgetLive,
 } = tripListCache<WidgetDto>(tripKeys.widgets);
-
-/** Another member's saved changes to the board. */
-export const widgetLive: LiveHandlers<'widget:saved' | 'widget:removed'> = {
-  'widget:saved': {
-    writes: (tripId) => [tripKeys.widgets(tripId)],
-    apply: (queryClient, tripId, { widget }) => saveWidgetInCache(queryClient, tripId, widget),
-  },
-  'widget:removed': {
-    writes: (tripId) => [tripKeys.widgets(tripId)],
-    apply: (queryClient, tripId, { widgetId }) =>
-      removeWidgetFromCache(queryClient, tripId, widgetId),
-  },
-};

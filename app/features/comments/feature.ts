@@ -1,7 +1,9 @@
 import type { ClientFeature } from '@/features/feature';
 import { commentLive } from './commentCache';
+import { commentMutations } from './useComments';
 
 export const commentsFeature = {
   name: 'comments',
-  live: commentLive,
+  lists: { comments: commentLive },
+  mutations: commentMutations,
 } satisfies ClientFeature;

@@ -6,12 +6,12 @@ import { Label } from '@/components/ui/label';
 import { useUpdateWidget } from '@/features/board/useWidgets';
 import { useNow } from '@/hooks/useNow';
 import { cn } from '@/lib/utils';
+import { formatDate, startOfLocalDay } from '../../../shared/calendar';
 import { COUNTDOWN_TICK_MS } from '../../../shared/constants';
 import type { WidgetDto } from '../../../shared/contracts/board';
 import type { TripDto } from '../../../shared/contracts/trips';
 import { getCountdown } from '../../../shared/countdown';
-import { formatDate } from '../../../shared/dates';
-import { countdownDates, startOfLocalDay, tripPhase } from './countdownDates';
+import { countdownDates, tripPhase } from './countdownDates';
 
 type Props = { widget: WidgetDto; trip: TripDto; expanded: boolean };
 

@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { countdownDates, startOfLocalDay, tripPhase } from './countdownDates';
+import { countdownDates, tripPhase } from './countdownDates';
 
 const trip = { startDate: '2026-12-20', endDate: '2027-01-03' };
-
-describe('startOfLocalDay', () => {
-  it('is local midnight of the day, and null for anything that is not a real day', () => {
-    expect(startOfLocalDay('2026-12-20')?.getTime()).toBe(new Date(2026, 11, 20).getTime());
-    expect(startOfLocalDay('2026-02-30')).toBeNull();
-    expect(startOfLocalDay('20 Dec')).toBeNull();
-    expect(startOfLocalDay(20261220)).toBeNull();
-  });
-});
 
 describe('countdownDates', () => {
   it("counts to the trip's dates by default", () => {

@@ -1,16 +1,5 @@
+import { isDay, startOfLocalDay } from '../../../shared/calendar';
 import type { TripDto } from '../../../shared/contracts/trips';
-
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** The start of a calendar day ("2026-12-20") in the viewer's time zone; null when not a day. */
-export function startOfLocalDay(day: unknown): Date | null {
-  if (typeof day !== 'string') return null;
-  const match = DAY.exec(day);
-  if (!match) return null;
-  const date = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
-  // new Date rolls an impossible day over (Feb 30 → Mar 2): that is no date at all.
-  return date.getDate() === Number(match[3]) ? date : null;
-}
 
 export type CountdownDates = {
   /** The calendar days counted to and through, `YYYY-MM-DD`. */
@@ -30,8 +19,8 @@ export function countdownDates(
 ): CountdownDates {
   const start = data?.startDate;
   const end = data?.endDate;
-  if (startOfLocalDay(start) && typeof start === 'string') {
-    const ownEnd = startOfLocalDay(end) && typeof end === 'string' && end >= start ? end : start;
+  if (isDay(start)) {
+    const ownEnd = isDay(end) && end >= start ? end : start;
     return { startDate: start, endDate: ownEnd, own: true };
   }
   return { startDate: trip.startDate, endDate: trip.endDate, own: false };

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo } from 'react';
 import type { FieldErrors } from 'react-hook-form';
 import { DialogActions } from '@/components/DialogActions';
 import { FormError } from '@/components/FormError';
@@ -11,6 +11,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
 import { useTripMembers } from '@/features/trips/useTripMembers';
 import { errorCode, errorMessage } from '@/lib/apiError';
 import { useZodForm } from '@/lib/useZodForm';
@@ -37,8 +38,6 @@ import {
   flightForm,
   initialValues,
 } from './flightForm';
-import { utcOffsetOptions } from './flightTime';
-import { NativeSelect } from './NativeSelect';
 import { useCreateFlight, useUpdateFlight } from './useFlights';
 
 /** 0 (nonstop) to MAX_FLIGHT_STOPS. */
@@ -73,10 +72,6 @@ function FlightForm({
   });
   const { register, getValues, setValue, setFocus, setError } = form;
   const { errors } = form.formState;
-  // The usual offsets, plus the prefilled ones even if unusual, fixed for this opening.
-  const [offsets] = useState(() =>
-    utcOffsetOptions(getValues('departureTime.offset'), getValues('arrivalTime.offset')),
-  );
 
   const fieldId = (name: string) => `${id}-${name}`;
   const errorId = (name: FieldName) => `${id}-${name}-error`;
@@ -183,13 +178,8 @@ function FlightForm({
         </Field>
       </div>
 
-      <FlightLegFieldset
-        leg="departure"
-        controls={controls}
-        offsets={offsets}
-        onDateChange={followDepartureDay}
-      />
-      <FlightLegFieldset leg="arrival" controls={controls} offsets={offsets} />
+      <FlightLegFieldset leg="departure" controls={controls} onDateChange={followDepartureDay} />
+      <FlightLegFieldset leg="arrival" controls={controls} />
 
       <Field htmlFor={fieldId('travellerId')} label="Traveller">
         <NativeSelect
@@ -220,6 +210,14 @@ function FlightForm({
   );
 }
 
+/** Escape in an airport box with its list open closes the list, not the dialog. */
+function keepOpenForList(event: KeyboardEvent) {
+  const target = event.target;
+  if (target instanceof HTMLElement && target.getAttribute('aria-expanded') === 'true') {
+    event.preventDefault();
+  }
+}
+
 /**
  * Adding a flight (no `flight`) or editing one, in a dialog controlled by the widget.
  * `onCloseAutoFocus` lets the widget put focus back where it was (the dialog has no trigger of
@@ -240,11 +238,16 @@ export function FlightFormDialog({
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-lg" onCloseAutoFocus={onCloseAutoFocus}>
+      <DialogContent
+        className="sm:max-w-lg"
+        onCloseAutoFocus={onCloseAutoFocus}
+        onEscapeKeyDown={keepOpenForList}
+      >
         <DialogHeader>
           <DialogTitle>{flight ? `Edit flight ${flight.flightNumber}` : 'Add flight'}</DialogTitle>
           <DialogDescription>
-            Enter each time as the airport's local time, with that airport's UTC offset.
+            Choose each airport, then enter the time as it reads there: the local time on the
+            ticket.
           </DialogDescription>
         </DialogHeader>
         <FlightForm trip={trip} flight={flight} onDone={() => onOpenChange(false)} />

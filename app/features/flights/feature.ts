@@ -2,6 +2,7 @@ import { Plane } from 'lucide-react';
 import type { ClientFeature } from '@/features/feature';
 import { FlightWidget } from './FlightWidget';
 import { flightKeys, flightLive } from './flightCache';
+import { flightMutations } from './useFlights';
 
 export const flightsFeature = {
   name: 'flights',
@@ -16,6 +17,7 @@ export const flightsFeature = {
       Body: FlightWidget,
     },
   ],
-  live: flightLive,
+  lists: { flights: flightLive },
   restored: { 'flight.deleted': flightKeys.list },
+  mutations: flightMutations,
 } satisfies ClientFeature;

@@ -30,14 +30,15 @@ describe('live flight changes', () => {
   it('keeps flights in departure order', () => {
     queryClient.setQueryData(flightKeys.list(TRIP), [flight('late', '2030-06-05T10:00:00Z')]);
     applyTripChange(queryClient, TRIP, {
-      type: 'flight:saved',
-      flight: flight('early', '2030-06-01T10:00:00Z'),
+      type: 'item:saved',
+      list: 'flights',
+      item: flight('early', '2030-06-01T10:00:00Z'),
     });
     expect(queryClient.getQueryData<FlightDto[]>(flightKeys.list(TRIP))?.map((f) => f.id)).toEqual([
       'early',
       'late',
     ]);
-    applyTripChange(queryClient, TRIP, { type: 'flight:removed', flightId: 'late' });
+    applyTripChange(queryClient, TRIP, { type: 'item:removed', list: 'flights', id: 'late' });
     expect(queryClient.getQueryData<FlightDto[]>(flightKeys.list(TRIP))).toHaveLength(1);
   });
 });

@@ -1,4 +1,3 @@
-import type { LiveHandlers } from '@/features/realtime/liveHandlers';
 import { tripKeys } from '@/features/trips/tripKeys';
 import { tripListCache } from '@/lib/listById';
 import type { FlightDto } from '../../../shared/contracts/flights';
@@ -33,16 +32,5 @@ export const {
   save: saveFlightInCache,
   replace: replaceFlightInCache,
   remove: forgetFlight,
+  live: flightLive,
 } = tripListCache<FlightDto>(flightKeys.list, sortByDeparture);
-
-/** Another member's saved changes to the trip's flights. */
-export const flightLive: LiveHandlers<'flight:saved' | 'flight:removed'> = {
-  'flight:saved': {
-    writes: (tripId) => [flightKeys.list(tripId)],
-    apply: (queryClient, tripId, { flight }) => saveFlightInCache(queryClient, tripId, flight),
-  },
-  'flight:removed': {
-    writes: (tripId) => [flightKeys.list(tripId)],
-    apply: (queryClient, tripId, { flightId }) => forgetFlight(queryClient, tripId, flightId),
-  },
-};

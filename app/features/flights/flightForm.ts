@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { readWrittenTime, zonedIso } from '../../../shared/calendar';
 import {
   type CreateFlightBody,
   createFlightBody,
@@ -7,21 +8,28 @@ import {
   type UpdateFlightBody,
 } from '../../../shared/contracts/flights';
 import type { TripDto } from '../../../shared/contracts/trips';
-import { browserUtcOffset, joinFlightTime, splitFlightTime } from './flightTime';
 
 /*
  * The flight form's values and what is made of them: the schema the form is checked with (the
  * shared contract's), the changes to an existing flight. Pure, so the dialog holds only the form.
+ *
+ * Issue #37: each time is entered as the local day and time at its airport; the airport chosen
+ * gives the zone, and the time goes to the API with the offset in force there then.
  */
 
 export type Leg = 'departure' | 'arrival';
 
-/** A time as the form asks for it: a local day, a time of day and a UTC offset (flightTime). */
-const localTime = z.object({ date: z.string(), time: z.string(), offset: z.string() });
+/**
+ * A time as the form asks for it: a local day and time of day, and the zone they are read in:
+ * the airport's IANA zone, or, for a stored flight whose airport the list does not know, the
+ * offset it was stored with ("+08:00"); '' until an airport is chosen.
+ */
+const localTime = z.object({ date: z.string(), time: z.string(), zone: z.string() });
+export type LocalTime = z.infer<typeof localTime>;
 
 /**
  * The form as typed. Its names are the contract's, so each message lands on its field; a time is
- * the three inputs that make it.
+ * the inputs that make it.
  */
 const flightFormShape = z.object({
   flightNumber: z.string(),
@@ -34,19 +42,51 @@ const flightFormShape = z.object({
   travellerId: z.string(),
 });
 export type FlightFormValues = z.infer<typeof flightFormShape>;
-export type FieldName = keyof CreateFlightBody;
+// The id a new flight is created under is the client's (issue #37), not a field of the form.
+export type FieldName = Exclude<keyof CreateFlightBody, 'id'>;
 
-// The form asks for a day and a time separately; until both are there, no time exists for the
-// shared schema to judge, and its message (about ISO offsets) would not help anyone here.
-const MISSING_TIME: Record<Leg, string> = {
-  departure: 'Please choose the departure date and time',
-  arrival: 'Please choose the arrival date and time',
+// What a time can be short of before it is one; each has its own words, since the shared
+// schema's (about ISO offsets) would not help anyone here.
+const NO_AIRPORT = '<no airport>';
+const SKIPPED = '<skipped>';
+
+const MESSAGES: Record<Leg, { missing: string; airport: string; noAirport: string }> = {
+  departure: {
+    missing: 'Please choose the departure date and time',
+    airport: 'Please choose the departure airport from the list',
+    noAirport: 'The time is local to the departure airport: choose it first',
+  },
+  arrival: {
+    missing: 'Please choose the arrival date and time',
+    airport: 'Please choose the arrival airport from the list',
+    noAirport: 'The time is local to the arrival airport: choose it first',
+  },
 };
+export const SKIPPED_TIME =
+  'The clocks there skip this time (they go forward that night): please check the time';
+
+/** The API's time for a local day and time at the leg's airport, or what keeps it from one. */
+export function flightTimeOf({ date, time, zone }: LocalTime): string {
+  if (!date || !time) return '';
+  if (!zone) return NO_AIRPORT;
+  const found = zonedIso({ date, time }, zone);
+  if ('iso' in found) return found.iso;
+  return found.status === 'skipped' ? SKIPPED : '';
+}
+
 const typedTime = (leg: Leg) =>
   z
     .string()
-    .min(1, MISSING_TIME[leg])
+    .min(1, MESSAGES[leg].missing)
+    .refine((value) => value !== NO_AIRPORT, MESSAGES[leg].noAirport)
+    .refine((value) => value !== SKIPPED, SKIPPED_TIME)
     .pipe(createFlightBody.shape[leg === 'departure' ? 'departureTime' : 'arrivalTime']);
+
+const chosenAirport = (leg: Leg) =>
+  z
+    .string()
+    .min(1, MESSAGES[leg].airport)
+    .pipe(createFlightBody.shape[leg === 'departure' ? 'departureAirport' : 'arrivalAirport']);
 
 /**
  * The whole form against the shared createFlightBody, for an edit too: a PATCH sends only the
@@ -57,16 +97,18 @@ export const flightForm = flightFormShape
     (values): CreateFlightBody => ({
       flightNumber: values.flightNumber,
       departureAirport: values.departureAirport,
-      departureTime: joinFlightTime(values.departureTime),
+      departureTime: flightTimeOf(values.departureTime),
       arrivalAirport: values.arrivalAirport,
-      arrivalTime: joinFlightTime(values.arrivalTime),
+      arrivalTime: flightTimeOf(values.arrivalTime),
       stops: Number(values.stops),
       travellerId: values.travellerId || null,
     }),
   )
   .pipe(
     createFlightBody.safeExtend({
+      departureAirport: chosenAirport('departure'),
       departureTime: typedTime('departure'),
+      arrivalAirport: chosenAirport('arrival'),
       arrivalTime: typedTime('arrival'),
     }),
   );
@@ -82,41 +124,47 @@ export const FIELD_ORDER: FieldName[] = [
   'travellerId',
 ];
 
-function localTimeOf(time: string | undefined, fallbackDate: string, fallbackOffset: string) {
-  // Prefilled from the stored string itself, so the airport's own offset is kept exactly.
-  const parts = time ? splitFlightTime(time) : null;
-  return parts ?? { date: fallbackDate, time: '', offset: fallbackOffset };
+function localTimeOf(time: string | undefined, fallbackDate: string): LocalTime {
+  // A stored time shows as it was written: its airport's local time, in its own offset until
+  // the airport's zone is known (the picker tells the form when it finds the airport).
+  const written = time ? readWrittenTime(time) : null;
+  if (written) return { date: written.date, time: written.time, zone: written.offset };
+  return { date: fallbackDate, time: '', zone: '' };
 }
 
 export function initialValues(trip: TripDto, flight: FlightDto | null): FlightFormValues {
-  const offset = browserUtcOffset();
   return {
     flightNumber: flight?.flightNumber ?? '',
     stops: String(flight?.stops ?? 0),
     departureAirport: flight?.departureAirport ?? '',
-    departureTime: localTimeOf(flight?.departureTime, trip.startDate, offset),
+    departureTime: localTimeOf(flight?.departureTime, trip.startDate),
     arrivalAirport: flight?.arrivalAirport ?? '',
-    arrivalTime: localTimeOf(flight?.arrivalTime, trip.startDate, offset),
+    arrivalTime: localTimeOf(flight?.arrivalTime, trip.startDate),
     travellerId: flight?.traveller?.id ?? '',
   };
 }
 
-/** A stored time as the form would write it back, to tell whether the person changed it. */
-function asTyped(time: string): string {
-  const parts = splitFlightTime(time);
-  return parts ? joinFlightTime(parts) : time;
-}
+/** The local day and time written in a flight time, "2026-12-20T08:30". */
+const wallTimeIn = (time: string) => time.slice(0, 16);
 
-/** Only what differs from the stored flight, so an untouched time is kept exactly as it was. */
+/**
+ * Only what differs from the stored flight, so an untouched time is kept exactly as it was: a
+ * time counts as changed when its local day or time, or its airport, is.
+ */
 export function changesFrom(flight: FlightDto, next: NewFlight): UpdateFlightBody {
   const changes: UpdateFlightBody = {};
+  const departureMoved =
+    next.departureAirport !== flight.departureAirport ||
+    wallTimeIn(next.departureTime) !== wallTimeIn(flight.departureTime);
+  const arrivalMoved =
+    next.arrivalAirport !== flight.arrivalAirport ||
+    wallTimeIn(next.arrivalTime) !== wallTimeIn(flight.arrivalTime);
   if (next.flightNumber !== flight.flightNumber) changes.flightNumber = next.flightNumber;
   if (next.departureAirport !== flight.departureAirport)
     changes.departureAirport = next.departureAirport;
-  if (next.departureTime !== asTyped(flight.departureTime))
-    changes.departureTime = next.departureTime;
+  if (departureMoved) changes.departureTime = next.departureTime;
   if (next.arrivalAirport !== flight.arrivalAirport) changes.arrivalAirport = next.arrivalAirport;
-  if (next.arrivalTime !== asTyped(flight.arrivalTime)) changes.arrivalTime = next.arrivalTime;
+  if (arrivalMoved) changes.arrivalTime = next.arrivalTime;
   if (next.stops !== flight.stops) changes.stops = next.stops;
   if (next.travellerId !== (flight.traveller?.id ?? null)) changes.travellerId = next.travellerId;
   return changes;

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { makeUser, mockApi, type Reply } from '@/test/api';
 import { renderPage } from '@/test/render';
+import type { AirportDto } from '../../../shared/contracts/airports';
 import type { FlightDto } from '../../../shared/contracts/flights';
 import type { TripDto, TripMemberDto } from '../../../shared/contracts/trips';
 import { makeTrip } from '../trips/tripFixtures';
@@ -61,6 +62,59 @@ export const qantas = makeFlight({
   duration: '8h 15m',
 });
 
+/** The airports the stubbed `GET /api/airports` knows, with their zones. */
+export const AIRPORTS: AirportDto[] = [
+  {
+    code: 'DPS',
+    name: 'Ngurah Rai International Airport',
+    city: 'Denpasar (Bali)',
+    country: 'Indonesia',
+    timeZone: 'Asia/Makassar',
+  },
+  {
+    code: 'CGK',
+    name: 'Soekarno-Hatta International Airport',
+    city: 'Jakarta',
+    country: 'Indonesia',
+    timeZone: 'Asia/Jakarta',
+  },
+  {
+    code: 'SIN',
+    name: 'Singapore Changi Airport',
+    city: 'Singapore',
+    country: 'Singapore',
+    timeZone: 'Asia/Singapore',
+  },
+  {
+    code: 'KTM',
+    name: 'Tribhuvan International Airport',
+    city: 'Kathmandu',
+    country: 'Nepal',
+    timeZone: 'Asia/Kathmandu',
+  },
+  {
+    code: 'DOH',
+    name: 'Hamad International Airport',
+    city: 'Doha',
+    country: 'Qatar',
+    timeZone: 'Asia/Qatar',
+  },
+  {
+    code: 'LIS',
+    name: 'Lisbon Portela Airport',
+    city: 'Lisbon',
+    country: 'Portugal',
+    timeZone: 'Europe/Lisbon',
+  },
+];
+
+/** The server's search, in small: the code itself, then codes and cities starting with the text. */
+function searchAirports(url: string): AirportDto[] {
+  const typed = (new URL(url, 'http://localhost').searchParams.get('q') ?? '').toLowerCase();
+  const starts = (value: string | null) => (value ?? '').toLowerCase().startsWith(typed);
+  return AIRPORTS.filter((airport) => starts(airport.code) || starts(airport.city));
+}
+
 export function renderWidget(
   flights: FlightDto[] | Reply,
   routes: Parameters<typeof mockApi>[0] = {},
@@ -69,6 +123,7 @@ export function renderWidget(
   const api = mockApi({
     [`GET ${FLIGHTS_URL}`]: Array.isArray(flights) ? { body: flights } : flights,
     'GET /api/trips/t1/members': { body: members },
+    'GET /api/airports': (call) => ({ body: searchAirports(call.url) }),
     ...routes,
   });
   const user = userEvent.setup();
@@ -87,20 +142,44 @@ export function field(dialog: HTMLElement, label: string) {
   return within(dialog).getByLabelText(label) as HTMLInputElement | HTMLSelectElement;
 }
 
-export async function openAddDialog(user: ReturnType<typeof userEvent.setup>) {
+export async function openAddDialog(user: User) {
   await user.click(await screen.findByRole('button', { name: 'Add flight' }));
   return screen.findByRole('dialog', { name: 'Add flight' });
 }
 
-/** Types into every text field and picks from every select of the flight form. */
+type User = ReturnType<typeof userEvent.setup>;
+
+/** Types `typed` into an airport picker and clicks the airport with `code` in its list. */
+export async function chooseAirport(
+  user: User,
+  dialog: HTMLElement,
+  label: string,
+  typed: string,
+  code: string,
+) {
+  const box = field(dialog, label);
+  await user.clear(box);
+  await user.type(box, typed);
+  const list = await within(dialog).findByRole('listbox', { name: 'Airports' });
+  await user.click(await within(list).findByRole('option', { name: new RegExp(`^${code}:`) }));
+}
+
+const AIRPORT_FIELDS = ['From airport', 'To airport'];
+
+/**
+ * Types into every text field and picks from every select of the flight form; an airport field
+ * is given a code, typed and chosen from the picker's list.
+ */
 export async function fillForm(
-  user: ReturnType<typeof userEvent.setup>,
+  user: User,
   dialog: HTMLElement,
   values: Partial<Record<string, string>>,
 ) {
   for (const [label, value] of Object.entries(values)) {
     const control = field(dialog, label);
-    if (control instanceof HTMLSelectElement) {
+    if (AIRPORT_FIELDS.includes(label)) {
+      await chooseAirport(user, dialog, label, value!.toLowerCase(), value!.toUpperCase());
+    } else if (control instanceof HTMLSelectElement) {
       await user.selectOptions(control, value!);
     } else {
       await user.clear(control);

@@ -383,7 +383,9 @@ describe('PhotoWidget', () => {
       });
       await findCarousel();
       expect(shown().label).toBe('Photo 1 of 8');
-      act(() => applyTripChange(queryClient, 't1', { type: 'photo:saved', photo: villa }));
+      act(() =>
+        applyTripChange(queryClient, 't1', { type: 'item:saved', list: 'photos', item: villa }),
+      );
       await waitFor(() =>
         expect(shown()).toMatchObject({ label: 'Photo 1 of 9', main: 'The villa we found' }),
       );
@@ -393,7 +395,9 @@ describe('PhotoWidget', () => {
       // Someone looking at a photo keeps it in view when another is added before it.
       fireEvent.click(screen.getByRole('button', { name: 'Next photo' }));
       expect(shown()).toMatchObject({ label: 'Photo 2 of 9', main: 'Bali view 1' });
-      act(() => applyTripChange(queryClient, 't1', { type: 'photo:saved', photo: ferry }));
+      act(() =>
+        applyTripChange(queryClient, 't1', { type: 'item:saved', list: 'photos', item: ferry }),
+      );
       await waitFor(() =>
         expect(shown()).toMatchObject({ label: 'Photo 3 of 10', main: 'Bali view 1' }),
       );

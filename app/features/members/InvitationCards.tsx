@@ -7,8 +7,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { AuthCardHeader, AuthShell } from '@/features/auth/AuthShell';
 import { errorCode, errorMessage } from '@/lib/apiError';
 import { Link } from '@/lib/router';
+import { formatDate } from '../../../shared/calendar';
 import type { ErrorCode } from '../../../shared/contracts/errors';
-import { formatDate } from '../../../shared/dates';
 
 /**
  * The frame of a page an invitation leads to (a join link, a magic link): a spinner while the

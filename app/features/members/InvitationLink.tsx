@@ -8,7 +8,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/hooks/useToast';
 import { errorMessage } from '@/lib/apiError';
-import { formatDate } from '../../../shared/dates';
+import { formatDate } from '../../../shared/calendar';
 import { useInvitationLink, useResetInvitationLink } from './useMembers';
 
 async function copyToClipboard(text: string) {

@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Sparkles } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { FormError } from '@/components/FormError';
@@ -8,40 +7,23 @@ import { Label } from '@/components/ui/label';
 import { useAuth } from '@/features/auth/useAuth';
 import { toast } from '@/hooks/useToast';
 import { errorMessage } from '@/lib/apiError';
-import { apiJson } from '@/lib/queryClient';
 import { Link } from '@/lib/router';
 import { parseForm } from '@/lib/validation';
 import {
   MAGIC_LINK_DAYS,
   MAGIC_LINK_MESSAGES,
-  type MagicLinkBody,
   MEMBER_MESSAGES,
   magicLinkBody,
 } from '../../../shared/contracts/members';
 import { isEmail } from '../../../shared/email';
 import { PLAN_LIMITS } from '../../../shared/plans';
-import { memberKeys } from './useMembers';
+import { useSendMagicLink } from './useMembers';
 
 /** What a Free owner reads instead of the form. */
 export const MAGIC_LINK_UPGRADE_NOTE = 'Magic-link invitations come with Premium and Pro.';
 
 /** The landing page's pricing section (PricingSection's `id`). */
 const PLANS_URL = '/plans';
-
-/** `POST /api/trips/:tripId/magic-links` (owner, Premium and Pro): the server e-mails the link. */
-export function useSendMagicLink(tripId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: MagicLinkBody) =>
-      apiJson<{ success: true }>(
-        'POST',
-        `/api/trips/${encodeURIComponent(tripId)}/magic-links`,
-        body,
-      ),
-    onSuccess: () =>
-      queryClient.invalidateQueries({ queryKey: memberKeys.sentInvitations(tripId) }),
-  });
-}
 
 /**
  * Invite Friends' magic link (owner only): an e-mailed, single-use link that signs the friend in

@@ -1,7 +1,7 @@
 import { CircleAlert, CircleCheck, Clock, Loader2, type LucideIcon } from 'lucide-react';
 import { useId } from 'react';
 import { Badge } from '@/components/ui/badge';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime } from '../../../shared/calendar';
 import type { DeliveryState } from '../../../shared/contracts/mail';
 import type { SentInvitations } from '../../../shared/contracts/members';
 import { useSentInvitations } from './useMembers';

@@ -1,17 +1,18 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { mutationOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { forgetTrip } from '@/features/trips/tripCache';
 import { tripKeys } from '@/features/trips/tripKeys';
 import { apiJson } from '@/lib/queryClient';
+import { useMutationWith } from '@/lib/useMutationWith';
 import type {
   EmailInvitationBody,
   InvitationLink,
   JoinPreview,
   JoinResponse,
+  MagicLinkBody,
   MagicLinkConsumeResponse,
   MagicLinkPreview,
   SentInvitations,
 } from '../../../shared/contracts/members';
-import { refetchMembership } from './memberCache';
 
 type Ok = { success: true };
 
@@ -29,24 +30,81 @@ export function useInvitationLink(tripId: string, { enabled }: { enabled: boolea
   return useQuery<InvitationLink>({ queryKey: memberKeys.invitation(tripId), enabled });
 }
 
-/** `POST /api/trips/:tripId/invitation/reset`: a new link; the old one stops working at once. */
+type OfTrip = { tripId: string };
+
+/**
+ * The trip's members' and invitations' writes (issue #37: registered by key, run again from their
+ * variables alone). Joining by a link or a magic link stays with its page (useJoinTrip,
+ * useConsumeMagicLink): a one-off step of someone not on the trip yet, never replayed.
+ */
+export const memberMutations = {
+  /** `POST /api/trips/:tripId/invitation/reset`: a new link; the old one stops working at once. */
+  resetInvitationLink: mutationOptions({
+    mutationKey: ['members', 'resetInvitationLink'],
+    mutationFn: ({ tripId }: OfTrip) =>
+      apiJson<InvitationLink>('POST', `${tripUrl(tripId)}/invitation/reset`),
+    onSuccess: (link, { tripId }, _context, { client }) =>
+      client.setQueryData(memberKeys.invitation(tripId), link),
+  }),
+
+  /** `POST /api/trips/:tripId/invitations`: the server e-mails the join link. */
+  inviteByEmail: mutationOptions({
+    mutationKey: ['members', 'inviteByEmail'],
+    mutationFn: ({ tripId, ...body }: OfTrip & EmailInvitationBody) =>
+      apiJson<Ok>('POST', `${tripUrl(tripId)}/invitations`, body),
+    onSuccess: (_ok, { tripId }, _context, { client }) =>
+      client.invalidateQueries({ queryKey: memberKeys.sentInvitations(tripId) }),
+  }),
+
+  /** `POST /api/trips/:tripId/magic-links` (owner, Premium and Pro): the server e-mails the link. */
+  sendMagicLink: mutationOptions({
+    mutationKey: ['members', 'sendMagicLink'],
+    mutationFn: ({ tripId, ...body }: OfTrip & MagicLinkBody) =>
+      apiJson<Ok>('POST', `${tripUrl(tripId)}/magic-links`, body),
+    onSuccess: (_ok, { tripId }, _context, { client }) =>
+      client.invalidateQueries({ queryKey: memberKeys.sentInvitations(tripId) }),
+  }),
+
+  /**
+   * `DELETE /api/trips/:tripId/members/:userId` (owner). What that changes — the members, and
+   * whatever of the trip was theirs — is fetched again: the others hear it live, but not the tab
+   * that made the change.
+   */
+  removeMember: mutationOptions({
+    mutationKey: ['members', 'removeMember'],
+    mutationFn: ({ tripId, userId }: OfTrip & { userId: string }) =>
+      apiJson<Ok>('DELETE', `${tripUrl(tripId)}/members/${encodeURIComponent(userId)}`),
+    onSuccess: (_ok, { tripId }, _context, { client }) =>
+      client.invalidateQueries({ queryKey: tripKeys.trip(tripId) }),
+  }),
+
+  /** `POST /api/trips/:tripId/leave` (a member; the owner is refused), then forgetTrip. */
+  leave: mutationOptions({
+    mutationKey: ['members', 'leave'],
+    mutationFn: (tripId: string) => apiJson<Ok>('POST', `${tripUrl(tripId)}/leave`),
+    onSuccess: (_ok, tripId, _context, { client }) => forgetTrip(client, tripId),
+  }),
+};
+
+/** A new invitation link for the trip: `mutate()`. */
 export function useResetInvitationLink(tripId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => apiJson<InvitationLink>('POST', `${tripUrl(tripId)}/invitation/reset`),
-    onSuccess: (link) => queryClient.setQueryData(memberKeys.invitation(tripId), link),
-  });
+  return useMutationWith(memberMutations.resetInvitationLink, () => ({ tripId }));
 }
 
-/** `POST /api/trips/:tripId/invitations`: the server e-mails the join link. */
+/** Invites by e-mail: `mutate({ email })`. */
 export function useInviteByEmail(tripId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: EmailInvitationBody) =>
-      apiJson<Ok>('POST', `${tripUrl(tripId)}/invitations`, body),
-    onSuccess: () =>
-      queryClient.invalidateQueries({ queryKey: memberKeys.sentInvitations(tripId) }),
-  });
+  return useMutationWith(memberMutations.inviteByEmail, (body: EmailInvitationBody) => ({
+    ...body,
+    tripId,
+  }));
+}
+
+/** Sends a magic link: `mutate({ email, name })`. */
+export function useSendMagicLink(tripId: string) {
+  return useMutationWith(memberMutations.sendMagicLink, (body: MagicLinkBody) => ({
+    ...body,
+    tripId,
+  }));
 }
 
 // How often the owner's list looks again while an e-mail is on its way (issue #35): soon after
@@ -71,23 +129,14 @@ export function useSentInvitations(tripId: string) {
   });
 }
 
-/** `DELETE /api/trips/:tripId/members/:userId` (owner); what that changes is fetched again. */
+/** Removes a member from the trip (owner): `mutate(userId)`. */
 export function useRemoveMember(tripId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (userId: string) =>
-      apiJson<Ok>('DELETE', `${tripUrl(tripId)}/members/${encodeURIComponent(userId)}`),
-    onSuccess: () => refetchMembership(queryClient, tripId),
-  });
+  return useMutationWith(memberMutations.removeMember, (userId: string) => ({ tripId, userId }));
 }
 
-/** `POST /api/trips/:tripId/leave` (a member; the owner is refused), then forgetTrip. */
+/** Leaves a trip: `mutate(tripId)`. */
 export function useLeaveTrip() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (tripId: string) => apiJson<Ok>('POST', `${tripUrl(tripId)}/leave`),
-    onSuccess: (_ok, tripId) => forgetTrip(queryClient, tripId),
-  });
+  return useMutation(memberMutations.leave);
 }
 
 /**

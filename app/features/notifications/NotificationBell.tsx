@@ -11,9 +11,9 @@ import type { LiveSocket } from '@/features/realtime/useLiveSocket';
 import { timeAgo } from '@/features/search/searchText';
 import { toast } from '@/hooks/useToast';
 import { errorMessage } from '@/lib/apiError';
-import { formatDateTime } from '@/lib/format';
 import { useLocation } from '@/lib/router';
 import { cn } from '@/lib/utils';
+import { formatDateTime } from '../../../shared/calendar';
 import {
   describeNotification,
   type NotificationEntry,

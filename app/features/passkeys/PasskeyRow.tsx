@@ -7,9 +7,8 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/hooks/useToast';
-import { formatDateTime } from '@/lib/format';
+import { formatDate, formatDateTime } from '../../../shared/calendar';
 import type { Passkey } from '../../../shared/contracts/passkeys';
-import { formatDate } from '../../../shared/dates';
 import { RemovePasskeyDialog } from './RemovePasskeyDialog';
 import { usePasskeyNameForm } from './usePasskeyNameForm';
 

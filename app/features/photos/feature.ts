@@ -1,8 +1,10 @@
 import type { ClientFeature } from '@/features/feature';
 import { photoLive } from './photoCache';
+import { photoMutations } from './useAlbum';
 
 /** The trip's album; the photo carousel (media/) is its widget. */
 export const photosFeature = {
   name: 'photos',
-  live: photoLive,
+  lists: { photos: photoLive },
+  mutations: photoMutations,
 } satisfies ClientFeature;

@@ -19,16 +19,21 @@ const ids = () => album()?.photos.map((photo) => photo.id);
 
 describe('live photo changes', () => {
   it('leaves an album that was never loaded alone (it loads whole when it is shown)', () => {
-    applyTripChange(queryClient, TRIP, { type: 'photo:saved', photo: makeTripPhoto('a') });
-    applyTripChange(queryClient, TRIP, { type: 'photo:removed', photoId: 'a' });
+    applyTripChange(queryClient, TRIP, {
+      type: 'item:saved',
+      list: 'photos',
+      item: makeTripPhoto('a'),
+    });
+    applyTripChange(queryClient, TRIP, { type: 'item:removed', list: 'photos', id: 'a' });
     expect(album()).toBeUndefined();
   });
 
   it('puts another member’s new photo first (newest first), and counts its room', () => {
     queryClient.setQueryData(photoKeys.album(TRIP), makeAlbum([makeTripPhoto('old')]));
     applyTripChange(queryClient, TRIP, {
-      type: 'photo:saved',
-      photo: makeTripPhoto('new', { bytes: 3 * MB }),
+      type: 'item:saved',
+      list: 'photos',
+      item: makeTripPhoto('new', { bytes: 3 * MB }),
     });
     expect(ids()).toEqual(['new', 'old']);
     expect(album()?.limits.usedBytes).toBe(5 * MB);
@@ -40,8 +45,9 @@ describe('live photo changes', () => {
       makeAlbum([makeTripPhoto('a'), makeTripPhoto('b')]),
     );
     applyTripChange(queryClient, TRIP, {
-      type: 'photo:saved',
-      photo: makeTripPhoto('b', { caption: 'The ferry timetable' }),
+      type: 'item:saved',
+      list: 'photos',
+      item: makeTripPhoto('b', { caption: 'The ferry timetable' }),
     });
     expect(album()?.photos.map((photo) => [photo.id, photo.caption])).toEqual([
       ['a', null],
@@ -55,11 +61,11 @@ describe('live photo changes', () => {
       photoKeys.album(TRIP),
       makeAlbum([makeTripPhoto('a'), makeTripPhoto('b')]),
     );
-    applyTripChange(queryClient, TRIP, { type: 'photo:removed', photoId: 'a' });
+    applyTripChange(queryClient, TRIP, { type: 'item:removed', list: 'photos', id: 'a' });
     expect(ids()).toEqual(['b']);
     expect(album()?.limits.usedBytes).toBe(2 * MB);
     const before = album();
-    applyTripChange(queryClient, TRIP, { type: 'photo:removed', photoId: 'gone' });
+    applyTripChange(queryClient, TRIP, { type: 'item:removed', list: 'photos', id: 'gone' });
     expect(album()).toBe(before);
   });
 
@@ -88,10 +94,11 @@ describe('my own changes', () => {
 
   it('does not bring back a deleted photo when a caption change saved before it arrives late', () => {
     queryClient.setQueryData(photoKeys.album(TRIP), makeAlbum([makeTripPhoto('a')]));
-    applyTripChange(queryClient, TRIP, { type: 'photo:removed', photoId: 'a' });
+    applyTripChange(queryClient, TRIP, { type: 'item:removed', list: 'photos', id: 'a' });
     applyTripChange(queryClient, TRIP, {
-      type: 'photo:saved',
-      photo: makeTripPhoto('a', { caption: 'Late' }),
+      type: 'item:saved',
+      list: 'photos',
+      item: makeTripPhoto('a', { caption: 'Late' }),
     });
     expect(ids()).toEqual([]);
   });

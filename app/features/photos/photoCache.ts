@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { LiveHandlers } from '@/features/realtime/liveHandlers';
+import type { LiveList } from '@/features/realtime/liveHandlers';
 import { tripKeys } from '@/features/trips/tripKeys';
 import type { Album, TripPhoto } from '../../../shared/contracts/photos';
 
@@ -66,13 +66,8 @@ export function removePhotoFromCache(queryClient: QueryClient, tripId: string, p
 }
 
 /** Another member's photo added, captioned or deleted. */
-export const photoLive: LiveHandlers<'photo:saved' | 'photo:removed'> = {
-  'photo:saved': {
-    writes: (tripId) => [photoKeys.album(tripId)],
-    apply: (queryClient, tripId, { photo }) => savePhotoInCache(queryClient, tripId, photo),
-  },
-  'photo:removed': {
-    writes: (tripId) => [photoKeys.album(tripId)],
-    apply: (queryClient, tripId, { photoId }) => removePhotoFromCache(queryClient, tripId, photoId),
-  },
+export const photoLive: LiveList<'photos'> = {
+  writes: (tripId) => [photoKeys.album(tripId)],
+  saved: savePhotoInCache,
+  removed: removePhotoFromCache,
 };

@@ -1,25 +1,14 @@
+import { formatRecentDate } from '../../../shared/calendar';
 import {
   PHOTO_MEDIUM_PX,
   PHOTO_THUMBNAIL_PX,
   type TripPhoto,
 } from '../../../shared/contracts/photos';
 
-// spec §9: dates display in en-US; a photo added this year needs no year ("Nov 3").
-const dayThisYear = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
-const dayOtherYear = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-});
-
 type Added = Pick<TripPhoto, 'addedBy' | 'addedAt'>;
 
 /** "Nov 3", or "Nov 3, 2025" for a photo added another year. */
-function addedDay(photo: Added, now: Date) {
-  const added = new Date(photo.addedAt);
-  const format = added.getFullYear() === now.getFullYear() ? dayThisYear : dayOtherYear;
-  return format.format(added);
-}
+const addedDay = (photo: Added, now: Date) => formatRecentDate(photo.addedAt, now);
 
 /** "Added by Ana · Nov 3": who added the photo, and when. */
 export function addedLine(photo: Added, now = new Date()) {

@@ -7,8 +7,8 @@ import type { Transfer, UploadOptions } from './uploadQueue';
 export const tripPhotosUrl = (tripId: string) => `/api/trips/${encodeURIComponent(tripId)}/photos`;
 
 /**
- * `POST /api/trips/:tripId/photos?name=&keepOriginal=` with the file's own bytes as the body, so
- * the server streams it to storage. XMLHttpRequest rather than fetch: fetch cannot tell how much
+ * `POST /api/trips/:tripId/photos?name=&keepOriginal=&id=` with the file's own bytes as the body,
+ * so the server streams it to storage; `id` is the photo's, chosen by the queue. XMLHttpRequest rather than fetch: fetch cannot tell how much
  * of a request body has gone. A refusal rejects with an ApiError (the server's message names the
  * file), a lost connection with a TypeError, as fetch would.
  */
@@ -16,10 +16,10 @@ export function sendPhoto(
   tripId: string,
   file: File,
   name: string,
-  { keepOriginal }: UploadOptions,
+  { keepOriginal, id }: UploadOptions & { id: string },
   onProgress: (sent: number) => void,
 ): Transfer {
-  const query = new URLSearchParams({ name, keepOriginal: String(keepOriginal) });
+  const query = new URLSearchParams({ name, keepOriginal: String(keepOriginal), id });
   const xhr = new XMLHttpRequest();
   xhr.open('POST', `${tripPhotosUrl(tripId)}?${query}`);
   // The server reads the type from the bytes; this only tells a proxy what passes.

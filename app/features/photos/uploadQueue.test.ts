@@ -67,6 +67,7 @@ function fakeSender() {
   const sent: {
     name: string;
     keepOriginal: boolean;
+    id: string;
     progress: (bytes: number) => void;
     answer: ReturnType<typeof deferred<TripPhoto>>;
     reject: (error: unknown) => void;
@@ -76,7 +77,7 @@ function fakeSender() {
     (
       _file: PhotoFile,
       name: string,
-      { keepOriginal }: { keepOriginal: boolean },
+      { keepOriginal, id }: { keepOriginal: boolean; id: string },
       progress: (bytes: number) => void,
     ): Transfer => {
       const answer = deferred<TripPhoto>();
@@ -86,7 +87,7 @@ function fakeSender() {
         reject = fail;
       });
       const abort = vi.fn();
-      sent.push({ name, keepOriginal, progress, answer, reject, abort });
+      sent.push({ name, keepOriginal, id, progress, answer, reject, abort });
       return { done, abort };
     },
   );
@@ -233,6 +234,10 @@ describe('the upload queue', () => {
     sent[1]!.answer.resolve(makeTripPhoto('p2'));
     await settle();
     expect(sent.map((call) => call.name)).toEqual(['1.jpg', '2.jpg', '1.jpg']);
+    // Sent again with the photo's id it had: had the server saved it, it is added once (#37).
+    expect(sent[2]!.id).toBe(sent[0]!.id);
+    expect(sent[1]!.id).not.toBe(sent[0]!.id);
+    expect(failed!.id).toBe(sent[0]!.id);
   });
 
   it('keeps a failed upload on the list while the others go on', async () => {

@@ -6,6 +6,7 @@ import {
   PHOTO_UPLOADS_AT_ONCE,
   type TripPhoto,
 } from '../../../shared/contracts/photos';
+import { randomUuid } from '../../../shared/ids';
 
 /** What the queue needs of a file (a File, or a stand-in in tests). */
 export type PhotoFile = Pick<File, 'name' | 'size' | 'type'>;
@@ -14,6 +15,10 @@ export type UploadOptions = { keepOriginal: boolean };
 
 /** One file on its way to the album, as the upload list shows it. */
 export type Upload = {
+  /**
+   * The photo's id, chosen here (issue #37): sent with the file, so that sending it again (Try
+   * again after a cut-off upload the server had saved) adds the photo once.
+   */
   id: string;
   name: string;
   /** waiting: behind the ones sending now; failed: refused or cut off, until dismissed. */
@@ -33,7 +38,8 @@ export type SendPhoto<F extends PhotoFile> = (
   file: F,
   /** The file's name as the album keeps it (uploadName). */
   name: string,
-  options: UploadOptions,
+  /** As chosen for the files, and the photo's id (`Upload.id`). */
+  options: UploadOptions & { id: string },
   onProgress: (sent: number) => void,
 ) => Transfer;
 
@@ -100,7 +106,6 @@ export function createUploadQueue<F extends PhotoFile>({
   type Entry = { upload: Upload; file: F; options: UploadOptions; transfer: Transfer | null };
   let entries: Entry[] = [];
   let snapshot: readonly Upload[] = [];
-  let nextId = 1;
   const listeners = new Set<() => void>();
 
   function changed() {
@@ -118,7 +123,8 @@ export function createUploadQueue<F extends PhotoFile>({
 
   function start(entry: Entry) {
     patch(entry, { status: 'sending', sent: 0, error: null, retryable: false });
-    const transfer = send(entry.file, entry.upload.name, entry.options, (sent) => {
+    const options = { ...entry.options, id: entry.upload.id };
+    const transfer = send(entry.file, entry.upload.name, options, (sent) => {
       if (entry.transfer !== transfer) return;
       patch(entry, { sent: Math.min(sent, entry.upload.size) });
       changed();
@@ -172,7 +178,7 @@ export function createUploadQueue<F extends PhotoFile>({
           options,
           transfer: null,
           upload: {
-            id: String(nextId++),
+            id: randomUuid(),
             name,
             status: refusal ? 'failed' : 'waiting',
             sent: 0,

@@ -1,7 +1,8 @@
-import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { mutationOptions, type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import { errorCode } from '@/lib/apiError';
 import { apiJson, apiRequest } from '@/lib/queryClient';
+import { useMutationWith } from '@/lib/useMutationWith';
 import type { Album, TripPhoto, UpdatePhotoBody } from '../../../shared/contracts/photos';
 import {
   photoKeys,
@@ -20,32 +21,48 @@ export function useAlbum(tripId: string) {
   return useQuery<Album>({ queryKey: photoKeys.album(tripId) });
 }
 
-/** `PATCH /api/trips/:tripId/photos/:photoId`: a photo's caption (null: none). */
-export function useUpdateCaption(tripId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ photoId, caption }: { photoId: string } & UpdatePhotoBody) =>
-      apiJson<TripPhoto>('PATCH', photoUrl(tripId, photoId), { caption }),
-    onSuccess: (saved) => replacePhotoInCache(queryClient, tripId, saved),
-  });
-}
+type OfPhoto = { tripId: string; photoId: string };
 
-/**
- * `DELETE /api/trips/:tripId/photos/:photoId`; the photo leaves the album once the server has
- * deleted it. Already gone (another member deleted it) is what was asked for.
- */
-export function useDeletePhoto(tripId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (photoId: string) => {
+/** The album's writes (issue #37: registered by key, run again from their variables alone). */
+export const photoMutations = {
+  /** `PATCH /api/trips/:tripId/photos/:photoId`: a photo's caption (null: none). */
+  updateCaption: mutationOptions({
+    mutationKey: ['photos', 'updateCaption'],
+    mutationFn: ({ tripId, photoId, caption }: OfPhoto & UpdatePhotoBody) =>
+      apiJson<TripPhoto>('PATCH', photoUrl(tripId, photoId), { caption }),
+    onSuccess: (saved, { tripId }, _context, { client }) =>
+      replacePhotoInCache(client, tripId, saved),
+  }),
+
+  /**
+   * `DELETE /api/trips/:tripId/photos/:photoId`; the photo leaves the album once the server has
+   * deleted it. Already gone (another member deleted it) is what was asked for.
+   */
+  delete: mutationOptions({
+    mutationKey: ['photos', 'delete'],
+    mutationFn: async ({ tripId, photoId }: OfPhoto) => {
       try {
         await apiRequest('DELETE', photoUrl(tripId, photoId));
       } catch (failure) {
         if (errorCode(failure) !== 'not_found') throw failure;
       }
     },
-    onSuccess: (_answer, photoId) => removePhotoFromCache(queryClient, tripId, photoId),
-  });
+    onSuccess: (_answer, { tripId, photoId }, _context, { client }) =>
+      removePhotoFromCache(client, tripId, photoId),
+  }),
+};
+
+/** A photo's caption: `mutate({ photoId, caption })`. */
+export function useUpdateCaption(tripId: string) {
+  return useMutationWith(
+    photoMutations.updateCaption,
+    (change: { photoId: string } & UpdatePhotoBody) => ({ ...change, tripId }),
+  );
+}
+
+/** Deletes a photo of the album: `mutate(photoId)`. */
+export function useDeletePhoto(tripId: string) {
+  return useMutationWith(photoMutations.delete, (photoId: string) => ({ tripId, photoId }));
 }
 
 // One queue per trip for the app's life (per query client: each test has its own), so uploads

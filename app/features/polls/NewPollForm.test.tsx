@@ -64,6 +64,10 @@ describe('NewPollForm', () => {
         multiple: true,
         hideVoters: true,
         closesAt: null,
+        // Chosen here, so that sending it again asks once (issue #37).
+        id: expect.stringMatching(
+          /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+        ),
       },
     ]);
   });

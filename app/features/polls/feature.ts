@@ -2,6 +2,7 @@ import { Vote } from 'lucide-react';
 import type { ClientFeature } from '@/features/feature';
 import { PollWidget } from './PollWidget';
 import { pollLive } from './pollCache';
+import { pollMutations } from './usePolls';
 
 export const pollsFeature = {
   name: 'polls',
@@ -16,5 +17,6 @@ export const pollsFeature = {
       Body: PollWidget,
     },
   ],
-  live: pollLive,
+  lists: { polls: pollLive },
+  mutations: pollMutations,
 } satisfies ClientFeature;

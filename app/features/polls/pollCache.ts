@@ -1,4 +1,4 @@
-import type { LiveHandlers } from '@/features/realtime/liveHandlers';
+import type { LiveList } from '@/features/realtime/liveHandlers';
 import { tripKeys } from '@/features/trips/tripKeys';
 import { tripListCache } from '@/lib/listById';
 import type { Poll, SharedPoll } from '../../../shared/contracts/polls';
@@ -30,20 +30,15 @@ export function withMyVotes(shared: SharedPoll, cached: Poll | undefined): Poll 
 }
 
 /** Other members' polls, votes and closings. */
-export const pollLive: LiveHandlers<'poll:saved' | 'poll:removed'> = {
-  'poll:saved': {
-    writes: (tripId) => [pollKeys.list(tripId)],
-    apply: (queryClient, tripId, { poll }) =>
-      updatePolls(queryClient, tripId, (polls) => {
-        const cached = polls.find((other) => other.id === poll.id);
-        const next = withMyVotes(poll, cached);
-        return cached
-          ? polls.map((other) => (other.id === poll.id ? next : other))
-          : [...polls, next];
-      }),
-  },
-  'poll:removed': {
-    writes: (tripId) => [pollKeys.list(tripId)],
-    apply: (queryClient, tripId, { pollId }) => removePollFromCache(queryClient, tripId, pollId),
-  },
+export const pollLive: LiveList<'polls'> = {
+  writes: (tripId) => [pollKeys.list(tripId)],
+  saved: (queryClient, tripId, poll) =>
+    updatePolls(queryClient, tripId, (polls) => {
+      const cached = polls.find((other) => other.id === poll.id);
+      const next = withMyVotes(poll, cached);
+      return cached
+        ? polls.map((other) => (other.id === poll.id ? next : other))
+        : [...polls, next];
+    }),
+  removed: removePollFromCache,
 };

@@ -1,8 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { mutationOptions, useQuery } from '@tanstack/react-query';
 import { toast } from '@/hooks/useToast';
 import { errorMessage } from '@/lib/apiError';
 import { apiJson, apiRequest } from '@/lib/queryClient';
-import type { CreatePoll, Poll } from '../../../shared/contracts/polls';
+import { useMutationWith } from '@/lib/useMutationWith';
+import type { CreatePollBody, Poll } from '../../../shared/contracts/polls';
+import { randomUuid } from '../../../shared/ids';
 import { pollKeys, removePollFromCache, replacePollInCache, savePollInCache } from './pollCache';
 
 const tripPollsUrl = (tripId: string) => `/api/trips/${encodeURIComponent(tripId)}/polls`;
@@ -13,14 +15,9 @@ export function usePolls(tripId: string) {
   return useQuery<Poll[]>({ queryKey: pollKeys.list(tripId) });
 }
 
-/** `POST /api/trips/:tripId/polls`; the new poll goes on top of the list. */
-export function useCreatePoll(tripId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CreatePoll) => apiJson<Poll>('POST', tripPollsUrl(tripId), body),
-    onSuccess: (created) => savePollInCache(queryClient, tripId, created),
-  });
-}
+/** A new poll as the request sends it: its trip, and the id chosen for it here. */
+export type NewPoll = CreatePollBody & { tripId: string; id: string };
+type OfPoll = { tripId: string; pollId: string };
 
 function failed(title: string) {
   return (failure: unknown) =>
@@ -31,38 +28,76 @@ function failed(title: string) {
     });
 }
 
-/**
- * `PUT /api/polls/:id/vote`: my choices, replacing the ones before. The count moves when the
- * server has it (it knows the others' votes); a refused vote (the poll closed meanwhile) says why.
- */
-export function useVote(tripId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ poll, optionIds }: { poll: Poll; optionIds: string[] }) =>
-      apiJson<Poll>('PUT', `${pollUrl(poll.id)}/vote`, { optionIds }),
-    onSuccess: (saved) => replacePollInCache(queryClient, tripId, saved),
+/** The polls' writes (issue #37: registered by key, run again from their variables alone). */
+export const pollMutations = {
+  /** `POST /api/trips/:tripId/polls`; the new poll goes on top of the list. */
+  create: mutationOptions({
+    mutationKey: ['polls', 'create'],
+    mutationFn: ({ tripId, ...body }: NewPoll) => apiJson<Poll>('POST', tripPollsUrl(tripId), body),
+    onSuccess: (created, { tripId }, _context, { client }) =>
+      savePollInCache(client, tripId, created),
+  }),
+
+  /**
+   * `PUT /api/polls/:id/vote`: my choices, replacing the ones before. The count moves when the
+   * server has it (it knows the others' votes); a refused vote (the poll closed meanwhile) says why.
+   */
+  vote: mutationOptions({
+    mutationKey: ['polls', 'vote'],
+    mutationFn: ({ pollId, optionIds }: OfPoll & { optionIds: string[] }) =>
+      apiJson<Poll>('PUT', `${pollUrl(pollId)}/vote`, { optionIds }),
+    onSuccess: (saved, { tripId }, _context, { client }) =>
+      replacePollInCache(client, tripId, saved),
     onError: failed('Could not save your vote'),
-  });
-}
+  }),
 
-/** `PATCH /api/polls/:id` with `closed: true`. */
-export function useClosePoll(tripId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (poll: Poll) => apiJson<Poll>('PATCH', pollUrl(poll.id), { closed: true }),
-    onSuccess: (saved) => replacePollInCache(queryClient, tripId, saved),
+  /** `PATCH /api/polls/:id` with `closed: true`. */
+  close: mutationOptions({
+    mutationKey: ['polls', 'close'],
+    mutationFn: ({ pollId }: OfPoll) => apiJson<Poll>('PATCH', pollUrl(pollId), { closed: true }),
+    onSuccess: (saved, { tripId }, _context, { client }) =>
+      replacePollInCache(client, tripId, saved),
     onError: failed('Could not close the poll'),
-  });
+  }),
+
+  /** `DELETE /api/polls/:id`; the poll leaves the list once the server has deleted it. */
+  delete: mutationOptions({
+    mutationKey: ['polls', 'delete'],
+    mutationFn: async ({ pollId }: OfPoll) => {
+      await apiRequest('DELETE', pollUrl(pollId));
+    },
+    onSuccess: (_answer, { tripId, pollId }, _context, { client }) =>
+      removePollFromCache(client, tripId, pollId),
+    onError: failed('Could not delete the poll'),
+  }),
+};
+
+/** Asks the trip a question under an id chosen here, so that sending it again asks it once. */
+export function useCreatePoll(tripId: string) {
+  return useMutationWith(
+    pollMutations.create,
+    (body: CreatePollBody): NewPoll => ({ ...body, tripId, id: randomUuid() }),
+  );
 }
 
-/** `DELETE /api/polls/:id`; the poll leaves the list once the server has deleted it. */
+/** My vote: `mutate({ poll, optionIds })`. */
+export function useVote(tripId: string) {
+  return useMutationWith(
+    pollMutations.vote,
+    ({ poll, optionIds }: { poll: Poll; optionIds: string[] }) => ({
+      tripId,
+      pollId: poll.id,
+      optionIds,
+    }),
+  );
+}
+
+/** Closes a poll: `mutate(poll)`. */
+export function useClosePoll(tripId: string) {
+  return useMutationWith(pollMutations.close, (poll: Poll) => ({ tripId, pollId: poll.id }));
+}
+
+/** Deletes a poll: `mutate(poll)`. */
 export function useDeletePoll(tripId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (poll: Poll) => {
-      await apiRequest('DELETE', pollUrl(poll.id));
-    },
-    onSuccess: (_answer, deleted) => removePollFromCache(queryClient, tripId, deleted.id),
-    onError: failed('Could not delete the poll'),
-  });
+  return useMutationWith(pollMutations.delete, (poll: Poll) => ({ tripId, pollId: poll.id }));
 }

@@ -51,7 +51,7 @@ describe('applyChangeElsewhere (a trip this tab does not show)', () => {
     queryClient.setQueryData(tripKeys.all, [makeTrip({ id: TRIP })]);
     queryClient.setQueryData(todoKeys.list(TRIP), [todo('a')]);
     queryClient.setQueryData(tripKeys.members(TRIP), []);
-    applyChangeElsewhere(queryClient, TRIP, { type: 'todo:saved', todo: todo('b') });
+    applyChangeElsewhere(queryClient, TRIP, { type: 'item:saved', list: 'todos', item: todo('b') });
     applyChangeElsewhere(queryClient, TRIP, { type: 'members:changed' });
     expect(queryClient.getQueryData(todoKeys.list(TRIP))).toEqual([todo('a')]);
     expect(stale(tripKeys.all)).toBe(false);
@@ -78,7 +78,7 @@ describe('a fetch under way when a change arrives', () => {
     await vi.waitFor(() => expect(reads).toHaveLength(1)); // the first read is under way
 
     saved = [todo('a'), todo('b')];
-    applyTripChange(queryClient, TRIP, { type: 'todo:saved', todo: todo('b') });
+    applyTripChange(queryClient, TRIP, { type: 'item:saved', list: 'todos', item: todo('b') });
     const ids = () => queryClient.getQueryData<Todo[]>(todoKeys.list(TRIP))?.map((t) => t.id);
     expect(ids()).toEqual(['a', 'b']);
 

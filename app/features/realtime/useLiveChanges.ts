@@ -3,7 +3,13 @@ import { useEffect } from 'react';
 import { forgetTrip, isGoneNews } from '@/features/trips/tripCache';
 import { tripKeys } from '@/features/trips/tripKeys';
 import { toast } from '@/hooks/useToast';
-import { MEMBER_GONE, type TripChangeMessage } from '../../../shared/contracts/realtime';
+import {
+  type ChangeSeenMessage,
+  MEMBER_GONE,
+  type TripChange,
+  type TripChangeMessage,
+} from '../../../shared/contracts/realtime';
+import type { ChangeSequence } from './changeSequence';
 import { applyChangeElsewhere, applyTripChange } from './liveHandlers';
 import type { LiveSocket } from './useLiveSocket';
 
@@ -17,22 +23,35 @@ export function leaveGoneTrip(queryClient: QueryClient, tripId: string, message:
   tellGone(message);
 }
 
+/** A change to the trip on screen, written in by the feature that owns it (liveHandlers). */
+export function applyChangeOnScreen(queryClient: QueryClient, tripId: string, change: TripChange) {
+  const gone = change.type === 'trip:deleted' && isGoneNews(queryClient, tripId);
+  applyTripChange(queryClient, tripId, change);
+  // Every change is an entry in the trip's history: an open Trip activity panel refetches.
+  void queryClient.invalidateQueries({ queryKey: tripKeys.activity(tripId) });
+  if (gone) tellGone(MEMBER_GONE.deleted);
+}
+
 /**
  * Other members' saved changes, written into the query cache as they arrive: those to the trip
- * on screen by the feature that owns each (liveHandlers), and — through my user's room — what
- * the trip switcher shows of my other trips, whichever trip is on screen.
+ * on screen in the order the server numbered them (`sequence`), and — through my user's room —
+ * what the trip switcher shows of my other trips, whichever trip is on screen.
  */
-export function useLiveChanges(socket: LiveSocket | null, tripId: string | null) {
+export function useLiveChanges(
+  socket: LiveSocket | null,
+  tripId: string | null,
+  sequence: ChangeSequence | null,
+) {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!socket) return;
-    const onChange = ({ tripId: changed, change }: TripChangeMessage) => {
+    const onChange = ({ tripId: changed, change, seq }: TripChangeMessage) => {
       if (changed !== tripId) return applyChangeElsewhere(queryClient, changed, change);
-      const gone = change.type === 'trip:deleted' && isGoneNews(queryClient, changed);
-      applyTripChange(queryClient, changed, change);
-      // Every change is an entry in the trip's history: an open Trip activity panel refetches.
-      void queryClient.invalidateQueries({ queryKey: tripKeys.activity(changed) });
-      if (gone) tellGone(MEMBER_GONE.deleted);
+      if (sequence) sequence.received(change, seq);
+      else applyChangeOnScreen(queryClient, changed, change);
+    };
+    const onSeen = ({ tripId: changed, seq }: ChangeSeenMessage) => {
+      if (changed === tripId) sequence?.seen(seq);
     };
     // The deletion's broadcast and the instance that lets this tab go of the room may both say
     // so (recheck.ts): the first one is told.
@@ -42,10 +61,12 @@ export function useLiveChanges(socket: LiveSocket | null, tripId: string | null)
       } else forgetTrip(queryClient, message.tripId);
     };
     socket.on('change', onChange);
+    socket.on('change:seen', onSeen);
     socket.on('trip:gone', onGone);
     return () => {
       socket.off('change', onChange);
+      socket.off('change:seen', onSeen);
       socket.off('trip:gone', onGone);
     };
-  }, [socket, tripId, queryClient]);
+  }, [socket, tripId, sequence, queryClient]);
 }

@@ -10,6 +10,7 @@ import {
   type PresenceMessage,
 } from '../../../shared/contracts/realtime';
 import type { CursorStore, RemoteDragStore } from './liveStore';
+import { useChangeSequence } from './useChangeSequence';
 import { leaveGoneTrip, useLiveChanges } from './useLiveChanges';
 import { useLiveCursors } from './useLiveCursors';
 import { type LiveSocket, useLiveSocket } from './useLiveSocket';
@@ -46,19 +47,20 @@ export type LiveTrip = {
 
 /**
  * The trip's live room (architecture §6): one Socket.IO connection for the dashboard, joined to
- * the trip on screen. Each join (first load, a trip switched back to, a reconnect) refetches what
- * was fetched before the tab was in the room, since changes made meanwhile were missed, and so
- * does a resync (useResync: the server lost Redis for a while). What is said in the room is each
- * a small piece of its own: saved changes (useLiveChanges), pointers (useLiveCursors), widgets
- * being dragged (useRemoteDrags).
+ * the trip on screen. A join after the first (a trip switched back to, a reconnect) asks for the
+ * changes made meanwhile by their numbers (changeSequence.ts), and so does a resync (useResync:
+ * the server lost Redis for a while); the first refetches what was fetched before it. What is
+ * said in the room is each a small piece of its own: saved changes (useLiveChanges), pointers
+ * (useLiveCursors), widgets being dragged (useRemoteDrags).
  */
 export function useLiveTrip(tripId: string | null, myUserId: string): LiveTrip {
   const queryClient = useQueryClient();
   const socket = useLiveSocket();
   const [status, setStatus] = useState<LiveStatus>('connecting');
   const [presence, setPresence] = useState<PresenceMessage | null>(null);
-  useLiveChanges(socket, tripId);
-  useResync(socket, tripId);
+  const sequence = useChangeSequence(socket, tripId);
+  useLiveChanges(socket, tripId, sequence);
+  useResync(socket, tripId, sequence);
   const { cursors, sendCursor } = useLiveCursors(socket, tripId, myUserId);
   const { remoteDrags, sendDrag } = useRemoteDrags(socket, tripId, myUserId);
 
@@ -78,8 +80,10 @@ export function useLiveTrip(tripId: string | null, myUserId: string): LiveTrip {
         if (answer.ok) {
           setStatus('live');
           showPresence(answer.members, answer.at);
-          // Whatever this tab fetched before it was in the room may have changed unseen: a
-          // trip looked at earlier, a connection that dropped, a change just before the join.
+          // A tab counting this trip's changes already (a connection that dropped, a trip
+          // switched back to) asks for the ones it missed. Otherwise whatever it fetched before
+          // it was in the room may have changed unseen (a change just before the join).
+          if (sequence?.joined(answer.seq)) return;
           void queryClient.invalidateQueries({
             predicate: (query) =>
               isTripQuery(query.queryKey, tripId!) && query.state.dataUpdatedAt < sentAt,
@@ -136,7 +140,7 @@ export function useLiveTrip(tripId: string | null, myUserId: string): LiveTrip {
       clearTimeout(retry);
       if (socket.connected) socket.emit('trip:leave');
     };
-  }, [socket, tripId, queryClient]);
+  }, [socket, tripId, sequence, queryClient]);
 
   const members = presence && presence.tripId === tripId ? presence.members : [];
   return { socket, status, members, cursors, remoteDrags, sendCursor, sendDrag };

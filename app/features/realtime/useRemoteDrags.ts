@@ -42,8 +42,8 @@ export function useRemoteDrags(socket: LiveSocket | null, tripId: string | null,
     // The saved position ends another member's drag preview (theirs or mine, from another tab).
     const onChange = ({ tripId: changed, change }: TripChangeMessage) => {
       if (changed !== tripId) return;
-      if (change.type === 'widget:saved') drop(change.widget.id);
-      if (change.type === 'widget:removed') drop(change.widgetId);
+      if (change.type === 'item:saved' && change.list === 'widgets') drop(change.item.id);
+      if (change.type === 'item:removed' && change.list === 'widgets') drop(change.id);
     };
     socket.on('widget:drag', onDrag);
     socket.on('change', onChange);

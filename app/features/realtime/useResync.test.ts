@@ -86,6 +86,21 @@ describe('followResync', () => {
     expect(fetched(todoKeys.list(TRIP))).toBe(3);
   });
 
+  it('a tab counting the trip’s changes catches up on them instead, and refetches only my trip list', async () => {
+    const socket = fakeSocket();
+    await shown(todoKeys.list(TRIP));
+    await shown(tripKeys.all);
+    const catchUp = vi.fn();
+    vi.useFakeTimers();
+    stops.push(followResync(socket, queryClient, TRIP, () => 1, catchUp));
+    socket.resync();
+    socket.resync();
+    await vi.advanceTimersByTimeAsync(RESYNC_WAIT_MS + RESYNC_SPREAD_MS);
+    expect(catchUp).toHaveBeenCalledTimes(1);
+    expect(fetched(todoKeys.list(TRIP))).toBe(1);
+    expect(fetched(tripKeys.all)).toBe(2);
+  });
+
   it('spreads the tabs told at once over a second or so, and stops with the socket', async () => {
     const socket = fakeSocket();
     await shown(todoKeys.list(TRIP));

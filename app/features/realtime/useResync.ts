@@ -1,6 +1,7 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { tripKeys } from '@/features/trips/tripKeys';
+import type { ChangeSequence } from './changeSequence';
 import type { LiveSocket } from './useLiveSocket';
 
 /** A query of this trip's data, or my trip list (which holds the trip's settings). */
@@ -21,9 +22,9 @@ export const RESYNC_WAIT_MS = 1000;
 export const RESYNC_SPREAD_MS = 1000;
 
 /**
- * Listens for `resync` (an instance had lost Redis, so live events may have been lost): the
- * trip's queries and my trip list are fetched again, as after a reconnect. Returns the
- * unsubscribe.
+ * Listens for `resync` (an instance had lost Redis, so live events may have been lost): my trip
+ * list is fetched again, and the trip on screen catches up on what it missed (`catchUp`, issue
+ * #37) — or, without one, its queries are fetched again too. Returns the unsubscribe.
  */
 export function followResync(
   socket: {
@@ -33,10 +34,16 @@ export function followResync(
   queryClient: QueryClient,
   tripId: string | null,
   random: () => number = Math.random,
+  catchUp?: () => void,
 ) {
   let timer: ReturnType<typeof setTimeout> | undefined;
   function refetch() {
     timer = undefined;
+    if (catchUp) {
+      catchUp();
+      void queryClient.invalidateQueries({ queryKey: tripKeys.all, exact: true });
+      return;
+    }
     void queryClient.invalidateQueries({
       predicate: (query) => isTripQuery(query.queryKey, tripId),
     });
@@ -52,10 +59,14 @@ export function followResync(
 }
 
 /** The tab catches up after a Redis outage on the server side (protocol 7). */
-export function useResync(socket: LiveSocket | null, tripId: string | null) {
+export function useResync(
+  socket: LiveSocket | null,
+  tripId: string | null,
+  sequence: ChangeSequence | null,
+) {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!socket) return;
-    return followResync(socket, queryClient, tripId);
-  }, [socket, tripId, queryClient]);
+    return followResync(socket, queryClient, tripId, Math.random, sequence?.resync);
+  }, [socket, tripId, sequence, queryClient]);
 }

@@ -2,13 +2,14 @@ import { Plus } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
 import { useAuth } from '@/features/auth/useAuth';
 import { WidgetLoadError, WidgetLoading } from '@/features/board/WidgetStates';
 import { formatFlightTime } from '@/features/flights/flightTime';
-import { NativeSelect } from '@/features/flights/NativeSelect';
 import { toast } from '@/hooks/useToast';
 import { errorMessage } from '@/lib/apiError';
 import { isFirstLoad } from '@/lib/queryStates';
+import { dayOf } from '../../../shared/calendar';
 import {
   CABIN_LABELS,
   CABINS,
@@ -32,15 +33,13 @@ import { ShortlistPanel } from './ShortlistPanel';
 import { formatPrice, stopsLabel, timeAgo } from './searchText';
 import { useAddOption, useSearches, useSearchFlights, useShortlist } from './useSearch';
 
-const today = () => new Date().toISOString().slice(0, 10);
-
 /**
  * The form starts from the trip's last search, else from my home airport and the trip's own
  * dates.
  */
 function startingQuery(trip: TripDto, last: FlightSearch | null, home: string | null) {
   if (last) return { ...last.query, returnDate: last.query.returnDate ?? '' };
-  const future = trip.startDate >= today();
+  const future = trip.startDate >= dayOf(new Date());
   return {
     origin: home ?? '',
     destination: '',

@@ -8,6 +8,7 @@ import { WidgetLoadError, WidgetLoading } from '@/features/board/WidgetStates';
 import { errorMessage } from '@/lib/apiError';
 import { isFirstLoad } from '@/lib/queryStates';
 import { parseForm } from '@/lib/validation';
+import { dayOf } from '../../../shared/calendar';
 import { MAX_GUESTS, type StaySearch, stayQuery } from '../../../shared/contracts/search';
 import { addShortlistBody } from '../../../shared/contracts/shortlist';
 import type { TripDto } from '../../../shared/contracts/trips';
@@ -23,11 +24,9 @@ import { ShortlistPanel } from './ShortlistPanel';
 import { timeAgo } from './searchText';
 import { useAddOption, useSearches, useSearchStays, useShortlist } from './useSearch';
 
-const today = () => new Date().toISOString().slice(0, 10);
-
 function startingQuery(trip: TripDto, last: StaySearch | null) {
   if (last) return last.query;
-  const future = trip.startDate >= today();
+  const future = trip.startDate >= dayOf(new Date());
   // "Bali, Indonesia" → "Bali": partners search places by name.
   const place = trip.destination?.split(',')[0]?.trim() ?? '';
   return {

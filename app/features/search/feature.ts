@@ -4,6 +4,7 @@ import { FlightSearchWidget } from './FlightSearchWidget';
 import { StaysWidget } from './StaysWidget';
 import { searchLive } from './searchCache';
 import { shortlistLive } from './shortlistCache';
+import { searchMutations } from './useSearch';
 
 /** Searching flights and stays together, and the shortlist both add to. */
 export const searchFeature = {
@@ -28,5 +29,6 @@ export const searchFeature = {
       Body: StaysWidget,
     },
   ],
-  live: { ...searchLive, ...shortlistLive },
+  lists: { searches: searchLive, shortlist: shortlistLive },
+  mutations: searchMutations,
 } satisfies ClientFeature;

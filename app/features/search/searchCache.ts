@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { LiveHandlers } from '@/features/realtime/liveHandlers';
+import type { LiveList } from '@/features/realtime/liveHandlers';
 import { tripKeys } from '@/features/trips/tripKeys';
 import type { TripSearch, TripSearches } from '../../../shared/contracts/search';
 
@@ -19,10 +19,9 @@ export function saveSearchInCache(queryClient: QueryClient, tripId: string, sear
   });
 }
 
-/** Another member's search, live. */
-export const searchLive: LiveHandlers<'search:saved'> = {
-  'search:saved': {
-    writes: (tripId) => [searchKeys.latest(tripId)],
-    apply: (queryClient, tripId, { search }) => saveSearchInCache(queryClient, tripId, search),
-  },
+/** Another member's search, live (a search is never removed: the next of its kind replaces it). */
+export const searchLive: LiveList<'searches'> = {
+  writes: (tripId) => [searchKeys.latest(tripId)],
+  saved: saveSearchInCache,
+  removed: () => {},
 };

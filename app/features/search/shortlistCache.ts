@@ -1,4 +1,3 @@
-import type { LiveHandlers } from '@/features/realtime/liveHandlers';
 import { tripKeys } from '@/features/trips/tripKeys';
 import { tripListCache } from '@/lib/listById';
 import type { ShortlistOption } from '../../../shared/contracts/shortlist';
@@ -12,16 +11,5 @@ export const {
   save: saveOptionInCache,
   replace: replaceOptionInCache,
   remove: removeOptionFromCache,
+  live: shortlistLive,
 } = tripListCache<ShortlistOption>(shortlistKeys.list);
-
-export const shortlistLive: LiveHandlers<'shortlist:saved' | 'shortlist:removed'> = {
-  'shortlist:saved': {
-    writes: (tripId) => [shortlistKeys.list(tripId)],
-    apply: (queryClient, tripId, { option }) => saveOptionInCache(queryClient, tripId, option),
-  },
-  'shortlist:removed': {
-    writes: (tripId) => [shortlistKeys.list(tripId)],
-    apply: (queryClient, tripId, { optionId }) =>
-      removeOptionFromCache(queryClient, tripId, optionId),
-  },
-};

@@ -1,7 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { mutationOptions, useQuery } from '@tanstack/react-query';
 import { toast } from '@/hooks/useToast';
 import { errorMessage } from '@/lib/apiError';
 import { apiJson, apiRequest } from '@/lib/queryClient';
+import { useMutationWith } from '@/lib/useMutationWith';
 import type {
   FlightQueryBody,
   FlightSearch,
@@ -10,6 +11,7 @@ import type {
   TripSearches,
 } from '../../../shared/contracts/search';
 import type { AddShortlistBody, ShortlistOption, Vote } from '../../../shared/contracts/shortlist';
+import { randomUuid } from '../../../shared/ids';
 import { saveSearchInCache, searchKeys } from './searchCache';
 import {
   removeOptionFromCache,
@@ -27,29 +29,12 @@ export function useSearches(tripId: string) {
   return useQuery<TripSearches>({ queryKey: searchKeys.latest(tripId) });
 }
 
-/** Runs a flight search for the whole trip; the answer (and everyone's screen) shows it. */
-export function useSearchFlights(tripId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (query: FlightQueryBody) =>
-      apiJson<FlightSearch>('POST', tripUrl(tripId, 'searches/flights'), query),
-    onSuccess: (search) => saveSearchInCache(queryClient, tripId, search),
-  });
-}
-
-export function useSearchStays(tripId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (query: StayQueryBody) =>
-      apiJson<StaySearch>('POST', tripUrl(tripId, 'searches/stays'), query),
-    onSuccess: (search) => saveSearchInCache(queryClient, tripId, search),
-  });
-}
-
-/** `GET /api/trips/:tripId/shortlist`: the options, oldest first, with everyone's votes. */
-export function useShortlist(tripId: string) {
-  return useQuery<ShortlistOption[]>({ queryKey: shortlistKeys.list(tripId) });
-}
+/** A search as the request sends it, with its trip. */
+type SearchOf<Q> = { tripId: string; query: Q };
+/** A new option as the request sends it: its trip, and the id chosen for it here. */
+export type NewOption = AddShortlistBody & { tripId: string; id: string };
+type OfOption = { tripId: string; optionId: string };
+export type OptionChoice = OfOption & { chosen: boolean; travellerIds?: string[] };
 
 function failed(title: string) {
   return (failure: unknown) =>
@@ -60,50 +45,119 @@ function failed(title: string) {
     });
 }
 
-/** Adds an option; the caller shows a refusal where it was asked (a pasted link's field). */
-export function useAddOption(tripId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: AddShortlistBody) =>
+/**
+ * The searches' and the shortlist's writes (issue #37: registered by key, run again from their
+ * variables alone). A search is the trip's: the answer (and everyone's screen) shows it.
+ */
+export const searchMutations = {
+  searchFlights: mutationOptions({
+    mutationKey: ['search', 'searchFlights'],
+    mutationFn: ({ tripId, query }: SearchOf<FlightQueryBody>) =>
+      apiJson<FlightSearch>('POST', tripUrl(tripId, 'searches/flights'), query),
+    onSuccess: (search, { tripId }, _context, { client }) =>
+      saveSearchInCache(client, tripId, search),
+  }),
+  searchStays: mutationOptions({
+    mutationKey: ['search', 'searchStays'],
+    mutationFn: ({ tripId, query }: SearchOf<StayQueryBody>) =>
+      apiJson<StaySearch>('POST', tripUrl(tripId, 'searches/stays'), query),
+    onSuccess: (search, { tripId }, _context, { client }) =>
+      saveSearchInCache(client, tripId, search),
+  }),
+  /** Adds an option; the caller shows a refusal where it was asked (a pasted link's field). */
+  addOption: mutationOptions({
+    mutationKey: ['search', 'addOption'],
+    mutationFn: ({ tripId, ...body }: NewOption) =>
       apiJson<ShortlistOption>('POST', tripUrl(tripId, 'shortlist'), body),
-    onSuccess: (option) => saveOptionInCache(queryClient, tripId, option),
-  });
-}
-
-export function useVoteOption(tripId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ option, vote }: { option: ShortlistOption; vote: Vote | null }) =>
-      apiJson<ShortlistOption>('PUT', `${optionUrl(option.id)}/vote`, { vote }),
-    onSuccess: (option) => replaceOptionInCache(queryClient, tripId, option),
+    onSuccess: (option, { tripId }, _context, { client }) =>
+      saveOptionInCache(client, tripId, option),
+  }),
+  voteOption: mutationOptions({
+    mutationKey: ['search', 'voteOption'],
+    mutationFn: ({ optionId, vote }: OfOption & { vote: Vote | null }) =>
+      apiJson<ShortlistOption>('PUT', `${optionUrl(optionId)}/vote`, { vote }),
+    onSuccess: (option, { tripId }, _context, { client }) =>
+      replaceOptionInCache(client, tripId, option),
     onError: failed('Could not save your vote'),
-  });
+  }),
+  chooseOption: mutationOptions({
+    mutationKey: ['search', 'chooseOption'],
+    mutationFn: ({ optionId, chosen, travellerIds }: OptionChoice) =>
+      apiJson<ShortlistOption>('PATCH', optionUrl(optionId), { chosen, travellerIds }),
+    onSuccess: (option, { tripId }, _context, { client }) =>
+      replaceOptionInCache(client, tripId, option),
+    onError: failed('Could not mark the option'),
+  }),
+  removeOption: mutationOptions({
+    mutationKey: ['search', 'removeOption'],
+    mutationFn: async ({ optionId }: OfOption) => {
+      await apiRequest('DELETE', optionUrl(optionId));
+    },
+    onSuccess: (_answer, { tripId, optionId }, _context, { client }) =>
+      removeOptionFromCache(client, tripId, optionId),
+    onError: failed('Could not remove the option'),
+  }),
+};
+
+/** Runs a flight search for the whole trip: `mutate(query)`. */
+export function useSearchFlights(tripId: string) {
+  return useMutationWith(searchMutations.searchFlights, (query: FlightQueryBody) => ({
+    tripId,
+    query,
+  }));
 }
 
+export function useSearchStays(tripId: string) {
+  return useMutationWith(searchMutations.searchStays, (query: StayQueryBody) => ({
+    tripId,
+    query,
+  }));
+}
+
+/** `GET /api/trips/:tripId/shortlist`: the options, oldest first, with everyone's votes. */
+export function useShortlist(tripId: string) {
+  return useQuery<ShortlistOption[]>({ queryKey: shortlistKeys.list(tripId) });
+}
+
+/** Adds an option under an id chosen here, so that sending it again adds it once. */
+export function useAddOption(tripId: string) {
+  return useMutationWith(
+    searchMutations.addOption,
+    (body: AddShortlistBody): NewOption => ({ ...body, tripId, id: randomUuid() }),
+  );
+}
+
+/** My yes or no (null takes it back): `mutate({ option, vote })`. */
+export function useVoteOption(tripId: string) {
+  return useMutationWith(
+    searchMutations.voteOption,
+    ({ option, vote }: { option: ShortlistOption; vote: Vote | null }) => ({
+      tripId,
+      optionId: option.id,
+      vote,
+    }),
+  );
+}
+
+/** Marks an option chosen or not: `mutate({ option, chosen, travellerIds })`. */
 export function useChooseOption(tripId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({
+  return useMutationWith(
+    searchMutations.chooseOption,
+    ({
       option,
-      chosen,
-      travellerIds,
+      ...choice
     }: {
       option: ShortlistOption;
       chosen: boolean;
       travellerIds?: string[];
-    }) => apiJson<ShortlistOption>('PATCH', optionUrl(option.id), { chosen, travellerIds }),
-    onSuccess: (option) => replaceOptionInCache(queryClient, tripId, option),
-    onError: failed('Could not mark the option'),
-  });
+    }): OptionChoice => ({ ...choice, tripId, optionId: option.id }),
+  );
 }
 
+/** Takes an option off the shortlist: `mutate(option)`. */
 export function useRemoveOption(tripId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (option: ShortlistOption) => {
-      await apiRequest('DELETE', optionUrl(option.id));
-    },
-    onSuccess: (_answer, option) => removeOptionFromCache(queryClient, tripId, option.id),
-    onError: failed('Could not remove the option'),
-  });
+  return useMutationWith(searchMutations.removeOption, (option: ShortlistOption) => ({
+    tripId,
+    optionId: option.id,
+  }));
 }

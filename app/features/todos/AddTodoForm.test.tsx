@@ -76,6 +76,10 @@ describe('AddTodoForm (in the to-do widget)', () => {
       priority: 'medium',
       isCompleted: false,
       assignedTo: null,
+      // Chosen here, so that sending it again adds the task once (issue #37).
+      id: expect.stringMatching(
+        /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+      ),
     });
     expect(Date.parse(body.dueDate!)).toBe(new Date(2026, 11, 20, 12).getTime());
 

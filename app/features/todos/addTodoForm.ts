@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { localDayOf } from '../../../shared/calendar';
 import { type CreateTodoBody, createTodoBody } from '../../../shared/contracts/todos';
 import { defaultDueDate, TODO_PRIORITIES } from '../../../shared/todoPriority';
-import { dayInputValue, dueDateForDay, priorityForDay } from './todoDates';
+import { dueDateForDay, priorityForDay } from './todoDates';
 
 /**
  * The add-a-task form as typed: the text, a calendar day ('' for none), the priority the person
@@ -42,5 +43,5 @@ export const addTodoForm = addTodoShape
 
 /** The spec's defaults (spec §5): due in 7 days, its priority automatic. */
 export function defaultDay(): string {
-  return dayInputValue(defaultDueDate());
+  return localDayOf(defaultDueDate());
 }

@@ -2,6 +2,7 @@ import { ListTodo } from 'lucide-react';
 import type { ClientFeature } from '@/features/feature';
 import { TodoWidget } from './TodoWidget';
 import { todoKeys, todoLive } from './todoCache';
+import { todoMutations } from './useTodos';
 
 export const todosFeature = {
   name: 'todos',
@@ -16,6 +17,7 @@ export const todosFeature = {
       Body: TodoWidget,
     },
   ],
-  live: todoLive,
+  lists: { todos: todoLive },
   restored: { 'todo.deleted': todoKeys.list },
+  mutations: todoMutations,
 } satisfies ClientFeature;

@@ -16,14 +16,18 @@ beforeEach(() => {
 
 describe('live to-do changes', () => {
   it('leaves a list that was never loaded alone (it loads whole when it is needed)', () => {
-    applyTripChange(queryClient, TRIP, { type: 'todo:saved', todo: todo('x') });
+    applyTripChange(queryClient, TRIP, { type: 'item:saved', list: 'todos', item: todo('x') });
     expect(queryClient.getQueryData(todoKeys.list(TRIP))).toBeUndefined();
   });
 
   it('keeps to-dos in their order', () => {
     queryClient.setQueryData(todoKeys.list(TRIP), [todo('1'), todo('2')]);
-    applyTripChange(queryClient, TRIP, { type: 'todo:saved', todo: todo('1', 'Renamed') });
-    applyTripChange(queryClient, TRIP, { type: 'todo:removed', todoId: '2' });
+    applyTripChange(queryClient, TRIP, {
+      type: 'item:saved',
+      list: 'todos',
+      item: todo('1', 'Renamed'),
+    });
+    applyTripChange(queryClient, TRIP, { type: 'item:removed', list: 'todos', id: '2' });
     expect(queryClient.getQueryData(todoKeys.list(TRIP))).toEqual([todo('1', 'Renamed')]);
   });
 });

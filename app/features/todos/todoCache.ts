@@ -1,4 +1,3 @@
-import type { LiveHandlers } from '@/features/realtime/liveHandlers';
 import { tripKeys } from '@/features/trips/tripKeys';
 import { tripListCache } from '@/lib/listById';
 import type { Todo } from '../../../shared/contracts/todos';
@@ -16,16 +15,5 @@ export const {
   save: saveTodoInCache,
   replace: replaceTodoInCache,
   remove: removeTodoFromCache,
+  live: todoLive,
 } = tripListCache<Todo>(todoKeys.list);
-
-/** Another member's saved changes to the trip's tasks. */
-export const todoLive: LiveHandlers<'todo:saved' | 'todo:removed'> = {
-  'todo:saved': {
-    writes: (tripId) => [todoKeys.list(tripId)],
-    apply: (queryClient, tripId, { todo }) => saveTodoInCache(queryClient, tripId, todo),
-  },
-  'todo:removed': {
-    writes: (tripId) => [todoKeys.list(tripId)],
-    apply: (queryClient, tripId, { todoId }) => removeTodoFromCache(queryClient, tripId, todoId),
-  },
-};

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  dayInputValue,
   daysUntilDay,
   dueDateForDay,
   formatDueDate,
@@ -11,13 +10,6 @@ import {
 // Local times throughout: the helpers work in the viewer's time zone, whatever the machine's.
 const at = (month: number, day: number, hour = 10, year = 2026) =>
   new Date(year, month - 1, day, hour, 0, 0);
-
-describe('dayInputValue', () => {
-  it('gives the local calendar day, zero-padded', () => {
-    expect(dayInputValue(at(3, 5))).toBe('2026-03-05');
-    expect(dayInputValue(at(12, 31, 23))).toBe('2026-12-31');
-  });
-});
 
 describe('dueDateForDay', () => {
   it('is local noon of the day, with the local offset', () => {

@@ -20,6 +20,7 @@ export const trip: TripDto = {
   destination: 'Bali, Indonesia',
   startDate: '2027-01-12',
   endDate: '2027-01-26',
+  timeZone: 'Asia/Makassar',
   ownerId: 'u1',
   anyoneChooses: false,
   ownerPlan: 'free',

@@ -1,8 +1,10 @@
-import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { mutationOptions, type QueryClient, useQuery } from '@tanstack/react-query';
 import { toast } from '@/hooks/useToast';
 import { errorMessage } from '@/lib/apiError';
 import { apiJson, apiRequest } from '@/lib/queryClient';
-import type { CreateTodo, Todo, UpdateTodoBody } from '../../../shared/contracts/todos';
+import { useMutationWith } from '@/lib/useMutationWith';
+import type { CreateTodoBody, Todo, UpdateTodoBody } from '../../../shared/contracts/todos';
+import { randomUuid } from '../../../shared/ids';
 import {
   removeTodoFromCache,
   replaceTodoInCache,
@@ -19,16 +21,18 @@ export function useTodos(tripId: string) {
   return useQuery<Todo[]>({ queryKey: todoKeys.list(tripId) });
 }
 
-/** `POST /api/trips/:tripId/todos`; the new task from the answer goes at the end of the list. */
-export function useAddTodo(tripId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CreateTodo) => apiJson<Todo>('POST', tripTodosUrl(tripId), body),
-    onSuccess: (added) => saveTodoInCache(queryClient, tripId, added),
-  });
-}
+/** A new task as the request sends it: its trip, and the id chosen for it here. */
+export type NewTodo = CreateTodoBody & { tripId: string; id: string };
 
-const UPDATE_TODO_KEY = ['update-todo'] as const;
+export type TodoChange = {
+  tripId: string;
+  todo: Todo;
+  body: UpdateTodoBody;
+  /** What the task looks like once the change is made, shown at once (optimistic update). */
+  preview: Partial<Todo>;
+};
+
+const UPDATE_TODO_KEY = ['todos', 'update'] as const;
 
 /** Changes of this task still waiting for the server, the one answering now included. */
 function pendingChanges(queryClient: QueryClient, id: string) {
@@ -39,65 +43,79 @@ function pendingChanges(queryClient: QueryClient, id: string) {
     .length;
 }
 
-export type TodoChange = {
-  todo: Todo;
-  body: UpdateTodoBody;
-  /** What the task looks like once the change is made, shown at once (optimistic update). */
-  preview: Partial<Todo>;
-};
+const failed = (title: string) => (failure: unknown) =>
+  toast({ title, description: errorMessage(failure, 'Please try again.'), variant: 'destructive' });
 
-/**
- * `PATCH /api/todos/:id`. The change shows before the server answers (a checkbox should not
- * wait for the network); the answer then replaces the task, unless a newer change of it is on
- * its way. On failure only the fields this
- * change touched are put back — other changes made meanwhile stay — and a toast says why.
- */
-export function useUpdateTodo(tripId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
+/** The to-dos' writes (issue #37: registered by key, run again from their variables alone). */
+export const todoMutations = {
+  /** `POST /api/trips/:tripId/todos`; the new task from the answer goes at the end of the list. */
+  create: mutationOptions({
+    mutationKey: ['todos', 'create'],
+    mutationFn: ({ tripId, ...body }: NewTodo) => apiJson<Todo>('POST', tripTodosUrl(tripId), body),
+    onSuccess: (added, { tripId }, _context, { client }) => saveTodoInCache(client, tripId, added),
+  }),
+
+  /**
+   * `PATCH /api/todos/:id`. The change shows before the server answers (a checkbox should not
+   * wait for the network); the answer then replaces the task, unless a newer change of it is on
+   * its way. On failure only the fields this change touched are put back — other changes made
+   * meanwhile stay — and a toast says why.
+   */
+  update: mutationOptions({
     mutationKey: UPDATE_TODO_KEY,
     mutationFn: ({ todo, body }: TodoChange) => apiJson<Todo>('PATCH', todoUrl(todo.id), body),
-    onMutate: async ({ todo, preview }) => {
+    onMutate: async ({ tripId, todo, preview }, { client }) => {
       // A list request in flight would overwrite the preview with the old state.
-      await queryClient.cancelQueries({ queryKey: todoKeys.list(tripId) });
-      updateTodos(queryClient, tripId, (todos) =>
+      await client.cancelQueries({ queryKey: todoKeys.list(tripId) });
+      updateTodos(client, tripId, (todos) =>
         todos.map((current) => (current.id === todo.id ? { ...current, ...preview } : current)),
       );
     },
-    onSuccess: (saved) => {
+    onSuccess: (saved, { tripId }, _context, { client }) => {
       // A newer change of this task (a second click) is on screen already; its answer follows.
-      if (pendingChanges(queryClient, saved.id) > 1) return;
-      replaceTodoInCache(queryClient, tripId, saved);
+      if (pendingChanges(client, saved.id) > 1) return;
+      replaceTodoInCache(client, tripId, saved);
     },
-    onError: (failure, { todo, preview }) => {
+    onError: (failure, { tripId, todo, preview }, _context, { client }) => {
       const before = Object.fromEntries(
         Object.keys(preview).map((key) => [key, todo[key as keyof Todo]]),
       ) as Partial<Todo>;
-      updateTodos(queryClient, tripId, (todos) =>
+      updateTodos(client, tripId, (todos) =>
         todos.map((current) => (current.id === todo.id ? { ...current, ...before } : current)),
       );
-      toast({
-        title: 'Could not update the task',
-        description: errorMessage(failure, 'Please try again.'),
-        variant: 'destructive',
-      });
+      failed('Could not update the task')(failure);
     },
-  });
+  }),
+
+  /** `DELETE /api/todos/:id`; the task leaves the list once the server has deleted it. */
+  delete: mutationOptions({
+    mutationKey: ['todos', 'delete'],
+    mutationFn: async ({ id }: { tripId: string; id: string }) => {
+      await apiRequest('DELETE', todoUrl(id));
+    },
+    onSuccess: (_answer, { tripId, id }, _context, { client }) =>
+      removeTodoFromCache(client, tripId, id),
+    onError: failed('Could not delete the task'),
+  }),
+};
+
+/** Adds a task to the trip under an id chosen here, so that sending it again adds it once. */
+export function useAddTodo(tripId: string) {
+  return useMutationWith(
+    todoMutations.create,
+    (body: CreateTodoBody): NewTodo => ({ ...body, tripId, id: randomUuid() }),
+  );
 }
 
-/** `DELETE /api/todos/:id`; the task leaves the list once the server has deleted it. */
+/** Changes a task of the trip: `mutate({ todo, body, preview })`. */
+export function useUpdateTodo(tripId: string) {
+  return useMutationWith(
+    todoMutations.update,
+    (change: Omit<TodoChange, 'tripId'>): TodoChange => ({ ...change, tripId }),
+  );
+}
+
+/** Deletes a task of the trip: `mutate(todo)`. */
 export function useDeleteTodo(tripId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (todo: Todo) => {
-      await apiRequest('DELETE', todoUrl(todo.id));
-    },
-    onSuccess: (_answer, deleted) => removeTodoFromCache(queryClient, tripId, deleted.id),
-    onError: (failure) =>
-      toast({
-        title: 'Could not delete the task',
-        description: errorMessage(failure, 'Please try again.'),
-        variant: 'destructive',
-      }),
-  });
+  return useMutationWith(todoMutations.delete, (todo: Todo) => ({ tripId, id: todo.id }));
 }

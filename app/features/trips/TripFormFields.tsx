@@ -1,7 +1,10 @@
+import { type ComponentProps, useMemo } from 'react';
 import { type UseFormReturn, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
+import { localDayOf, timeZoneLabel, timeZoneNames } from '../../../shared/calendar';
 import { DEFAULT_TRIP } from '../../../shared/constants';
 import {
   type CreateTripBody,
@@ -11,12 +14,16 @@ import {
   updateTripBody,
 } from '../../../shared/contracts/trips';
 
-/** The trip form as typed: every field a string, as inputs hold them (dates `YYYY-MM-DD`). */
+/**
+ * The trip form as typed: every field a string, as inputs hold them (dates `YYYY-MM-DD`, the
+ * time zone '' for none; only the settings show it).
+ */
 const tripFormShape = z.object({
   name: z.string(),
   destination: z.string(),
   startDate: z.string(),
   endDate: z.string(),
+  timeZone: z.string(),
 });
 export type TripFormValues = z.infer<typeof tripFormShape>;
 type TripField = keyof TripFormValues;
@@ -25,34 +32,29 @@ type TripField = keyof TripFormValues;
 // contract renames breaks the build.
 /** The New trip form, checked by the shared `POST /api/trips` contract. */
 export const newTripForm = tripFormShape
-  .transform((values): CreateTripBody => values)
+  .transform(({ timeZone: _none, ...values }): CreateTripBody => values)
   .pipe(createTripBody);
 /**
  * Trip settings, checked by the shared `PATCH` contract. Every field is checked (a date is only
  * valid beside the other), but only the changes are sent.
  */
 export const tripSettingsForm = tripFormShape
-  .transform((values): UpdateTripBody => values)
+  .transform((values): UpdateTripBody => ({ ...values, timeZone: values.timeZone || null }))
   .pipe(updateTripBody);
 
 /** Either trip form, or the read-only one a member sees. */
 export type TripForm = UseFormReturn<TripFormValues, unknown, unknown>;
 
-/** A local calendar day as `<input type="date">` holds it. */
-function isoDay(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
-
 /** A new trip's form: no name yet, the spec's default dates, counted in the user's own days. */
 export function newTripValues(now = new Date()): TripFormValues {
   const day = (offset: number) =>
-    isoDay(new Date(now.getFullYear(), now.getMonth(), now.getDate() + offset));
+    localDayOf(new Date(now.getFullYear(), now.getMonth(), now.getDate() + offset));
   return {
     name: '',
     destination: '',
     startDate: day(DEFAULT_TRIP.startsInDays),
     endDate: day(DEFAULT_TRIP.startsInDays + DEFAULT_TRIP.lengthDays),
+    timeZone: '',
   };
 }
 
@@ -62,28 +64,33 @@ export function tripFormValues(trip: TripDto): TripFormValues {
     destination: trip.destination ?? '',
     startDate: trip.startDate,
     endDate: trip.endDate,
+    timeZone: trip.timeZone ?? '',
   };
 }
 
 /**
- * Name, destination and dates: the fields of the New trip and Trip settings dialogs. Each field's
- * message shows under it and is read with it (aria-describedby); a corrected field loses its
- * message at once, the others keep theirs until the next try. `readOnly` shows the values to a
- * member, who may read the settings but not change them.
+ * Name, destination and dates: the fields of the New trip and Trip settings dialogs, and in the
+ * settings (`withTimeZone`) the trip's time zone. Each field's message shows under it and is read
+ * with it (aria-describedby); a corrected field loses its message at once, the others keep theirs
+ * until the next try. `readOnly` shows the values to a member, who may read the settings but not
+ * change them.
  */
 export function TripFormFields({
   id,
   form,
   readOnly = false,
+  withTimeZone = false,
 }: {
   /** Prefix for the inputs' ids (a `useId()`), unique per form. */
   id: string;
   form: TripForm;
   readOnly?: boolean;
+  withTimeZone?: boolean;
 }) {
   const { register, clearErrors, control } = form;
   const { errors } = form.formState;
   const startDate = useWatch({ control, name: 'startDate' });
+  const timeZone = useWatch({ control, name: 'timeZone' }) ?? '';
 
   function input(field: TripField, { hinted = false } = {}) {
     const inputId = `${id}-${field}`;
@@ -147,6 +154,51 @@ export function TripFormFields({
           {fieldError('endDate')}
         </div>
       </div>
+      {withTimeZone && (
+        <div className="grid gap-2">
+          <Label htmlFor={`${id}-timeZone`}>Time zone</Label>
+          {readOnly ? (
+            <Input readOnly id={`${id}-timeZone`} value={zoneText(timeZone)} />
+          ) : (
+            <TimeZoneSelect current={timeZone} {...input('timeZone', { hinted: true })} />
+          )}
+          {!readOnly && (
+            <p id={`${id}-timeZone-hint`} className="text-xs text-muted-foreground">
+              Where the trip's days are lived. It follows the destination until you choose one.
+            </p>
+          )}
+          {fieldError('timeZone')}
+        </div>
+      )}
     </div>
+  );
+}
+
+const zoneText = (zone: string) => (zone ? timeZoneLabel(zone) : 'Not set');
+
+/**
+ * Every zone this browser knows, A to Z, each with its offset now: "Europe/Lisbon (UTC+00:00)".
+ * A native select: its type-ahead finds "Europe/L…" as the name is typed.
+ */
+function TimeZoneSelect({
+  current,
+  ...props
+}: ComponentProps<typeof NativeSelect> & { current: string }) {
+  const zones = useMemo(() => {
+    const names = timeZoneNames();
+    // A zone stored under a name this browser lists differently still shows as chosen.
+    if (current && !names.includes(current)) names.push(current);
+    const now = Date.now();
+    return names.map((zone) => ({ zone, label: timeZoneLabel(zone, now) }));
+  }, [current]);
+  return (
+    <NativeSelect {...props}>
+      <option value="">Not set</option>
+      {zones.map(({ zone, label }) => (
+        <option key={zone} value={zone}>
+          {label}
+        </option>
+      ))}
+    </NativeSelect>
   );
 }

@@ -37,6 +37,8 @@ function renderDialog(trip: TripDto = bali, routes: Record<string, Route> = {}) 
     destination: get('Destination'),
     startDate: get('Start date'),
     endDate: get('End date'),
+    // A select for the owner, a read-only text box for a member.
+    timeZone: get('Time zone') as HTMLInputElement & HTMLSelectElement,
     button: (name: string) => within(dialog).getByRole('button', { name }) as HTMLButtonElement,
   };
 }
@@ -101,6 +103,54 @@ describe('TripSettingsDialog for the owner', () => {
     await findToast('Trip updated');
     expect(api.callsTo('PATCH /api/trips/t1').map((call) => call.body)).toEqual([
       { endDate: '2027-01-10' },
+    ]);
+  });
+
+  it("shows the trip's time zone with its offset, and sends a zone chosen alone", async () => {
+    const { api, timeZone, button } = renderDialog(bali, {
+      'PATCH /api/trips/t1': { body: makeTrip({ timeZone: 'Europe/Lisbon' }) },
+    });
+    expect(timeZone.value).toBe('Asia/Makassar');
+    // Bali keeps UTC+8 all year: its label does not depend on the day the test runs.
+    expect(timeZone.selectedOptions[0]?.textContent).toBe('Asia/Makassar (UTC+08:00)');
+    expect(
+      within(timeZone)
+        .getByRole('option', { name: /^Europe\/Lisbon \(UTC\+0[01]:00\)$/ })
+        .getAttribute('value'),
+    ).toBe('Europe/Lisbon');
+    await userEvent.selectOptions(timeZone, 'Europe/Lisbon');
+    await userEvent.click(button('Save changes'));
+    await findToast('Trip updated');
+    expect(api.callsTo('PATCH /api/trips/t1').map((call) => call.body)).toEqual([
+      { timeZone: 'Europe/Lisbon' },
+    ]);
+  });
+
+  it('leaves the zone out of a new destination, so the trip can follow it; Not set sends none', async () => {
+    const { api, destination, timeZone, button } = renderDialog(bali, {
+      'PATCH /api/trips/t1': { body: makeTrip({ destination: 'Lisbon', timeZone: null }) },
+    });
+    await userEvent.clear(destination);
+    await userEvent.type(destination, 'Lisbon');
+    await userEvent.selectOptions(timeZone, '');
+    expect(timeZone.selectedOptions[0]?.textContent).toBe('Not set');
+    await userEvent.click(button('Save changes'));
+    await findToast('Trip updated');
+    expect(api.callsTo('PATCH /api/trips/t1').map((call) => call.body)).toEqual([
+      { destination: 'Lisbon', timeZone: null },
+    ]);
+  });
+
+  it('sends a new destination without a zone when the zone is untouched', async () => {
+    const { api, destination, button } = renderDialog(bali, {
+      'PATCH /api/trips/t1': { body: makeTrip({ destination: 'Lisbon' }) },
+    });
+    await userEvent.clear(destination);
+    await userEvent.type(destination, 'Lisbon');
+    await userEvent.click(button('Save changes'));
+    await findToast('Trip updated');
+    expect(api.callsTo('PATCH /api/trips/t1').map((call) => call.body)).toEqual([
+      { destination: 'Lisbon' },
     ]);
   });
 
@@ -174,7 +224,7 @@ describe('TripSettingsDialog for the owner', () => {
 describe('TripSettingsDialog for a member', () => {
   it('shows the settings read-only, says why, and offers no way to change them', async () => {
     const kyoto = makeTrip({ id: 't3', name: 'Kyoto', destination: null, role: 'member' });
-    const { api, dialog, name, destination, startDate, endDate } = renderDialog(kyoto);
+    const { api, dialog, name, destination, startDate, endDate, timeZone } = renderDialog(kyoto);
     expect(
       within(dialog).getByText('Only the trip owner can change these settings.'),
     ).toBeVisible();
@@ -186,6 +236,8 @@ describe('TripSettingsDialog for a member', () => {
     ]);
     expect(name.value).toBe('Kyoto');
     expect(destination.placeholder).toBe('Not set');
+    expect(timeZone.readOnly).toBe(true);
+    expect(timeZone.value).toBe('Asia/Makassar (UTC+08:00)');
     const buttons = within(dialog)
       .getAllByRole('button')
       .map((button) => button.textContent || button.getAttribute('aria-label'));

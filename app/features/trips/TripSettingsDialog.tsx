@@ -152,6 +152,8 @@ function changesTo(trip: TripDto, checked: z.output<typeof tripSettingsForm>): U
   if ((checked.destination ?? null) !== trip.destination) changes.destination = checked.destination;
   if (checked.startDate !== trip.startDate) changes.startDate = checked.startDate;
   if (checked.endDate !== trip.endDate) changes.endDate = checked.endDate;
+  // Sent only when changed: an untouched zone keeps following the destination.
+  if ((checked.timeZone ?? null) !== trip.timeZone) changes.timeZone = checked.timeZone ?? null;
   return changes;
 }
 
@@ -207,7 +209,7 @@ function OwnerSettings({
       <DialogHeader>
         <DialogTitle>Trip settings</DialogTitle>
         <DialogDescription>
-          Rename the trip or change its destination and dates, for everyone on it.
+          Rename the trip or change its destination, dates and time zone, for everyone on it.
         </DialogDescription>
       </DialogHeader>
       <form
@@ -216,7 +218,7 @@ function OwnerSettings({
         className="grid gap-5"
         aria-label="Trip settings"
       >
-        <TripFormFields id={id} form={form} />
+        <TripFormFields id={id} form={form} withTimeZone />
         <ChooserSetting trip={trip} />
         <FormError message={error} />
         <DialogFooter className="sm:justify-between">
@@ -306,7 +308,7 @@ function ReadOnlySettings({
         <DialogTitle>Trip settings</DialogTitle>
         <DialogDescription>{OWNER_ONLY}</DialogDescription>
       </DialogHeader>
-      <TripFormFields id={id} form={form} readOnly />
+      <TripFormFields id={id} form={form} readOnly withTimeZone />
       <DialogFooter className="sm:justify-between">
         <Button
           type="button"

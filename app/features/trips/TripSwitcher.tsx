@@ -12,6 +12,7 @@ import { DropdownMenu } from 'radix-ui';
 import { useRef, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/utils';
+import { formatDayRange } from '../../../shared/calendar';
 import { APP_NAME } from '../../../shared/constants';
 import type { TripDto } from '../../../shared/contracts/trips';
 import { NewTripDialog } from './NewTripDialog';
@@ -25,24 +26,8 @@ const itemClass = cn(
   '[&_svg]:size-4 [&_svg]:shrink-0 [&_svg]:text-muted-foreground',
 );
 
-// A trip's days are calendar days: formatted in UTC so that no time zone moves them.
-const dayFormat = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  timeZone: 'UTC',
-});
-
-/** "Dec 20 – Jan 3" for a trip's `YYYY-MM-DD` start and end (one day: "Dec 20"). */
-export function formatTripDates(startDate: string, endDate: string): string {
-  const start = new Date(startDate);
-  const end = new Date(endDate);
-  if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime())) return '';
-  const from = dayFormat.format(start);
-  return startDate === endDate ? from : `${from} – ${dayFormat.format(end)}`;
-}
-
 function TripItem({ trip }: { trip: TripDto }) {
-  const details = [trip.destination, formatTripDates(trip.startDate, trip.endDate)]
+  const details = [trip.destination, formatDayRange(trip.startDate, trip.endDate)]
     .filter(Boolean)
     .join(' · ');
   return (

@@ -29,7 +29,7 @@ export function forgetTrip(queryClient: QueryClient, tripId: string) {
 }
 
 /** The deletion of a trip by this tab, while it is under way. */
-export const DELETE_TRIP_KEY = ['trip:delete'] as const;
+export const DELETE_TRIP_KEY = ['trips', 'delete'] as const;
 
 /**
  * Whether being told the trip is gone for me is news to this tab: it is still on my list (a

@@ -8,6 +8,7 @@ export function makeTrip(overrides: Partial<TripDto> = {}): TripDto {
     destination: 'Bali, Indonesia',
     startDate: '2026-12-20',
     endDate: '2027-01-03',
+    timeZone: 'Asia/Makassar',
     ownerId: 'u1',
     anyoneChooses: false,
     ownerPlan: 'free',

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { mutationOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { apiJson } from '@/lib/queryClient';
 import type { CreateTripBody, TripDto, UpdateTripBody } from '../../../shared/contracts/trips';
 import { DELETE_TRIP_KEY, forgetTrip, storeTrip } from './tripCache';
@@ -17,31 +17,46 @@ export function useTrips() {
   return useQuery<TripDto[]>({ queryKey: tripKeys.all });
 }
 
-/** `POST /api/trips` (403 with the plan's message when over the plan's active trips). */
-export function useCreateTrip() {
-  const queryClient = useQueryClient();
-  return useMutation({
+export type TripUpdate = { tripId: string; body: UpdateTripBody };
+
+/**
+ * The trips' own writes (issue #37: registered by key, run again from their variables alone). A
+ * trip is not an item of a trip: its creation names no id of the client's, so one replayed after
+ * its answer was lost would make a second trip.
+ */
+export const tripMutations = {
+  /** `POST /api/trips` (403 with the plan's message when over the plan's active trips). */
+  create: mutationOptions({
+    mutationKey: ['trips', 'create'],
     mutationFn: (body: CreateTripBody) => apiJson<TripDto>('POST', '/api/trips', body),
-    onSuccess: (trip) => storeTrip(queryClient, trip),
-  });
-}
+    onSuccess: (trip, _body, _context, { client }) => storeTrip(client, trip),
+  }),
 
-/** `PATCH /api/trips/:tripId` with only what changed (owner only). */
-export function useUpdateTrip() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ tripId, body }: { tripId: string; body: UpdateTripBody }) =>
-      apiJson<TripDto>('PATCH', tripUrl(tripId), body),
-    onSuccess: (trip) => storeTrip(queryClient, trip),
-  });
-}
+  /** `PATCH /api/trips/:tripId` with only what changed (owner only). */
+  update: mutationOptions({
+    mutationKey: ['trips', 'update'],
+    mutationFn: ({ tripId, body }: TripUpdate) => apiJson<TripDto>('PATCH', tripUrl(tripId), body),
+    onSuccess: (trip, _change, _context, { client }) => storeTrip(client, trip),
+  }),
 
-/** `DELETE /api/trips/:tripId` (owner only); the trip is forgotten here (forgetTrip). */
-export function useDeleteTrip() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  /** `DELETE /api/trips/:tripId` (owner only); the trip is forgotten here (forgetTrip). */
+  delete: mutationOptions({
     mutationKey: DELETE_TRIP_KEY,
     mutationFn: (tripId: string) => apiJson<Ok>('DELETE', tripUrl(tripId)),
-    onSuccess: (_ok, tripId) => forgetTrip(queryClient, tripId),
-  });
+    onSuccess: (_ok, tripId, _context, { client }) => forgetTrip(client, tripId),
+  }),
+};
+
+export function useCreateTrip() {
+  return useMutation(tripMutations.create);
+}
+
+/** `mutate({ tripId, body })`. */
+export function useUpdateTrip() {
+  return useMutation(tripMutations.update);
+}
+
+/** `mutate(tripId)`. */
+export function useDeleteTrip() {
+  return useMutation(tripMutations.delete);
 }

@@ -9,6 +9,7 @@ import { useUpdateWidget } from '@/features/board/useWidgets';
 import { errorCode, errorMessage } from '@/lib/apiError';
 import { isFirstLoad } from '@/lib/queryStates';
 import { cn } from '@/lib/utils';
+import { formatWeekday } from '../../../shared/calendar';
 import type { WidgetDto } from '../../../shared/contracts/board';
 import type { TripDto } from '../../../shared/contracts/trips';
 import {
@@ -18,7 +19,7 @@ import {
   weatherQuery,
 } from '../../../shared/contracts/weather';
 import { useWeather } from './useWeather';
-import { formatCelsius, formatWeekday, formatWindKmh } from './weatherFormat';
+import { formatCelsius, formatWindKmh } from './weatherFormat';
 import { WeatherConditionIcon } from './weatherIcons';
 
 type Props = { widget: WidgetDto; trip: TripDto; expanded: boolean };

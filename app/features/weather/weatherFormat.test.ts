@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCelsius, formatWeekday, formatWindKmh } from './weatherFormat';
+import { formatCelsius, formatWindKmh } from './weatherFormat';
 
 describe('weather formatting', () => {
   it('rounds temperatures to whole degrees Celsius, never “-0”', () => {
@@ -13,12 +13,5 @@ describe('weather formatting', () => {
     expect(formatWindKmh(5.2)).toBe('19 km/h');
     expect(formatWindKmh(0)).toBe('0 km/h');
     expect(formatWindKmh(10)).toBe('36 km/h');
-  });
-
-  it('names the weekday of a calendar day, whatever the viewer’s time zone', () => {
-    expect(formatWeekday('2026-12-20')).toBe('Sun');
-    expect(formatWeekday('2026-12-21')).toBe('Mon');
-    expect(formatWeekday('2026-02-30')).toBe('');
-    expect(formatWeekday('tomorrow')).toBe('');
   });
 });

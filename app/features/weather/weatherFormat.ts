@@ -10,17 +10,3 @@ export function formatCelsius(temp: number): string {
 export function formatWindKmh(metresPerSecond: number): string {
   return `${Math.round(metresPerSecond * 3.6)} km/h`;
 }
-
-const weekday = new Intl.DateTimeFormat('en-US', { weekday: 'short', timeZone: 'UTC' });
-
-/**
- * The short weekday of a forecast day ("Mon"). The day is a calendar day at the place
- * (`YYYY-MM-DD`), so it is read in UTC: the same name in every viewer's time zone. Anything else
- * gives an empty string rather than "Invalid Date".
- */
-export function formatWeekday(date: string): string {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return '';
-  const day = new Date(`${date}T00:00:00Z`);
-  if (Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== date) return '';
-  return weekday.format(day);
-}

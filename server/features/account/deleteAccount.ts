@@ -1,12 +1,14 @@
 import { and, count, eq, gt, isNull } from 'drizzle-orm';
+import { itemRemoved } from '../../../shared/contracts/realtime';
 import type { Db } from '../../platform/db/client';
 import { accountDeletions, type User, users } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
 import { queueMail } from '../../platform/mail/outbox';
 import { hashToken, newToken } from '../../platform/tokens';
 import { verifyAccountPassword } from '../auth/loginThrottle';
+import { memberLeaving } from '../featureLookup';
 import { photosAddedBy } from '../photos/service';
-import type { ChangeContext } from '../realtime';
+import { type ChangeContext, inTransaction } from '../realtime';
 import { ownerPlanOf, tripIdsOf, tripMemberIds } from '../trips/access';
 import { handOverOwnedTrips } from '../trips/handOver';
 import { liveSettingsOf } from '../trips/service';
@@ -135,37 +137,33 @@ async function checkSecondFactor(db: Db, user: User, code: string | undefined) {
  * live connections close, and the others on its trips are told: one member fewer, and a new
  * owner where it owned the trip.
  */
-async function removeAccount({ db, live }: ChangeContext, user: User) {
-  const { leftTripIds, handedOver, photos } = await db.transaction(async (tx) => {
+async function removeAccount(context: ChangeContext, user: User) {
+  await inTransaction(context, async (change) => {
+    const { db: tx, live } = change;
     const onTrips = await tripIdsOf(tx, user.id);
     // The photos they added go too, on every trip, files and all (issue #23).
     const photos = await photosAddedBy(tx, user.id);
     // trips.owner_id cascades: the trips must have a new owner before the user row goes.
     const { handedOver, deleted } = await handOverOwnedTrips(tx, user.id);
-    // Sessions, activity, reset links and memberships go with the user (ON DELETE CASCADE);
-    // to-dos assigned to them and flights they were the traveller of stay, unassigned
-    // (ON DELETE SET NULL).
+    const leftTripIds = onTrips.filter((id) => !deleted.includes(id));
+    // On each trip that stays, what was theirs lets go of them as when a member leaves (a to-do
+    // unassigned, a flight the group's), and is announced so.
+    for (const tripId of leftTripIds) await memberLeaving(change, tripId, user.id);
+    // Sessions, activity, reset links and memberships go with the user (ON DELETE CASCADE).
     await tx.delete(users).where(eq(users.id, user.id));
-    return {
-      leftTripIds: onTrips.filter((id) => !deleted.includes(id)),
-      handedOver,
-      // Those on trips that stay, whether or not the account was still on them.
-      photos: photos.filter((photo) => !deleted.includes(photo.tripId)),
-    };
-  });
 
-  live.disconnect({ userId: user.id });
-  for (const trip of handedOver) {
-    live.tripChanged(
-      trip.id,
-      { type: 'trip:saved', trip: liveSettingsOf(trip, await ownerPlanOf(db, trip.id)) },
-      { memberIds: await tripMemberIds(db, trip.id) },
-    );
-  }
-  for (const tripId of leftTripIds) {
-    live.tripChanged(tripId, { type: 'members:changed' });
-  }
-  for (const photo of photos) {
-    live.tripChanged(photo.tripId, { type: 'photo:removed', photoId: photo.id });
-  }
+    live.disconnect({ userId: user.id });
+    for (const trip of handedOver) {
+      live.tripChanged(
+        trip.id,
+        { type: 'trip:saved', trip: liveSettingsOf(trip, await ownerPlanOf(tx, trip.id)) },
+        { memberIds: await tripMemberIds(tx, trip.id) },
+      );
+    }
+    for (const tripId of leftTripIds) live.tripChanged(tripId, { type: 'members:changed' });
+    // Those on trips that stay, whether or not the account was still on them.
+    for (const photo of photos.filter((photo) => !deleted.includes(photo.tripId))) {
+      live.tripChanged(photo.tripId, itemRemoved('photos', photo.id));
+    }
+  });
 }

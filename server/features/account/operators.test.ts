@@ -88,5 +88,7 @@ describe.skipIf(secondPassOnPostgres)('npm run user', () => {
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+    // Four processes, one of which makes a data directory: on a machine busy with the rest of
+    // the suite that took 80 s once (blocked in spawnSync, the test's own time cannot end it).
+  }, 180_000);
 });

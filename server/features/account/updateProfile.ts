@@ -31,7 +31,7 @@ export async function updateProfile(
     memberName(updated) !== memberName(user) ||
     updated.profileImageUrl !== user.profileImageUrl
   ) {
-    await live.userChanged(updated);
+    live.userChanged(updated);
   }
   return updated;
 }

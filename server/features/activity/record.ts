@@ -1,11 +1,11 @@
-import { and, eq, getTableColumns, gte } from 'drizzle-orm';
+import { getTableColumns } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { ActivityData, ActivityKind } from '../../../shared/contracts/activity';
 import type { BellKind, NotificationData } from '../../../shared/contracts/notifications';
 import type { Db, Tx } from '../../platform/db/client';
 import { tripActivity } from '../../platform/db/schema';
 import { notify } from '../notifications/notify';
-import type { LiveChanges } from '../realtime';
+import type { Change } from '../realtime';
 import type { TripItemTable } from '../trips/items';
 
 /** One entry of a trip's history, as the service making the change describes it. */
@@ -47,28 +47,6 @@ export async function recordActivity(
   }
 }
 
-/**
- * Takes back the entry a change wrote when a later step undid that change (inside the undoing
- * transaction): the entries of `kind` about `subjectId` written at `at` or after.
- */
-export async function forgetActivity(
-  tx: Tx | Db,
-  tripId: string,
-  entry: { kind: ActivityKind; subjectId: string },
-  at: Date,
-) {
-  await tx
-    .delete(tripActivity)
-    .where(
-      and(
-        eq(tripActivity.tripId, tripId),
-        eq(tripActivity.kind, entry.kind),
-        eq(tripActivity.subjectId, entry.subjectId),
-        gte(tripActivity.createdAt, at),
-      ),
-    );
-}
-
 /** A row as JSON: dates as ISO strings (read back by `fromSnapshot`). */
 function toSnapshot(row: Record<string, unknown>) {
   return JSON.parse(JSON.stringify(row)) as Record<string, unknown>;
@@ -102,5 +80,6 @@ export type Restorer = {
   limit: { max: number; message: string };
   /** Inside the restore's transaction: the row to insert, mended; may refuse (an HttpError). */
   prepare(tx: Tx, tripId: string, row: Record<string, unknown>): Promise<Record<string, unknown>>;
-  announce(context: { db: Db; live: LiveChanges }, tripId: string, id: string): Promise<void>;
+  /** Inside the same transaction: tells the trip the item is back (sent once it commits). */
+  announce(change: Change, tripId: string, id: string): Promise<void>;
 };

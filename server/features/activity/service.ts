@@ -12,9 +12,9 @@ import { olderThan, pageOf } from '../../platform/db/keyset';
 import { tripActivity, users } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
 import { restorerOf } from '../featureLookup';
-import type { ChangeContext } from '../realtime';
+import { type ChangeContext, inTransaction } from '../realtime';
 import { memberName, ownerPlanOf } from '../trips/access';
-import { insertWithinLimit } from '../trips/items';
+import { assertRoomFor } from '../trips/items';
 import { fromSnapshot, recordActivity } from './record';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -166,11 +166,12 @@ export async function activityOfOthers(
  * transaction with the trip's row locked (its limits are counted as for any new item).
  */
 export async function restoreFromEntry(
-  { db, live, actorId }: ChangeContext,
+  context: ChangeContext,
   tripId: string,
   entryId: string,
   now = new Date(),
 ): Promise<ActivityEntry> {
+  const { db } = context;
   const since = keptSince(keepsDaysOf(await ownerPlanOf(db, tripId)), now);
   const found = await findEntry(db, tripId, entryId, since);
   if (!isRestorable(found.kind) || found.snapshot === null) {
@@ -178,8 +179,10 @@ export async function restoreFromEntry(
   }
   const { restorer, restored } = await restorerOf(found.kind);
   const { table, limit } = restorer;
-  // The trip's row locked and its items counted as for any new item (insertWithinLimit).
-  const itemId = await insertWithinLimit(db, table, tripId, limit, async (tx) => {
+  await inTransaction(context, async (change) => {
+    const { db: tx, actorId } = change;
+    // The trip's row locked and its items counted as for any new item.
+    await assertRoomFor(tx, table, tripId, limit);
     // Read again under the trip's lock: two restores of one entry cannot both pass.
     const entry = await findEntry(tx, tripId, entryId, since);
     if (entry.restoredAt) throw new HttpError('not_restorable', ACTIVITY_MESSAGES.alreadyRestored);
@@ -198,9 +201,8 @@ export async function restoreFromEntry(
       { kind: restored, subjectId: entry.subjectId, data: entry.data as ActivityData },
       now,
     );
-    return String((back[0] as { id: unknown }).id);
+    await restorer.announce(change, tripId, String((back[0] as { id: unknown }).id));
   });
-  await restorer.announce({ db, live }, tripId, itemId);
   const [row] = await selectEntries(db, eq(tripActivity.id, entryId));
   return toEntry(row!, await namesOf(db, [row!]));
 }

@@ -7,13 +7,21 @@ import {
   type UpdateWidgetBody,
   type WidgetDto,
   type WidgetType,
+  widgetIdFor,
 } from '../../../shared/contracts/board';
+import { itemRemoved, itemSaved } from '../../../shared/contracts/realtime';
 import type { Db, Tx } from '../../platform/db/client';
 import { type WidgetRow, widgets } from '../../platform/db/schema';
 import { type Activity, type Restorer, recordActivity } from '../activity/record';
 import { widgetPolicyOf } from '../featureLookup';
-import type { ChangeContext, LiveChanges } from '../realtime';
-import { deleteTripItem, insertWithinLimit, updateTripItem } from '../trips/items';
+import { type ChangeContext, inTransaction, type LiveChanges } from '../realtime';
+import {
+  assertRoomFor,
+  deleteTripItem,
+  idTaken,
+  isRepeatedCreate,
+  updateTripItem,
+} from '../trips/items';
 
 export function toWidgetDto(row: WidgetRow): WidgetDto {
   return {
@@ -75,21 +83,23 @@ export async function listWidgets(db: Db, tripId: string) {
 /**
  * spec §4: an added widget's id is `<type><timestamp>` and its title `New <type> Widget`. Ids
  * are global (PATCH /api/widgets/:id names no trip), so a clash with a widget made in the same
- * millisecond anywhere moves on to the next millisecond.
+ * millisecond anywhere moves on to the next millisecond. An id the client chose (issue #37) is
+ * kept, or answers 409 `id_taken` when it is someone else's; the same one sent again answers the
+ * widget it made.
  */
-export async function createWidget(
-  { db, live, actorId }: ChangeContext,
-  tripId: string,
-  body: CreateWidgetBody,
-) {
+export async function createWidget(context: ChangeContext, tripId: string, body: CreateWidgetBody) {
   const limit = { max: MAX_WIDGETS_PER_TRIP, message: TOO_MANY_WIDGETS };
-  const row = await insertWithinLimit(db, widgets, tripId, limit, async (tx) => {
+  return inTransaction(context, async ({ db: tx, live, actorId }) => {
+    if (body.id && (await isRepeatedCreate(tx, widgets, tripId, body.id, actorId))) {
+      const [row] = await tx.select().from(widgets).where(eq(widgets.id, body.id));
+      return toWidgetDto(row!);
+    }
+    await assertRoomFor(tx, widgets, tripId, limit);
     await (await widgetPolicyOf(body.type)).assertAllowed?.(tx, tripId);
-    const inserted = await insertWithFreeId(tx, tripId, body);
+    const inserted = await insertWithFreeId(tx, tripId, actorId, body);
     await recordActivity(tx, tripId, actorId, widgetActivity('widget.added', inserted));
-    return inserted;
+    return announceSaved(live, toWidgetDto(inserted));
   });
-  return announceSaved(live, toWidgetDto(row));
 }
 
 /**
@@ -99,15 +109,23 @@ export async function createWidget(
 const defaultTitle = async (type: WidgetType) =>
   (await widgetPolicyOf(type)).defaultTitle ?? `New ${type} Widget`;
 
-/** Inserts the widget under the first free `<type><millisecond>` id from now on. */
-async function insertWithFreeId(tx: Tx, tripId: string, body: CreateWidgetBody) {
+/**
+ * Inserts the widget under the client's id, else under the first free `<type><millisecond>` id
+ * from now on.
+ */
+async function insertWithFreeId(
+  tx: Tx,
+  tripId: string,
+  createdBy: string | null,
+  body: CreateWidgetBody,
+) {
   const { type, position } = body;
   const title = body.title?.trim() || (await defaultTitle(type));
-  for (let stamp = Date.now(), attempt = 0; attempt < 50; stamp += 1, attempt += 1) {
-    const [row] = await tx
+  const insert = (id: string) =>
+    tx
       .insert(widgets)
       .values({
-        id: `${type}${stamp}`,
+        id,
         tripId,
         type,
         top: position.top,
@@ -115,16 +133,24 @@ async function insertWithFreeId(tx: Tx, tripId: string, body: CreateWidgetBody) 
         right: position.right ?? null,
         title,
         data: body.data ?? null,
+        createdBy,
       })
       .onConflictDoNothing({ target: widgets.id })
       .returning();
+  if (body.id) {
+    const [row] = await insert(body.id);
+    if (!row) throw idTaken();
+    return row;
+  }
+  for (let stamp = Date.now(), attempt = 0; attempt < 50; stamp += 1, attempt += 1) {
+    const [row] = await insert(widgetIdFor(type, stamp));
     if (row) return row;
   }
   throw new Error('Could not find a free widget id');
 }
 
 function announceSaved(live: LiveChanges, widget: WidgetDto) {
-  live.tripChanged(widget.tripId, { type: 'widget:saved', widget });
+  live.tripChanged(widget.tripId, itemSaved('widgets', widget));
   return widget;
 }
 
@@ -159,8 +185,8 @@ export const widgetRestorer: Restorer = {
     await (await widgetPolicyOf(row.type as WidgetType)).assertAllowed?.(tx, tripId);
     return row;
   },
-  async announce({ db, live }, tripId, id) {
-    const [row] = await db
+  async announce({ db: tx, live }, tripId, id) {
+    const [row] = await tx
       .select()
       .from(widgets)
       .where(and(eq(widgets.id, id), eq(widgets.tripId, tripId)));
@@ -170,7 +196,7 @@ export const widgetRestorer: Restorer = {
 
 /** Moves, renames or reconfigures the trip's widget `id`. */
 export async function updateWidget(
-  { db, live, actorId }: ChangeContext,
+  context: ChangeContext,
   tripId: string,
   id: string,
   body: UpdateWidgetBody,
@@ -181,21 +207,21 @@ export async function updateWidget(
     data,
     ...(position && { top: position.top, left: position.left, right: position.right ?? null }),
   };
-  const updated = await updateTripItem(db, widgets, tripId, id, changes, NO_SUCH_WIDGET, {
-    actorId,
-    describe: widgetChange,
+  return inTransaction(context, async ({ db: tx, live, actorId }) => {
+    const updated = await updateTripItem(tx, widgets, tripId, id, changes, NO_SUCH_WIDGET, {
+      actorId,
+      describe: widgetChange,
+    });
+    return announceSaved(live, toWidgetDto(updated));
   });
-  return announceSaved(live, toWidgetDto(updated));
 }
 
-export async function deleteWidget(
-  { db, live, actorId }: ChangeContext,
-  tripId: string,
-  id: string,
-) {
-  await deleteTripItem(db, widgets, tripId, id, NO_SUCH_WIDGET, {
-    actorId,
-    describe: (row) => ({ ...widgetActivity('widget.removed', row), snapshot: row }),
+export async function deleteWidget(context: ChangeContext, tripId: string, id: string) {
+  await inTransaction(context, async ({ db: tx, live, actorId }) => {
+    await deleteTripItem(tx, widgets, tripId, id, NO_SUCH_WIDGET, {
+      actorId,
+      describe: (row) => ({ ...widgetActivity('widget.removed', row), snapshot: row }),
+    });
+    live.tripChanged(tripId, itemRemoved('widgets', id));
   });
-  live.tripChanged(tripId, { type: 'widget:removed', widgetId: id });
 }

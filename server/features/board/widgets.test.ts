@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OkResponse } from '../../../shared/contracts/auth';
 import type { WidgetDto } from '../../../shared/contracts/board';
 import type { ErrorResponse } from '../../../shared/contracts/errors';
+import { widgets } from '../../platform/db/schema';
 import { apiClient } from '../../test/apiClient';
+import { itTakesClientIds } from '../../test/clientIds';
 import { addMember, createAccountWithFirstTrip } from '../../test/factories';
 import { startTestApp, type TestApp } from '../../test/testApp';
 
@@ -157,4 +159,23 @@ describe('the board', () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
     }
   });
+});
+
+let stamp = Date.now();
+
+itTakesClientIds(() => t, {
+  list: 'widgets',
+  table: widgets,
+  add: (_cast, who, trip, id) =>
+    who.client.post(`/api/trips/${trip}/widgets`, {
+      id,
+      type: 'countdown',
+      position: { top: 24, left: 24 },
+    }),
+  // spec §4's form, `<type><timestamp>`; one a millisecond apart for each test.
+  newId: () => {
+    stamp += 1;
+    return `countdown${stamp}`;
+  },
+  malformed: ['weather1767225600000', 'countdown', 'countdown12a', crypto.randomUUID(), 7],
 });

@@ -18,6 +18,7 @@ import { PLAN_LIMITS } from '../../../shared/plans';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
 import { tellRoomStarted } from '../notifications/callNotices';
+import './socketState';
 import {
   createRateLimit,
   createSettler,

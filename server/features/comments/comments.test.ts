@@ -6,9 +6,12 @@ import type { ErrorResponse } from '../../../shared/contracts/errors';
 import type { Poll } from '../../../shared/contracts/polls';
 import type { Todo } from '../../../shared/contracts/todos';
 import { users } from '../../platform/db/schema';
+import { itTakesClientIds } from '../../test/clientIds';
 import { type Account, addMember, createAccount, createTripCast } from '../../test/factories';
-import { connectLive, joinTrip, nextEvent } from '../../test/liveClient';
+import { connectLive, joinTrip, nextEvent, removedFrom, savedIn } from '../../test/liveClient';
 import { startTestApp, type TestApp } from '../../test/testApp';
+import { todos } from '../todos/tables';
+import { comments } from './tables';
 
 let t: TestApp;
 let owner: Account;
@@ -110,21 +113,24 @@ describe('comments on a trip’s items', () => {
         403,
       );
 
-      const saved = nextEvent(tab, 'change', (m) => m.change.type === 'comment:saved');
+      const saved = nextEvent(tab, 'change', savedIn('comments'));
       const edited = await member.client.patch<Comment>(`/api/comments/${written.id}`, {
         body: 'Typo here',
       });
       expect(edited.status).toBe(200);
       expect(edited.body.editedAt).toEqual(expect.any(String));
-      expect((await saved).change).toEqual({ type: 'comment:saved', comment: edited.body });
+      expect((await saved).change).toEqual({
+        type: 'item:saved',
+        list: 'comments',
+        item: edited.body,
+      });
 
-      const removed = nextEvent(tab, 'change', (m) => m.change.type === 'comment:removed');
+      const removed = nextEvent(tab, 'change', removedFrom('comments'));
       expect((await member.client.delete(`/api/comments/${written.id}`)).status).toBe(200);
       expect((await removed).change).toEqual({
-        type: 'comment:removed',
-        commentId: written.id,
-        subjectType: 'todo',
-        subjectId: todo.id,
+        type: 'item:removed',
+        list: 'comments',
+        id: written.id,
       });
     } finally {
       tab.close();
@@ -165,4 +171,33 @@ describe('comments on a trip’s items', () => {
     const thread = await owner.client.get<Comment[]>(threadPath('todo', todo.id));
     expect(thread.body.map((entry) => entry.body)).not.toContain('Bye');
   });
+});
+
+/** A to-do of each trip to comment on, put straight in the database (no history of its own). */
+const subjects = new Map<string, string>();
+async function subjectOn(trip: string) {
+  let id = subjects.get(trip);
+  if (!id) {
+    const [row] = await t.database.db
+      .insert(todos)
+      .values({ tripId: trip, text: 'Book the ferry' })
+      .returning({ id: todos.id });
+    id = row!.id;
+    subjects.set(trip, id);
+  }
+  return id;
+}
+
+itTakesClientIds(() => t, {
+  list: 'comments',
+  table: comments,
+  // Mentioning the member tells them: a repeat must not tell them twice.
+  add: async (cast, who, trip, id) =>
+    who.client.post(`/api/trips/${trip}/comments`, {
+      id,
+      subjectType: 'todo',
+      subjectId: await subjectOn(trip),
+      body: '@Bruno Costa which ferry?',
+      mentions: trip === cast.tripId && who === cast.owner ? [cast.member.id] : [],
+    }),
 });

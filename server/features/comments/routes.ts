@@ -11,6 +11,7 @@ import {
   createCommentBody,
   updateCommentBody,
 } from '../../../shared/contracts/comments';
+import { errorOf } from '../../../shared/contracts/errors';
 import { tripParams } from '../../../shared/contracts/trips';
 import { currentAuth } from '../../platform/auth';
 import type { Db } from '../../platform/db/client';
@@ -71,7 +72,7 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
           'anyone else); 404 when the item is not on the trip.',
         params: tripParams,
         body: createCommentBody,
-        response: { 201: comment },
+        response: { 201: comment, 409: errorOf('id_taken') },
       },
     },
     async (request, reply) => {

@@ -10,6 +10,7 @@ import {
   MAX_COMMENTS_PER_TRIP,
   type UpdateComment,
 } from '../../../shared/contracts/comments';
+import { itemRemoved, itemSaved } from '../../../shared/contracts/realtime';
 import type { Db, Tx } from '../../platform/db/client';
 import { tripMembers, users } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
@@ -17,9 +18,9 @@ import { isUuid } from '../../platform/uuid';
 import { recordActivity } from '../activity/record';
 import { commentSubjectOf } from '../featureLookup';
 import { notify } from '../notifications/notify';
-import type { ChangeContext, LiveChanges } from '../realtime';
+import { type ChangeContext, inTransaction, type LiveChanges } from '../realtime';
 import { memberName } from '../trips/access';
-import { insertWithinLimit } from '../trips/items';
+import { assertRoomFor, idTaken, isRepeatedCreate } from '../trips/items';
 import { type CommentRow, comments } from './tables';
 
 /** The item's label, if it is on the trip; 404 otherwise (deleted, or never this trip's). */
@@ -135,22 +136,29 @@ export async function countComments(db: Db, tripId: string): Promise<CommentCoun
 }
 
 function announceSaved(live: LiveChanges, saved: Comment) {
-  live.tripChanged(saved.tripId, { type: 'comment:saved', comment: saved });
+  live.tripChanged(saved.tripId, itemSaved('comments', saved));
   return saved;
 }
 
 /**
  * Adds a comment to an item of the trip, in one transaction with the trip's row locked (its
- * limits), the item checked to be there, and the entry in the trip's history.
+ * limits), the item checked to be there, and the entry in the trip's history. The same `id` sent
+ * again answers the comment it made.
  */
 export async function createComment(
-  { db, live, actorId }: ChangeContext,
+  context: ChangeContext,
   tripId: string,
   authorId: string,
   input: CreateComment,
 ): Promise<Comment> {
   const limit = { max: MAX_COMMENTS_PER_TRIP, message: COMMENT_MESSAGES.tripFull };
-  const row = await insertWithinLimit(db, comments, tripId, limit, async (tx) => {
+  return inTransaction(context, async ({ db: tx, live, actorId }) => {
+    if (input.id && (await isRepeatedCreate(tx, comments, tripId, input.id, authorId))) {
+      const [row] = await tx.select().from(comments).where(eq(comments.id, input.id));
+      const [again] = await toComments(tx, [row!]);
+      return again!;
+    }
+    await assertRoomFor(tx, comments, tripId, limit);
     const label = await subjectLabel(tx, tripId, input);
     const inThread = await tx.$count(
       comments,
@@ -167,6 +175,7 @@ export async function createComment(
     const [inserted] = await tx
       .insert(comments)
       .values({
+        id: input.id,
         tripId,
         subjectType: input.subjectType,
         subjectId: input.subjectId,
@@ -174,8 +183,9 @@ export async function createComment(
         body: input.body,
         mentions,
       })
+      .onConflictDoNothing({ target: comments.id })
       .returning();
-    if (!inserted) throw new Error('The new comment was not returned');
+    if (!inserted) throw idTaken();
     // About the item commented on (its thread), as the other entries are.
     await recordActivity(tx, tripId, actorId ?? authorId, {
       kind: 'comment.added',
@@ -183,10 +193,9 @@ export async function createComment(
       data: { label, detail: input.subjectType },
     });
     await tellMentioned(tx, inserted, mentions, label);
-    return inserted;
+    const [saved] = await toComments(tx, [inserted]);
+    return announceSaved(live, saved!);
   });
-  const [saved] = await toComments(db, [row]);
-  return announceSaved(live, saved!);
 }
 
 /** A comment's first words, on one line, for a notification. */
@@ -220,13 +229,13 @@ async function ownComment(db: Db | Tx, tripId: string, id: string, userId: strin
 
 /** New text for one's own comment (its mentions follow it). */
 export async function updateComment(
-  { db, live }: ChangeContext,
+  context: ChangeContext,
   tripId: string,
   userId: string,
   id: string,
   input: UpdateComment,
 ): Promise<Comment> {
-  const row = await db.transaction(async (tx) => {
+  return inTransaction(context, async ({ db: tx, live }) => {
     const before = await ownComment(tx, tripId, id, userId);
     const mentions = await checkMentions(tx, tripId, input.mentions, before.mentions);
     const [updated] = await tx
@@ -241,25 +250,21 @@ export async function updateComment(
       const label = await (await commentSubjectOf(before.subjectType)).label(tx, before.subjectId);
       await tellMentioned(tx, updated, added, label);
     }
-    return updated;
+    const [saved] = await toComments(tx, [updated]);
+    return announceSaved(live, saved!);
   });
-  const [saved] = await toComments(db, [row]);
-  return announceSaved(live, saved!);
 }
 
 /** Deletes one's own comment. */
 export async function deleteComment(
-  { db, live }: ChangeContext,
+  context: ChangeContext,
   tripId: string,
   userId: string,
   id: string,
 ) {
-  const row = await ownComment(db, tripId, id, userId);
-  await db.delete(comments).where(eq(comments.id, id));
-  live.tripChanged(tripId, {
-    type: 'comment:removed',
-    commentId: id,
-    subjectType: row.subjectType,
-    subjectId: row.subjectId,
+  await inTransaction(context, async ({ db: tx, live }) => {
+    await ownComment(tx, tripId, id, userId);
+    await tx.delete(comments).where(eq(comments.id, id));
+    live.tripChanged(tripId, itemRemoved('comments', id));
   });
 }

@@ -5,6 +5,7 @@ import type { OkResponse } from '../../../shared/contracts/auth';
 import type { ErrorResponse } from '../../../shared/contracts/errors';
 import type { FlightDto } from '../../../shared/contracts/flights';
 import { type ApiClient, apiClient } from '../../test/apiClient';
+import { itTakesClientIds } from '../../test/clientIds';
 import { createAccount, createTrip } from '../../test/factories';
 import { openApiDocument } from '../../test/openApi';
 import { startTestApp, type TestApp } from '../../test/testApp';
@@ -423,6 +424,12 @@ describe('access', () => {
     expect((await visitor.patch(`/api/flights/${created.id}`, { stops: 1 })).status).toBe(401);
     expect((await visitor.delete(`/api/flights/${created.id}`)).status).toBe(401);
   });
+});
+
+itTakesClientIds(() => t, {
+  list: 'flights',
+  table: flights,
+  add: (_cast, who, trip, id) => who.client.post(`/api/trips/${trip}/flights`, sample({ id })),
 });
 
 it('documents the flight routes in the OpenAPI description', async () => {

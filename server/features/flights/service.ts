@@ -1,19 +1,20 @@
 import { and, eq } from 'drizzle-orm';
 import type { FlightChanges, FlightDto, NewFlight } from '../../../shared/contracts/flights';
 import { FLIGHT_MESSAGES, MAX_FLIGHTS_PER_TRIP } from '../../../shared/contracts/flights';
+import { itemRemoved, itemSaved } from '../../../shared/contracts/realtime';
 import {
   flightDurationMinutes,
   formatFlightDuration,
   isArrivalAfterDeparture,
 } from '../../../shared/flightDuration';
-import type { Db, Tx } from '../../platform/db/client';
+import type { Db } from '../../platform/db/client';
 import { users } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
 import { isUuid } from '../../platform/uuid';
 import { type Activity, type Restorer, recordActivity } from '../activity/record';
-import type { ChangeContext, LiveChanges } from '../realtime';
+import { type Change, type ChangeContext, inTransaction, type LiveChanges } from '../realtime';
 import { isTripMember, memberName } from '../trips/access';
-import { deleteTripItem, insertWithinLimit } from '../trips/items';
+import { assertRoomFor, deleteTripItem, idTaken, isRepeatedCreate } from '../trips/items';
 import { type FlightRow, flights } from './tables';
 
 const NO_SUCH_FLIGHT = FLIGHT_MESSAGES.notFound;
@@ -82,27 +83,42 @@ export async function listFlights(db: Db, tripId: string): Promise<FlightDto[]> 
     );
 }
 
+/** Adds a flight to the trip; the same `id` sent again answers the flight it made. */
 export async function createFlight(
-  { db, live, actorId }: ChangeContext,
+  context: ChangeContext,
   tripId: string,
   body: NewFlight,
 ): Promise<FlightDto> {
-  await checkTraveller(db, tripId, body.travellerId);
   const limit = { max: MAX_FLIGHTS_PER_TRIP, message: FLIGHT_MESSAGES.tooMany };
-  const row = await insertWithinLimit(db, flights, tripId, limit, async (tx) => {
-    const [inserted] = await tx
+  return inTransaction(context, async ({ db: tx, live, actorId }) => {
+    if (body.id && (await isRepeatedCreate(tx, flights, tripId, body.id, actorId))) {
+      return readFlight(tx, tripId, body.id);
+    }
+    await checkTraveller(tx, tripId, body.travellerId);
+    await assertRoomFor(tx, flights, tripId, limit);
+    const [row] = await tx
       .insert(flights)
-      .values({ tripId, ...body })
+      .values({ ...body, tripId, createdBy: actorId })
+      .onConflictDoNothing({ target: flights.id })
       .returning();
-    if (!inserted) throw new Error('The new flight was not returned');
-    await recordActivity(tx, tripId, actorId, flightActivity('flight.added', inserted));
-    return inserted;
+    if (!row) throw idTaken();
+    await recordActivity(tx, tripId, actorId, flightActivity('flight.added', row));
+    return announceSaved(live, toFlightDto(row, await travellerOf(tx, row.travellerId)));
   });
-  return announceSaved(live, toFlightDto(row, await travellerOf(db, row.travellerId)));
+}
+
+/** The trip's flight `id` as it is now. */
+async function readFlight(db: Db, tripId: string, id: string): Promise<FlightDto> {
+  const [row] = await db
+    .select()
+    .from(flights)
+    .where(and(eq(flights.id, id), eq(flights.tripId, tripId)));
+  if (!row) throw new HttpError('not_found', NO_SUCH_FLIGHT);
+  return toFlightDto(row, await travellerOf(db, row.travellerId));
 }
 
 function announceSaved(live: LiveChanges, flight: FlightDto) {
-  live.tripChanged(flight.tripId, { type: 'flight:saved', flight });
+  live.tripChanged(flight.tripId, itemSaved('flights', flight));
   return flight;
 }
 
@@ -112,13 +128,13 @@ function announceSaved(live: LiveChanges, flight: FlightDto) {
  * of one time each cannot together leave a flight arriving before it departs.
  */
 export async function updateFlight(
-  { db, live, actorId }: ChangeContext,
+  context: ChangeContext,
   tripId: string,
   id: string,
   changes: FlightChanges,
 ): Promise<FlightDto> {
-  await checkTraveller(db, tripId, changes.travellerId);
-  const updated = await db.transaction(async (tx) => {
+  await checkTraveller(context.db, tripId, changes.travellerId);
+  return inTransaction(context, async ({ db: tx, live, actorId }) => {
     const [current] = await tx
       .select()
       .from(flights)
@@ -135,11 +151,10 @@ export async function updateFlight(
       .set({ ...changes, departureTime, arrivalTime }) // an undefined field stays as it is
       .where(eq(flights.id, current.id))
       .returning();
-    if (row) await recordActivity(tx, tripId, actorId, flightActivity('flight.edited', row));
-    return row;
+    if (!row) throw new HttpError('not_found', NO_SUCH_FLIGHT);
+    await recordActivity(tx, tripId, actorId, flightActivity('flight.edited', row));
+    return announceSaved(live, toFlightDto(row, await travellerOf(tx, row.travellerId)));
   });
-  if (!updated) throw new HttpError('not_found', NO_SUCH_FLIGHT);
-  return announceSaved(live, toFlightDto(updated, await travellerOf(db, updated.travellerId)));
 }
 
 /** A flight's entry in the trip's history, named by its number and route. */
@@ -151,16 +166,14 @@ function flightActivity(kind: Activity['kind'], row: FlightRow): Activity {
   };
 }
 
-export async function deleteFlight(
-  { db, live, actorId }: ChangeContext,
-  tripId: string,
-  id: string,
-) {
-  await deleteTripItem(db, flights, tripId, id, NO_SUCH_FLIGHT, {
-    actorId,
-    describe: (row) => ({ ...flightActivity('flight.deleted', row), snapshot: row }),
+export async function deleteFlight(context: ChangeContext, tripId: string, id: string) {
+  await inTransaction(context, async ({ db: tx, live, actorId }) => {
+    await deleteTripItem(tx, flights, tripId, id, NO_SUCH_FLIGHT, {
+      actorId,
+      describe: (row) => ({ ...flightActivity('flight.deleted', row), snapshot: row }),
+    });
+    live.tripChanged(tripId, itemRemoved('flights', id));
   });
-  live.tripChanged(tripId, { type: 'flight:removed', flightId: id });
 }
 
 /** A deleted flight comes back as it was, the group's if its traveller has left the trip since. */
@@ -181,10 +194,12 @@ export const flightRestorer: Restorer = {
   },
 };
 
-/** Someone left the trip: their flights on it become the group's (inside the caller's transaction). */
-export async function clearTravellerOf(db: Db | Tx, tripId: string, userId: string) {
-  await db
+/** Someone left the trip: their flights on it become the group's (inside the caller's change). */
+export async function clearTravellerOf({ db: tx, live }: Change, tripId: string, userId: string) {
+  const cleared = await tx
     .update(flights)
     .set({ travellerId: null })
-    .where(and(eq(flights.tripId, tripId), eq(flights.travellerId, userId)));
+    .where(and(eq(flights.tripId, tripId), eq(flights.travellerId, userId)))
+    .returning();
+  for (const row of cleared) announceSaved(live, toFlightDto(row, null));
 }

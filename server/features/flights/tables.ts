@@ -20,6 +20,8 @@ export const flights = pgTable(
     stops: integer('stops').notNull().default(0),
     /** The member who takes this flight, if it is not the whole group's. */
     travellerId: uuid('traveller_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Who added it (issue #37: a create sent again by them answers it); null: the server's own. */
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (table) => [index('flights_trip_idx').on(table.tripId)],

@@ -15,7 +15,7 @@ import { claimSingleUse, hashToken, newToken } from '../../platform/tokens';
 import { recordLoginEvent } from '../account/loginActivity';
 import { recordActivity } from '../activity/record';
 import { ACCOUNT_CREATION_LOCK } from '../auth/register';
-import type { ChangeContext } from '../realtime';
+import { type ChangeContext, inTransaction } from '../realtime';
 import { memberName, type TripAccess } from '../trips/access';
 import { assertRoomOnTrip } from './service';
 import { magicLinks } from './tables';
@@ -189,13 +189,13 @@ export type MagicLinkResult =
  * link stands in for the password, never for the second factor.
  */
 export async function consumeMagicLink(
-  { db, live }: ChangeContext,
+  context: ChangeContext,
   token: string,
   meta: RequestMeta,
   previousSessionId: string | null,
   now = new Date(),
 ): Promise<MagicLinkResult> {
-  const result = await db.transaction(async (tx) => {
+  return inTransaction(context, async ({ db: tx, live }) => {
     const link = await claimSingleUse(tx, magicLinks, token, now);
     if (!link) throw linkInvalid();
     // Locked while counting, as joining by link does: two people cannot both take the last place.
@@ -223,9 +223,21 @@ export async function consumeMagicLink(
       await recordActivity(tx, trip.id, user.id, { kind: 'member.joined', subjectId: user.id });
     }
 
-    // Whatever session this browser had ends, as at sign-in: it now belongs to this account.
-    if (previousSessionId) await deleteSession(tx, previousSessionId);
-    if (user.twoFactorEnabled) {
+    // Whatever session this browser had ends, as at sign-in: it now belongs to this account,
+    // and its live connections close.
+    if (previousSessionId) {
+      await deleteSession(tx, previousSessionId);
+      live.disconnect({ sessionId: previousSessionId });
+    }
+    // The trip has a new member (and the newcomer's other tabs, if signed in, a trip to add to
+    // their list).
+    const signedIn = !user.twoFactorEnabled;
+    live.tripChanged(
+      trip.id,
+      { type: 'members:changed' },
+      { memberIds: signedIn ? [user.id] : [] },
+    );
+    if (!signedIn) {
       const { token } = await createSession(tx, user.id, meta, { pendingTwoFactor: true });
       return { kind: 'needsSecondFactor' as const, token, tripId: trip.id };
     }
@@ -233,15 +245,4 @@ export async function consumeMagicLink(
     await recordLoginEvent(tx, user.id, 'success', meta);
     return { kind: 'signedIn' as const, user, token: session.token, tripId: trip.id };
   });
-  // The browser's previous session is over, and so are its live connections; the trip has a new
-  // member (and the newcomer's other tabs, if signed in, a trip to add to their list).
-  if (previousSessionId) live.disconnect({ sessionId: previousSessionId });
-  live.tripChanged(
-    result.tripId,
-    { type: 'members:changed' },
-    {
-      memberIds: result.kind === 'signedIn' ? [result.user.id] : [],
-    },
-  );
-  return result;
 }

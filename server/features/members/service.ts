@@ -15,7 +15,7 @@ import { recordActivity } from '../activity/record';
 import { memberLeaving } from '../featureLookup';
 import { notify } from '../notifications/notify';
 import { channelsFor } from '../notifications/preferences';
-import type { ChangeContext } from '../realtime';
+import { type ChangeContext, inTransaction } from '../realtime';
 import { memberName, type TripAccess } from '../trips/access';
 import { findInvitedTrip, getOrCreateLink } from './invitations';
 
@@ -95,11 +95,11 @@ export async function assertRoomOnTrip(tx: Tx, trip: { id: string; ownerId: stri
 }
 
 export async function joinTrip(
-  { db, live }: ChangeContext,
+  context: ChangeContext,
   code: string,
   userId: string,
 ): Promise<{ tripId: string }> {
-  const joined = await db.transaction(async (tx) => {
+  return inTransaction(context, async ({ db: tx, live }) => {
     const invited = await findInvitedTrip(tx, code);
     if (!invited) throw invitationInvalid();
     const [trip] = await tx.select().from(trips).where(eq(trips.id, invited.id)).for('update');
@@ -108,11 +108,10 @@ export async function joinTrip(
     await assertRoomOnTrip(tx, trip);
     await tx.insert(tripMembers).values({ tripId: trip.id, userId, role: 'member' });
     await recordActivity(tx, trip.id, userId, { kind: 'member.joined', subjectId: userId });
+    // The others' member lists, and the joiner's other tabs, which have a trip list to add it to.
+    live.tripChanged(trip.id, { type: 'members:changed' }, { memberIds: [userId] });
     return { tripId: trip.id };
   });
-  // The others' member lists, and the joiner's other tabs, which have a trip list to add it to.
-  live.tripChanged(joined.tripId, { type: 'members:changed' }, { memberIds: [userId] });
-  return joined;
 }
 
 /**
@@ -121,12 +120,13 @@ export async function joinTrip(
  * at an outsider.
  */
 async function takeOffTrip(
-  db: Db,
+  context: ChangeContext,
   tripId: string,
   userId: string,
-  entry: { actorId: string | null; kind: 'member.left' | 'member.removed' },
+  entry: { kind: 'member.left' | 'member.removed'; message: string },
 ) {
-  await db.transaction(async (tx) => {
+  await inTransaction(context, async (change) => {
+    const tx = change.db;
     // The trip's row, as restoring from its history locks it: a to-do restored meanwhile cannot
     // come back assigned to the person leaving.
     await tx.select({ id: trips.id }).from(trips).where(eq(trips.id, tripId)).for('update');
@@ -141,34 +141,39 @@ async function takeOffTrip(
       )
       .returning({ userId: tripMembers.userId });
     if (removed.length === 0) throw new HttpError('not_found', MEMBER_MESSAGES.noSuchMember);
-    await memberLeaving(tx, tripId, userId);
-    await recordActivity(tx, tripId, entry.actorId, {
+    await memberLeaving(change, tripId, userId);
+    await recordActivity(tx, tripId, change.actorId, {
       kind: entry.kind,
       subjectId: userId,
       data: { userId },
     });
+    change.live.memberGone(tripId, userId, entry.message);
   });
 }
 
 /** `DELETE /api/trips/:tripId/members/:userId` (the owner checked by the route's policy). */
 export async function removeMember(
-  { db, live, actorId }: ChangeContext,
+  context: ChangeContext,
   access: TripAccess,
   ownerId: string,
   userId: string,
 ) {
   if (userId === ownerId)
     throw new HttpError('owner_cannot_leave', MEMBER_MESSAGES.ownerCannotLeave);
-  await takeOffTrip(db, access.trip.id, userId, { actorId, kind: 'member.removed' });
-  live.memberGone(access.trip.id, userId, MEMBER_GONE.removed);
+  await takeOffTrip(context, access.trip.id, userId, {
+    kind: 'member.removed',
+    message: MEMBER_GONE.removed,
+  });
 }
 
 /** `POST /api/trips/:tripId/leave`: a member leaves; the owner has to delete or hand over. */
-export async function leaveTrip({ db, live }: ChangeContext, access: TripAccess, userId: string) {
+export async function leaveTrip(context: ChangeContext, access: TripAccess, userId: string) {
   if (access.role === 'owner')
     throw new HttpError('owner_cannot_leave', MEMBER_MESSAGES.ownerCannotLeave);
-  await takeOffTrip(db, access.trip.id, userId, { actorId: userId, kind: 'member.left' });
-  live.memberGone(access.trip.id, userId, MEMBER_GONE.left);
+  await takeOffTrip({ ...context, actorId: userId }, access.trip.id, userId, {
+    kind: 'member.left',
+    message: MEMBER_GONE.left,
+  });
 }
 
 /**

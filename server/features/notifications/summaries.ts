@@ -1,6 +1,7 @@
 import { and, eq, isNotNull, max } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { describeGroup, groupActivity } from '../../../shared/activityText';
+import { dayOf } from '../../../shared/calendar';
 import { NOTIFICATION_LABELS } from '../../../shared/contracts/notifications';
 import type { Db } from '../../platform/db/client';
 import { tripMembers, trips, users } from '../../platform/db/schema';
@@ -31,7 +32,7 @@ export async function sendSummaries(
 ): Promise<number> {
   if (now.getUTCHours() < SUMMARY_HOUR_UTC) return 0;
   const { db } = deps;
-  const day = now.toISOString().slice(0, 10);
+  const day = dayOf(now);
   const members = await db
     .select({
       tripId: trips.id,
@@ -65,7 +66,7 @@ export async function sendSummaries(
           eq(emailDeliveries.kind, 'summary'),
         ),
       );
-    if (last?.at && last.at.toISOString().slice(0, 10) === day) continue;
+    if (last?.at && dayOf(last.at) === day) continue;
     const since = new Date(
       Math.max(
         member.joinedAt.getTime(),

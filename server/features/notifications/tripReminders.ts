@@ -1,11 +1,9 @@
 import { and, gt, lte } from 'drizzle-orm';
-import { addDays, dayOf } from '../../../shared/calendar';
+import { addDays, dayOf, dayStartUtc, daysBetween } from '../../../shared/calendar';
 import type { Db } from '../../platform/db/client';
 import { trips } from '../../platform/db/schema';
 import { tripMemberIds } from '../trips/access';
 import { notify } from './notify';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Trip reminders (the "Trip reminders" switch): a week before departure and the day before, to
@@ -21,9 +19,9 @@ export async function remindTrips(db: Db, now: Date) {
     .where(and(gt(trips.startDate, today), lte(trips.startDate, addDays(today, 7))));
   let told = 0;
   for (const trip of due) {
-    const daysLeft = Math.round((Date.parse(trip.startDate) - Date.parse(today)) / DAY_MS);
+    const daysLeft = daysBetween(today, trip.startDate);
     const which = daysLeft === 1 ? 'day' : 'week';
-    const dueFrom = Date.parse(`${addDays(trip.startDate, which === 'day' ? -1 : -7)}T00:00:00Z`);
+    const dueFrom = dayStartUtc(addDays(trip.startDate, which === 'day' ? -1 : -7));
     if (trip.createdAt.getTime() > dueFrom) continue;
     told += await notify(
       db,

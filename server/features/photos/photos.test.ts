@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import exifReader from 'exif-reader';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -11,8 +12,16 @@ import {
   type TripPhoto,
 } from '../../../shared/contracts/photos';
 import { SESSION_COOKIE } from '../../platform/sessions';
+import { itTakesClientIds } from '../../test/clientIds';
 import { type Account, createAccount, createTrip, TEST_PASSWORD } from '../../test/factories';
-import { connectLive, joinTrip, type LiveClient, nextEvent } from '../../test/liveClient';
+import {
+  connectLive,
+  joinTrip,
+  type LiveClient,
+  nextEvent,
+  removedFrom,
+  savedIn,
+} from '../../test/liveClient';
 import {
   claimingSize,
   ONE_PIXEL_PNG,
@@ -21,7 +30,7 @@ import {
 } from '../../test/pictures';
 import { startTestApp, type TestApp } from '../../test/testApp';
 import { uploadPhoto } from '../../test/uploads';
-import { storageDeletions } from './tables';
+import { storageDeletions, tripPhotos } from './tables';
 
 let t: TestApp;
 let owner: Account;
@@ -88,7 +97,7 @@ describe('adding a photo', () => {
     const tab = await connectLive(t.url, owner.client.cookie);
     tabs.push(tab);
     expect((await joinTrip(tab, tripId)).ok).toBe(true);
-    const announced = nextEvent(tab, 'change', (m) => m.change.type === 'photo:saved');
+    const announced = nextEvent(tab, 'change', savedIn('photos'));
 
     // The file as a phone sends it: GPS position, camera, and turned by its orientation tag.
     expect(exifReader((await sharp(jpeg).metadata()).exif!).GPSInfo?.GPSLatitude).toEqual(
@@ -112,7 +121,7 @@ describe('adding a photo', () => {
         original: null,
       },
     });
-    expect((await announced).change).toEqual({ type: 'photo:saved', photo });
+    expect((await announced).change).toEqual({ type: 'item:saved', list: 'photos', item: photo });
 
     const sizes: Record<string, { width?: number; height?: number; format?: string }> = {};
     let stored = 0;
@@ -372,20 +381,24 @@ describe('who may see, change and delete', () => {
     );
     expect(notYourCaption.status).toBe(403);
 
-    const captioned = nextEvent(tab, 'change', (m) => m.change.type === 'photo:saved');
+    const captioned = nextEvent(tab, 'change', savedIn('photos'));
     const renamed = await member.client.patch<TripPhoto>(`/api/trips/${tripId}/photos/${mine.id}`, {
       caption: 'Sunset at the pier',
     });
     expect([renamed.status, renamed.body.caption]).toEqual([200, 'Sunset at the pier']);
-    expect((await captioned).change).toEqual({ type: 'photo:saved', photo: renamed.body });
+    expect((await captioned).change).toEqual({
+      type: 'item:saved',
+      list: 'photos',
+      item: renamed.body,
+    });
     const cleared = await owner.client.patch<TripPhoto>(`/api/trips/${tripId}/photos/${mine.id}`, {
       caption: '   ',
     });
     expect(cleared.body.caption).toBeNull();
 
-    const removed = nextEvent(tab, 'change', (m) => m.change.type === 'photo:removed');
+    const removed = nextEvent(tab, 'change', removedFrom('photos'));
     expect((await member.client.delete(`/api/trips/${tripId}/photos/${mine.id}`)).status).toBe(204);
-    expect((await removed).change).toEqual({ type: 'photo:removed', photoId: mine.id });
+    expect((await removed).change).toEqual({ type: 'item:removed', list: 'photos', id: mine.id });
     expect((await owner.client.delete(`/api/trips/${tripId}/photos/${owners.id}`)).status).toBe(
       204,
     );
@@ -411,11 +424,15 @@ describe('who may see, change and delete', () => {
     expect((await joinTrip(tab, trip)).ok).toBe(true);
     expect((await joinTrip(ownerTab, left)).ok).toBe(true);
 
-    const gone = nextEvent(tab, 'change', (m) => m.change.type === 'photo:removed');
-    const goneLeft = nextEvent(ownerTab, 'change', (m) => m.change.type === 'photo:removed');
+    const gone = nextEvent(tab, 'change', removedFrom('photos'));
+    const goneLeft = nextEvent(ownerTab, 'change', removedFrom('photos'));
     expect((await doomed.client.delete('/api/user', { password: TEST_PASSWORD })).status).toBe(200);
-    expect((await gone).change).toEqual({ type: 'photo:removed', photoId: fromDora.id });
-    expect((await goneLeft).change).toEqual({ type: 'photo:removed', photoId: fromDoraLeft.id });
+    expect((await gone).change).toEqual({ type: 'item:removed', list: 'photos', id: fromDora.id });
+    expect((await goneLeft).change).toEqual({
+      type: 'item:removed',
+      list: 'photos',
+      id: fromDoraLeft.id,
+    });
     await expect.poll(() => storedKeys(fromDora.id, trip)).toEqual([]);
     await expect.poll(() => storedKeys(fromDoraLeft.id, left)).toEqual([]);
     expect(await storedKeys(fromTrip.id, trip)).toEqual(['thumbnail', 'medium', 'full']);
@@ -425,4 +442,34 @@ describe('who may see, change and delete', () => {
     // Nothing is left to delete: every deletion that came due was carried out.
     await expect.poll(() => dueDeletions(trip)).toEqual([]);
   });
+});
+
+itTakesClientIds(() => t, {
+  list: 'photos',
+  table: tripPhotos,
+  add: (_cast, who, trip, id) =>
+    uploadPhoto(
+      t,
+      who,
+      trip,
+      ONE_PIXEL_PNG,
+      id === undefined ? {} : { id: String(id) },
+      'image/png',
+    ),
+});
+
+it('keeps one photo, and none of its files due for deletion, when one id is uploaded twice at once', async () => {
+  const trip = (await createTrip(t.database.db, owner.id)).id;
+  const id = crypto.randomUUID();
+  const [a, b] = await Promise.all([
+    uploadPhoto(t, owner, trip, jpeg, { id }),
+    uploadPhoto(t, owner, trip, jpeg, { id }),
+  ]);
+  expect([a.status, b.status]).toEqual([201, 201]);
+  expect(b.body).toEqual(a.body);
+  const [row] = await t.database.db.select().from(tripPhotos).where(eq(tripPhotos.id, id));
+  // Each upload stored its own files; the one not saved leaves its own, not the photo's.
+  const due = await dueDeletions(trip);
+  expect(due.filter((key) => row!.storageKeys.includes(key))).toEqual([]);
+  expect((await fetchFile(owner, a.body.src.full)).status).toBe(200);
 });

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponse } from '../../../shared/contracts/errors';
+import { errorOf, errorResponse } from '../../../shared/contracts/errors';
 import {
   album,
   PHOTO_MESSAGES,
@@ -99,6 +99,7 @@ export const photosRoutes: FastifyPluginAsyncZod<{ db: Db; files: photos.PhotoFi
           201: tripPhoto,
           403: errorResponse.describe('The album holds as many photos as it can'),
           413: errorResponse.describe('The file, or the album, is too large'),
+          409: errorOf('id_taken'),
           415: errorResponse.describe('Not a JPEG, PNG, WebP or AVIF picture'),
           422: errorResponse.describe(
             'A picture that cannot be read (damaged, or HEIC), or has more pixels than its type may',
@@ -112,6 +113,7 @@ export const photosRoutes: FastifyPluginAsyncZod<{ db: Db; files: photos.PhotoFi
       const photo = await photos.addPhoto(changeContext(request), files, {
         tripId: tripAccessOf(request).trip.id,
         userId: currentAuth(request).user.id,
+        id: request.query.id,
         name: request.query.name,
         caption: request.query.caption ?? null,
         keepOriginal: request.query.keepOriginal,

@@ -11,6 +11,7 @@ import {
   photoFilePath,
   type TripPhoto,
 } from '../../../shared/contracts/photos';
+import { itemRemoved, itemSaved } from '../../../shared/contracts/realtime';
 import { canChangeItem, type TripViewer } from '../../../shared/itemPolicy';
 import type { Db, Tx } from '../../platform/db/client';
 import { users } from '../../platform/db/schema';
@@ -24,9 +25,9 @@ import {
   UnreadablePicture,
 } from '../../platform/pictureWork';
 import { recordActivity } from '../activity/record';
-import type { ChangeContext } from '../realtime';
+import { type ChangeContext, inTransaction } from '../realtime';
 import { memberName } from '../trips/access';
-import { deleteTripItem, insertWithinLimit } from '../trips/items';
+import { assertRoomFor, deleteTripItem, idTaken, isRepeatedCreate } from '../trips/items';
 import { processPhoto } from './processPhoto';
 import { receiveUpload, UploadTooLarge } from './receiveUpload';
 import { stagedKeys } from './stagedKeys';
@@ -147,6 +148,8 @@ export async function listAlbum(db: Db, files: PhotoFiles, tripId: string): Prom
 export type Upload = {
   tripId: string;
   userId: string;
+  /** The client's id for the photo (issue #37), if it chose one. */
+  id?: string;
   name: string;
   caption: string | null;
   keepOriginal: boolean;
@@ -170,13 +173,18 @@ const albumFull = (files: PhotoFiles) =>
  * too large (413), not a JPEG, PNG, WebP or AVIF picture by its bytes (415), a picture that cannot
  * be decoded, a HEIC photo without a decoder or more pixels than its type may have (422), an
  * album without room (413 `album_full`, 403 `item_limit`), too many photos waiting to be made (503).
+ * The same `id` sent again answers the photo it added, before a byte is read.
  */
 export async function addPhoto(
-  { db, live }: ChangeContext,
+  context: ChangeContext,
   files: PhotoFiles,
   upload: Upload,
 ): Promise<TripPhoto> {
   const { tripId, name } = upload;
+  const { db } = context;
+  const sentAgain = (tx: Db | Tx) =>
+    isRepeatedCreate(tx, tripPhotos, tripId, upload.id, upload.userId);
+  if (await sentAgain(db)) return toTripPhoto(await findPhoto(db, tripId, upload.id!));
   if (upload.declaredBytes !== null) {
     if (upload.declaredBytes > files.maxFileBytes) {
       throw new HttpError('body_too_large', PHOTO_MESSAGES.tooLarge(name, files.maxFileBytes));
@@ -191,10 +199,13 @@ export async function addPhoto(
   const workDir = await fs.promises.mkdtemp(path.join(files.workDir, 'upload-'));
   try {
     const processed = await receiveAndProcess(files, workDir, upload);
-    const photoId = randomUUID();
+    const photoId = upload.id ?? randomUUID();
+    // The files' folder is the photo's id, unless the client chose the id: two uploads of it at
+    // once must not write over each other's files (the one not saved deletes its own).
+    const folder = upload.id ? randomUUID() : photoId;
     const stored = processed.variants.map((made) => ({
       ...made,
-      key: `trips/${tripId}/${photoId}/${made.variant}`,
+      key: `trips/${tripId}/${folder}/${made.variant}`,
     }));
     const keys = stored.map((item) => item.key);
     await stagedKeys.stage(db, keys);
@@ -207,16 +218,17 @@ export async function addPhoto(
       const failed = writes.find((write) => write.status === 'rejected');
       if (failed) throw storageDown(failed.reason);
       const bytes = stored.reduce((total, item) => total + item.bytes, 0);
-      await insertWithinLimit(
-        db,
-        tripPhotos,
-        tripId,
-        { max: MAX_PHOTOS_PER_TRIP, message: PHOTO_MESSAGES.tooMany },
-        async (tx) => {
-          if ((await usedBytes(tx, tripId)) + bytes > files.maxTripBytes) {
-            throw albumFull(files);
-          }
-          await tx.insert(tripPhotos).values({
+      const saved = await inTransaction(context, async ({ db: tx, live }) => {
+        // The same upload sent twice at once: the other one, saved first, is the photo.
+        if (await sentAgain(tx)) return null;
+        await assertRoomFor(tx, tripPhotos, tripId, {
+          max: MAX_PHOTOS_PER_TRIP,
+          message: PHOTO_MESSAGES.tooMany,
+        });
+        if ((await usedBytes(tx, tripId)) + bytes > files.maxTripBytes) throw albumFull(files);
+        const [inserted] = await tx
+          .insert(tripPhotos)
+          .values({
             id: photoId,
             tripId,
             createdBy: upload.userId,
@@ -227,23 +239,28 @@ export async function addPhoto(
             bytes,
             variants: Object.fromEntries(stored.map((item) => [item.variant, item.contentType])),
             storageKeys: keys,
-          });
-          await stagedKeys.keep(tx, keys);
-          await recordActivity(tx, tripId, upload.userId, {
-            kind: 'photo.added',
-            subjectId: photoId,
-            data: { label: upload.caption ?? name },
-          });
-        },
-      );
+          })
+          .onConflictDoNothing({ target: tripPhotos.id })
+          .returning({ id: tripPhotos.id });
+        if (!inserted) throw idTaken();
+        await stagedKeys.keep(tx, keys);
+        await recordActivity(tx, tripId, upload.userId, {
+          kind: 'photo.added',
+          subjectId: photoId,
+          data: { label: upload.caption ?? name },
+        });
+        const photo = toTripPhoto(await findPhoto(tx, tripId, photoId));
+        live.tripChanged(tripId, itemSaved('photos', photo));
+        return photo;
+      });
+      if (saved) return saved;
+      await stagedKeys.drop(db, keys).catch(() => {});
+      return toTripPhoto(await findPhoto(db, tripId, photoId));
     } catch (error) {
       // Not saved: what was stored goes now, not in an hour.
       await stagedKeys.drop(db, keys).catch(() => {});
       throw error;
     }
-    const photo = toTripPhoto(await findPhoto(db, tripId, photoId));
-    live.tripChanged(tripId, { type: 'photo:saved', photo });
-    return photo;
   } finally {
     await fs.promises.rm(workDir, { recursive: true, force: true });
   }
@@ -298,22 +315,24 @@ function assertMayChange(row: PhotoRow, actor: TripViewer) {
 
 /** Changes a photo's caption: who added it, or the trip's owner. */
 export async function updateCaption(
-  { db, live }: ChangeContext,
+  context: ChangeContext,
   tripId: string,
   photoId: string,
   actor: TripViewer,
   caption: string | null,
 ): Promise<TripPhoto> {
-  assertMayChange(await findPhoto(db, tripId, photoId), actor);
-  const updated = await db
-    .update(tripPhotos)
-    .set({ caption })
-    .where(and(eq(tripPhotos.tripId, tripId), eq(tripPhotos.id, photoId)))
-    .returning({ id: tripPhotos.id });
-  if (updated.length === 0) throw new HttpError('not_found', PHOTO_MESSAGES.notFound);
-  const photo = toTripPhoto(await findPhoto(db, tripId, photoId));
-  live.tripChanged(tripId, { type: 'photo:saved', photo });
-  return photo;
+  return inTransaction(context, async ({ db: tx, live }) => {
+    assertMayChange(await findPhoto(tx, tripId, photoId), actor);
+    const updated = await tx
+      .update(tripPhotos)
+      .set({ caption })
+      .where(and(eq(tripPhotos.tripId, tripId), eq(tripPhotos.id, photoId)))
+      .returning({ id: tripPhotos.id });
+    if (updated.length === 0) throw new HttpError('not_found', PHOTO_MESSAGES.notFound);
+    const photo = toTripPhoto(await findPhoto(tx, tripId, photoId));
+    live.tripChanged(tripId, itemSaved('photos', photo));
+    return photo;
+  });
 }
 
 /**
@@ -321,22 +340,24 @@ export async function updateCaption(
  * by the row's delete trigger, in the same transaction (migration 0021).
  */
 export async function deletePhoto(
-  { db, live }: ChangeContext,
+  context: ChangeContext,
   tripId: string,
   photoId: string,
   actor: TripViewer,
 ) {
-  assertMayChange(await findPhoto(db, tripId, photoId), actor);
-  // Its files go (the trigger), so a photo's entry cannot restore it.
-  await deleteTripItem(db, tripPhotos, tripId, photoId, PHOTO_MESSAGES.notFound, {
-    actorId: actor.userId,
-    describe: (row) => ({
-      kind: 'photo.deleted',
-      subjectId: photoId,
-      data: { label: row.caption ?? row.fileName },
-    }),
+  await inTransaction(context, async ({ db: tx, live }) => {
+    assertMayChange(await findPhoto(tx, tripId, photoId), actor);
+    // Its files go (the trigger), so a photo's entry cannot restore it.
+    await deleteTripItem(tx, tripPhotos, tripId, photoId, PHOTO_MESSAGES.notFound, {
+      actorId: actor.userId,
+      describe: (row) => ({
+        kind: 'photo.deleted',
+        subjectId: photoId,
+        data: { label: row.caption ?? row.fileName },
+      }),
+    });
+    live.tripChanged(tripId, itemRemoved('photos', photoId));
   });
-  live.tripChanged(tripId, { type: 'photo:removed', photoId });
 }
 
 /** One variant of a photo of the trip, to send: 404 for any other trip's, or one not kept. */
@@ -355,11 +376,13 @@ export async function openPhotoFile(
       variant === 'original' ? PHOTO_MESSAGES.noOriginal : PHOTO_MESSAGES.notFound,
     );
   }
-  const file = await files.storage
-    .get(`trips/${tripId}/${photoId}/${variant}`)
-    .catch((error: unknown) => {
-      throw storageDown(error);
-    });
+  // Where the row says: a photo whose id the client chose has its files in a folder of their own.
+  const key =
+    row.storageKeys.find((stored) => stored.endsWith(`/${variant}`)) ??
+    `trips/${tripId}/${photoId}/${variant}`;
+  const file = await files.storage.get(key).catch((error: unknown) => {
+    throw storageDown(error);
+  });
   if (!file) throw new HttpError('not_found', PHOTO_MESSAGES.notFound);
   return { file, contentType, downloadName: downloadName(row.fileName, contentType, variant) };
 }

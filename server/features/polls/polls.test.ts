@@ -8,8 +8,16 @@ import {
   POLL_OPTIONS_MAX,
   type Poll,
 } from '../../../shared/contracts/polls';
-import { type Account, createAccount, createTrip } from '../../test/factories';
-import { connectLive, joinTrip, type LiveClient, nextEvent } from '../../test/liveClient';
+import { itTakesClientIds } from '../../test/clientIds';
+import { type Account, createAccount, createTrip, createTripCast } from '../../test/factories';
+import {
+  connectLive,
+  joinTrip,
+  type LiveClient,
+  nextEvent,
+  removedFrom,
+  savedIn,
+} from '../../test/liveClient';
 import { startTestApp, type TestApp } from '../../test/testApp';
 import { polls as pollsTable, pollVotes } from './tables';
 
@@ -309,20 +317,44 @@ describe('live', () => {
 
   it('tells the others of a new poll and each vote, without anyone’s own choices', async () => {
     const ownerTab = await tabOnTrip(owner);
-    const asked = nextEvent(ownerTab, 'change', (m) => m.change.type === 'poll:saved');
+    const asked = nextEvent(ownerTab, 'change', savedIn('polls'));
     const poll = await datesPoll({ hideVoters: true }, other);
     const { myVotes: _mine, ...shared } = poll;
-    expect((await asked).change).toEqual({ type: 'poll:saved', poll: shared });
+    expect((await asked).change).toEqual({ type: 'item:saved', list: 'polls', item: shared });
 
-    const voted = nextEvent(ownerTab, 'change', (m) => m.change.type === 'poll:saved');
+    const voted = nextEvent(ownerTab, 'change', savedIn('polls'));
     await vote(member, poll, ['Last week of June']);
     const { change } = await voted;
-    expect(change).toMatchObject({ type: 'poll:saved', poll: { voterCount: 1 } });
+    expect(change).toMatchObject({ type: 'item:saved', list: 'polls', item: { voterCount: 1 } });
     expect(JSON.stringify(change)).not.toContain(member.id);
     expect(change).not.toHaveProperty('poll.myVotes');
 
-    const removed = nextEvent(ownerTab, 'change', (m) => m.change.type === 'poll:removed');
+    const removed = nextEvent(ownerTab, 'change', removedFrom('polls'));
     await other.client.delete(`/api/polls/${poll.id}`);
-    expect((await removed).change).toEqual({ type: 'poll:removed', pollId: poll.id });
+    expect((await removed).change).toEqual({ type: 'item:removed', list: 'polls', id: poll.id });
   });
+});
+
+itTakesClientIds(() => t, {
+  list: 'polls',
+  table: pollsTable,
+  add: (_cast, who, trip, id) =>
+    who.client.post(listPath(trip), {
+      id,
+      question: 'Ferry or plane?',
+      options: ['Ferry', 'Plane'],
+    }),
+});
+
+it('answers a poll sent again after its deadline has passed, closed (issue #37)', async () => {
+  const cast = await createTripCast(t);
+  const id = crypto.randomUUID();
+  const closesAt = new Date(Date.now() + 60 * 60 * 1000).toISOString();
+  const body = { id, question: 'Ferry or plane?', options: ['Ferry', 'Plane'], closesAt };
+  expect((await cast.owner.client.post(listPath(cast.tripId), body)).status).toBe(201);
+  const passed = new Date(Date.now() - 60_000);
+  await t.database.db.update(pollsTable).set({ closesAt: passed }).where(eq(pollsTable.id, id));
+  const again = await cast.owner.client.post<Poll>(listPath(cast.tripId), body);
+  expect(again.status).toBe(201);
+  expect(again.body).toMatchObject({ id, closedAt: passed.toISOString() });
 });

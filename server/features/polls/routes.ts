@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { okResponse } from '../../../shared/contracts/auth';
+import { errorOf } from '../../../shared/contracts/errors';
 import {
   createPollBody,
   POLL_MESSAGES,
@@ -55,7 +56,7 @@ export const pollsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
           '`multiple`; names shown unless `hideVoters`; `closesAt`, if given, in the future.',
         params: tripParams,
         body: createPollBody,
-        response: { 201: poll },
+        response: { 201: poll, 409: errorOf('id_taken') },
       },
     },
     async (request, reply) => {

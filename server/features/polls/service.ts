@@ -9,14 +9,15 @@ import {
   type SharedPoll,
   type VotePoll,
 } from '../../../shared/contracts/polls';
+import { itemRemoved, itemSaved } from '../../../shared/contracts/realtime';
 import { canChangeItem, type TripViewer } from '../../../shared/itemPolicy';
 import type { Db, Tx } from '../../platform/db/client';
 import { users } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
 import { recordActivity } from '../activity/record';
-import type { ChangeContext } from '../realtime';
+import { type ChangeContext, inTransaction } from '../realtime';
 import { memberName } from '../trips/access';
-import { deleteTripItem, insertWithinLimit } from '../trips/items';
+import { assertRoomFor, deleteTripItem, idTaken, isRepeatedCreate } from '../trips/items';
 import { tellPollClosed } from './closedNotices';
 import { type PollRow, polls, pollVotes } from './tables';
 
@@ -118,14 +119,20 @@ export async function listPolls(db: Db, tripId: string, viewerId: string, now = 
   return rows.map((row) => forViewer(toSharedPoll(row, votes, now), votes, viewerId));
 }
 
-/** Reads the poll, tells the trip's other tabs, and answers it as `viewerId` sees it. */
-async function announce({ db, live }: ChangeContext, pollId: string, viewerId: string) {
+/** The poll as everyone sees it, and as `viewerId` does. */
+async function readPoll(db: Db | Tx, pollId: string, viewerId: string) {
   const [row] = await selectPolls(db, eq(polls.id, pollId));
   if (!row) throw new HttpError('not_found', POLL_MESSAGES.notFound);
   const votes = await votesOf(db, [pollId]);
   const shared = toSharedPoll(row, votes, new Date());
-  live.tripChanged(shared.tripId, { type: 'poll:saved', poll: shared });
-  return forViewer(shared, votes, viewerId);
+  return { shared, mine: forViewer(shared, votes, viewerId) };
+}
+
+/** Reads the poll, tells the trip's other tabs, and answers it as `viewerId` sees it. */
+async function announce({ db, live }: ChangeContext, pollId: string, viewerId: string) {
+  const { shared, mine } = await readPoll(db, pollId, viewerId);
+  live.tripChanged(shared.tripId, itemSaved('polls', shared));
+  return mine;
 }
 
 /** Option ids: short and random, so a vote names its option even if the text repeats. */
@@ -139,14 +146,21 @@ export async function createPoll(
   now = new Date(),
 ): Promise<Poll> {
   const closesAt = input.closesAt ? new Date(input.closesAt) : null;
-  if (closesAt && closesAt <= now) {
-    throw new HttpError('invalid_input', POLL_MESSAGES.closesAtPast);
-  }
   const limit = { max: MAX_POLLS_PER_TRIP, message: POLL_MESSAGES.tooMany };
-  const row = await insertWithinLimit(context.db, polls, tripId, limit, async (tx) => {
+  return inTransaction(context, async (change) => {
+    const tx = change.db;
+    // Before the deadline's check: a poll sent again after its deadline passed is still the same.
+    if (input.id && (await isRepeatedCreate(tx, polls, tripId, input.id, userId))) {
+      return (await readPoll(tx, input.id, userId)).mine;
+    }
+    if (closesAt && closesAt <= now) {
+      throw new HttpError('invalid_input', POLL_MESSAGES.closesAtPast);
+    }
+    await assertRoomFor(tx, polls, tripId, limit);
     const [inserted] = await tx
       .insert(polls)
       .values({
+        id: input.id,
         tripId,
         question: input.question,
         options: input.options.map((text) => ({ id: optionId(), text })),
@@ -155,16 +169,16 @@ export async function createPoll(
         closesAt,
         createdBy: userId,
       })
+      .onConflictDoNothing({ target: polls.id })
       .returning({ id: polls.id });
-    if (!inserted) throw new Error('The new poll was not returned');
+    if (!inserted) throw idTaken();
     await recordActivity(tx, tripId, userId, {
       kind: 'poll.created',
       subjectId: inserted.id,
       data: { label: input.question },
     });
-    return inserted;
+    return announce(change, inserted.id, userId);
   });
-  return announce(context, row.id, userId);
 }
 
 /** Closing and deleting: who asked the question, or the trip's owner. */
@@ -191,11 +205,14 @@ export async function closePoll(
   actor: TripViewer,
   id: string,
 ): Promise<Poll> {
-  await context.db.transaction(async (tx) => {
+  return inTransaction(context, async (change) => {
+    const tx = change.db;
     const row = await lockPoll(tx, tripId, id);
     checkCanManage(row, actor);
     const now = new Date();
-    if (row.closedAt || (row.closesAt && row.closesAt <= now)) return;
+    if (row.closedAt || (row.closesAt && row.closesAt <= now)) {
+      return announce(change, id, actor.userId);
+    }
     await tx.update(polls).set({ closedAt: now }).where(eq(polls.id, id));
     await recordActivity(
       tx,
@@ -206,8 +223,8 @@ export async function closePoll(
     );
     // The trip hears the result with the closing, in its transaction.
     await tellPollClosed(tx, row, actor.userId, now);
+    return announce(change, id, actor.userId);
   });
-  return announce(context, id, actor.userId);
 }
 
 export async function deletePoll(
@@ -216,21 +233,18 @@ export async function deletePoll(
   actor: TripViewer,
   id: string,
 ) {
-  const [row] = await context.db
-    .select()
-    .from(polls)
-    .where(and(eq(polls.id, id), eq(polls.tripId, tripId)));
-  if (!row) throw new HttpError('not_found', POLL_MESSAGES.notFound);
-  checkCanManage(row, actor);
-  await deleteTripItem(context.db, polls, tripId, id, POLL_MESSAGES.notFound, {
-    actorId: actor.userId,
-    describe: (deleted) => ({
-      kind: 'poll.deleted',
-      subjectId: id,
-      data: { label: deleted.question },
-    }),
+  await inTransaction(context, async ({ db: tx, live }) => {
+    checkCanManage(await lockPoll(tx, tripId, id), actor);
+    await deleteTripItem(tx, polls, tripId, id, POLL_MESSAGES.notFound, {
+      actorId: actor.userId,
+      describe: (deleted) => ({
+        kind: 'poll.deleted',
+        subjectId: id,
+        data: { label: deleted.question },
+      }),
+    });
+    live.tripChanged(tripId, itemRemoved('polls', id));
   });
-  context.live.tripChanged(tripId, { type: 'poll:removed', pollId: id });
 }
 
 /**
@@ -244,7 +258,8 @@ export async function votePoll(
   id: string,
   { optionIds }: VotePoll,
 ): Promise<Poll> {
-  await context.db.transaction(async (tx) => {
+  return inTransaction(context, async (change) => {
+    const tx = change.db;
     const row = await lockPoll(tx, tripId, id);
     const closedAt = row.closedAt?.toISOString() ?? null;
     const closesAt = row.closesAt?.toISOString() ?? null;
@@ -272,8 +287,8 @@ export async function votePoll(
         });
       }
     }
+    return announce(change, id, userId);
   });
-  return announce(context, id, userId);
 }
 
 function invalidChoice(message: string) {

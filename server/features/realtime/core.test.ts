@@ -82,7 +82,7 @@ function recorder(name: string): LivePiece {
       calls.push(`${name}: connected ${rooms}`);
       socket.on('trip:join', ({ tripId }, ack) => {
         live.enterTrip(socket, tripId);
-        ack({ ok: true, members: [], at: 0 });
+        ack({ ok: true, members: [], at: 0, seq: 0 });
       });
     },
     disconnecting: (socket) =>

@@ -13,7 +13,12 @@ import { liveParser } from './parser';
 import { createSocketGuard, type EventRules, MAX_MESSAGE_BYTES } from './socketGuard';
 
 export type SocketUser = { id: string; name: string; image: string | null };
-export type SocketData = {
+/**
+ * What the server keeps on a connection. A feature's live piece adds what it keeps there itself,
+ * by declaration merging (`declare module '../realtime/core'`, as calls/socketState.ts does), so
+ * the core names no feature.
+ */
+export interface SocketData {
   user: SocketUser;
   sessionId: string;
   /** The tab's own id (shared/clientId.ts), so the echo of its own changes can skip it. */
@@ -25,26 +30,12 @@ export type SocketData = {
    * name built each time costs a string and its hash per event.
    */
   tripRoom: string | null;
-  /** The tab's place in its trip's audio room, while it is in the call (server/features/calls). */
-  call: {
-    tripId: string;
-    peerId: string;
-    muted: boolean;
-    camera: boolean;
-    screen: boolean;
-  } | null;
-};
-/** Between instances (through the Redis adapter). */
-export type InterServerEvents = {
+}
+/** Between instances (through the Redis adapter); pieces add theirs as they add SocketData. */
+export interface InterServerEvents {
   /** A person's name or picture changed. */
   'user:changed': (user: SocketUser) => void;
-  /** A call began in the trip's audio room: every instance keeps its time. */
-  'call:started': (tripId: string) => void;
-  /** The person's tabs that are no longer in the trip's room leave its audio room too. */
-  'call:leftTrip': (tripId: string, userId: string) => void;
-  /** The person joined the trip's call from this socket: their other tabs leave it. */
-  'call:joinedElsewhere': (tripId: string, userId: string, socketId: string) => void;
-};
+}
 export type LiveServer = Server<
   ClientToServerEvents,
   ServerToClientEvents,

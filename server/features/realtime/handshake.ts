@@ -52,7 +52,6 @@ export function handshake(options: {
         tab: tab.success ? tab.data : null,
         tripId: null,
         tripRoom: null,
-        call: null,
       };
       return undefined;
     },

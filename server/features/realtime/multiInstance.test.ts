@@ -13,6 +13,7 @@ import {
   moveCursor,
   nextCursor,
   nextEvent,
+  savedIn,
 } from '../../test/liveClient';
 import { startTestApp, type TestApp } from '../../test/testApp';
 
@@ -77,10 +78,10 @@ it('presence lists members connected to either instance', async () => {
 it('a to-do added through instance A reaches a tab of instance B, and a cursor goes back', async () => {
   const anaTab = await tabOn(a, ana.client.cookie);
   const brunoTab = await tabOn(b, bruno.client.cookie);
-  const arrived = nextEvent(brunoTab, 'change', (m) => m.change.type === 'todo:saved');
+  const arrived = nextEvent(brunoTab, 'change', savedIn('todos'));
   const res = await ana.client.post(`/api/trips/${tripId}/todos`, { text: 'Book the ferry' });
   expect(res.status).toBe(201);
-  expect((await arrived).change).toEqual({ type: 'todo:saved', todo: res.body });
+  expect((await arrived).change).toEqual({ type: 'item:saved', list: 'todos', item: res.body });
 
   moveCursor(brunoTab, { top: 30, left: 40 });
   expect(await nextCursor(anaTab)).toEqual({

@@ -7,6 +7,7 @@ import {
   HANDSHAKE_ERRORS,
   MEMBER_GONE,
 } from '../../../shared/contracts/realtime';
+import type { Todo } from '../../../shared/contracts/todos';
 import { sessions, tripMembers, trips } from '../../platform/db/schema';
 import { type ApiClient, apiClient, newAccount } from '../../test/apiClient';
 import { createTrip } from '../../test/factories';
@@ -22,6 +23,8 @@ import {
   moveCursor,
   nextCursor,
   nextEvent,
+  removedFrom,
+  savedIn,
   sendCursorMessage,
 } from '../../test/liveClient';
 import { startTestApp, type TestApp } from '../../test/testApp';
@@ -118,7 +121,7 @@ describe('trip rooms', () => {
     const memberTab = await tabOnTrip(member);
     moveCursor(memberTab, { top: 10, left: 20 });
     await nextCursor(ownerTab, (m) => m.userId === member.id);
-    const saved = nextEvent(ownerTab, 'change', (m) => m.change.type === 'todo:saved');
+    const saved = nextEvent(ownerTab, 'change', savedIn('todos'));
     const todo = await owner.client.post(`/api/trips/${tripId}/todos`, { text: 'Secret plan' });
     expect(todo.status).toBe(201);
     await saved;
@@ -282,46 +285,52 @@ describe('saved changes', () => {
     open.push(makingTab);
     await joinTrip(makingTab, tripId);
     const echo = collect(makingTab, 'change');
-    const added = nextEvent(memberTab, 'change', (m) => m.change.type === 'widget:saved');
-    const ownersOtherTab = nextEvent(ownerTab, 'change', (m) => m.change.type === 'widget:saved');
+    const added = nextEvent(memberTab, 'change', savedIn('widgets'));
+    const ownersOtherTab = nextEvent(ownerTab, 'change', savedIn('widgets'));
     const res = await owner.client.post<WidgetDto>(
       `/api/trips/${tripId}/widgets`,
       { type: 'todo', position: { top: 100, left: 100 } },
       { [CLIENT_ID_HEADER]: 'owner-tab-1234' },
     );
     expect(res.status).toBe(201);
-    expect(await added).toEqual({ tripId, change: { type: 'widget:saved', widget: res.body } });
+    expect(await added).toEqual({
+      tripId,
+      change: { type: 'item:saved', list: 'widgets', item: res.body },
+      seq: expect.any(Number),
+    });
     await ownersOtherTab;
 
     // Naming a tab of someone else's does not silence it: the exception is the caller's own.
-    const memberNamesOwnerTab = nextEvent(
-      makingTab,
-      'change',
-      (m) => m.change.type === 'todo:saved',
-    );
+    const memberNamesOwnerTab = nextEvent(makingTab, 'change', savedIn('todos'));
     await member.client.post(
       `/api/trips/${tripId}/todos`,
       { text: 'Named the owner’s tab' },
       { [CLIENT_ID_HEADER]: 'owner-tab-1234' },
     );
     await memberNamesOwnerTab;
-    expect(echo.filter((m) => m.change.type === 'widget:saved')).toEqual([]);
+    expect(echo.filter(savedIn('widgets'))).toEqual([]);
 
-    const moved = nextEvent(ownerTab, 'change', (m) => m.change.type === 'widget:saved');
+    const moved = nextEvent(ownerTab, 'change', savedIn('widgets'));
     await member.client.patch(`/api/widgets/${res.body.id}`, { position: { top: 40, left: 50 } });
     const move = await moved;
-    expect(move.change.type === 'widget:saved' && move.change.widget.position).toMatchObject({
+    expect(
+      move.change.type === 'item:saved' && (move.change.item as WidgetDto).position,
+    ).toMatchObject({
       top: 40,
       left: 50,
     });
 
-    const todo = nextEvent(ownerTab, 'change', (m) => m.change.type === 'todo:saved');
+    const todo = nextEvent(ownerTab, 'change', savedIn('todos'));
     const created = await member.client.post(`/api/trips/${tripId}/todos`, { text: 'Sunscreen' });
-    expect((await todo).change).toEqual({ type: 'todo:saved', todo: created.body });
+    expect((await todo).change).toEqual({ type: 'item:saved', list: 'todos', item: created.body });
 
-    const removed = nextEvent(memberTab, 'change', (m) => m.change.type === 'widget:removed');
+    const removed = nextEvent(memberTab, 'change', removedFrom('widgets'));
     await owner.client.delete(`/api/widgets/${res.body.id}`);
-    expect((await removed).change).toEqual({ type: 'widget:removed', widgetId: res.body.id });
+    expect((await removed).change).toEqual({
+      type: 'item:removed',
+      list: 'widgets',
+      id: res.body.id,
+    });
 
     const renamed = nextEvent(memberTab, 'change', (m) => m.change.type === 'trip:saved');
     await owner.client.patch(`/api/trips/${tripId}`, { name: 'Lisbon in June' });
@@ -402,6 +411,10 @@ describe('membership and sessions', () => {
     const trip = await createTrip(t.database.db, owner.id, { memberIds: [extra.id] });
     const ownerTab = await tabOnTrip(owner, trip.id);
     const extraTab = await tabOnTrip(extra, trip.id);
+    const ferry = await owner.client.post<Todo>(`/api/trips/${trip.id}/todos`, {
+      text: 'Carla books the ferry',
+      assignedTo: extra.id,
+    });
 
     const gone = nextEvent(extraTab, 'trip:gone');
     const membersChanged = nextEvent(
@@ -409,12 +422,20 @@ describe('membership and sessions', () => {
       'change',
       (m) => m.change.type === 'members:changed',
     );
+    // What was hers lets go of her, and the others' lists hear it as a change of its own.
+    const unassigned = nextEvent(
+      ownerTab,
+      'change',
+      ({ change }) =>
+        change.type === 'item:saved' && change.list === 'todos' && change.item.assignedTo === null,
+    );
     const alone = nextEvent(ownerTab, 'presence', (m) => m.members.length === 1);
     expect((await owner.client.delete(`/api/trips/${trip.id}/members/${extra.id}`)).status).toBe(
       200,
     );
     expect(await gone).toEqual({ tripId: trip.id, message: MEMBER_GONE.removed });
     await membersChanged;
+    expect((await unassigned).change).toMatchObject({ item: { id: ferry.body.id } });
     await alone;
 
     const heard = [collect(extraTab, 'change'), collect(extraTab, 'cursors')];

@@ -53,6 +53,7 @@ export type Realtime = {
     change: TripChange,
     origin: LiveOrigin | null,
     options?: ElsewhereToo,
+    seq?: number,
   ): void;
   /**
    * The user is no longer on the trip (removed, or left): the others' member lists and the
@@ -133,13 +134,17 @@ export async function createRealtime(
     change: TripChange,
     origin: LiveOrigin | null,
     options?: ElsewhereToo,
+    seq?: number,
   ) {
     // A tab in several of these rooms gets the message once.
     const room = io.to([tripRoom(tripId), ...(options?.memberIds ?? []).map(userRoom)]);
-    (origin ? room.except(tabRoom(origin.userId, origin.tab)) : room).emit('change', {
-      tripId,
-      change,
-    });
+    const message = seq === undefined ? { tripId, change } : { tripId, change, seq };
+    if (!origin) return void room.emit('change', message);
+    room.except(tabRoom(origin.userId, origin.tab)).emit('change', message);
+    // The tab that made it shows it already; it counts it, to see a gap only where there is one.
+    if (seq !== undefined) {
+      io.to(tabRoom(origin.userId, origin.tab)).emit('change:seen', { tripId, seq });
+    }
   }
 
   return {

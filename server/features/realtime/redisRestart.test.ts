@@ -13,6 +13,7 @@ import {
   joinTrip,
   type LiveClient,
   nextEvent,
+  savedIn,
 } from '../../test/liveClient';
 import { startRedis, type TestRedis } from '../../test/redisServer';
 import { startTcpProxy, type TcpProxy } from '../../test/tcpProxy';
@@ -201,7 +202,7 @@ describe('revocation while Redis is down', () => {
       // Still without Redis: A's own broadcasts of the trip reach Ana, and no longer Bruno or
       // Carla.
       const heard = [collect(brunoOnA, 'change'), collect(carlaOnA, 'change')];
-      const saved = nextEvent(anaOnA, 'change', (m) => m.change.type === 'todo:saved');
+      const saved = nextEvent(anaOnA, 'change', savedIn('todos'));
       const text = 'After Bruno and Carla went';
       expect((await ana.client.post(`/api/trips/${trip.id}/todos`, { text })).status).toBe(201);
       await saved;

@@ -3,6 +3,7 @@ import { type JoinAck, joinTripEvent } from '../../../shared/contracts/realtime'
 import type { Db } from '../../platform/db/client';
 import { tripMembers } from '../../platform/db/schema';
 import { findTripAccess, isTripMember, NO_SUCH_TRIP } from '../trips/access';
+import { currentSeq } from './changeLog';
 import { joinedTrip, type LiveCore, type LivePiece } from './core';
 import { createRateLimit, parseEvent } from './eventGuard';
 import type { Presence } from './presence';
@@ -79,7 +80,9 @@ export function tripRooms(live: LiveCore, options: { db: Db; presence: Presence 
           markSeen(event.tripId, userId);
           const at = Date.now();
           const members = await presence.presenceOf(event.tripId);
-          answer({ ok: true, members, at } satisfies JoinAck);
+          // Read once in the room: any later change reaches this tab with a higher number.
+          const seq = await currentSeq(db, event.tripId);
+          answer({ ok: true, members, at, seq } satisfies JoinAck);
           presence.announce(event.tripId);
         } catch (error) {
           live.log.error({ err: error }, 'joining a trip room failed');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatOffset, instantAt } from '../../../shared/calendar';
 import type { FlightOffer, FlightQuery, OfferSlice } from '../../../shared/contracts/search';
 import { fetchUpstreamJson, UpstreamError } from '../../platform/upstream';
 
@@ -34,25 +35,6 @@ const offer = z.object({
 });
 const offerRequestAnswer = z.object({ data: z.object({ offers: z.array(offer) }) });
 
-/** "+08:00" for an offset of 480 minutes. */
-function formatOffset(minutes: number) {
-  const sign = minutes < 0 ? '-' : '+';
-  const abs = Math.abs(minutes);
-  return `${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
-}
-
-/** The zone's offset from UTC at `instant`, in minutes ("GMT+05:30" → 330). */
-function offsetAt(instant: number, timeZone: string): number {
-  const name =
-    new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })
-      .formatToParts(new Date(instant))
-      .find((part) => part.type === 'timeZoneName')?.value ?? 'GMT';
-  const match = /GMT([+-])(\d\d):(\d\d)/.exec(name);
-  if (!match) return 0;
-  const minutes = Number(match[2]) * 60 + Number(match[3]);
-  return match[1] === '-' ? -minutes : minutes;
-}
-
 /**
  * Duffel gives an airport's local time without an offset ("2026-12-20T08:30:00") and the
  * airport's zone beside it; flights keep their offset (shared/contracts/flights.ts), so it is
@@ -62,14 +44,11 @@ export function withOffset(local: string, timeZone: string | null | undefined): 
   const asUtc = Date.parse(`${local.slice(0, 19)}Z`);
   if (Number.isNaN(asUtc)) throw new UpstreamError(DUFFEL_SERVICE, 'malformed');
   if (!timeZone) return `${local.slice(0, 19)}Z`;
-  try {
-    // Twice: the first guess may sit on the other side of a daylight-saving change.
-    const guess = offsetAt(asUtc, timeZone);
-    const offset = offsetAt(asUtc - guess * 60_000, timeZone);
-    return `${local.slice(0, 19)}${formatOffset(offset)}`;
-  } catch {
-    return `${local.slice(0, 19)}Z`; // a zone this Node does not know
-  }
+  const wall = { date: local.slice(0, 10), time: local.slice(11, 16) };
+  const found = instantAt(wall, timeZone);
+  if (found.status === 'ok') return `${local.slice(0, 19)}${formatOffset(found.offset)}`;
+  // A zone this Node does not know, or a time its clocks skip (no flight is timed so).
+  return `${local.slice(0, 19)}Z`;
 }
 
 function toSlice(segments: z.infer<typeof segment>[]): OfferSlice {

@@ -14,7 +14,7 @@ import {
   SLOW_AIRPORT,
   startFakeDuffel,
 } from '../../test/fakes/duffelUpstream';
-import { connectLive, joinTrip, type LiveClient, nextEvent } from '../../test/liveClient';
+import { connectLive, joinTrip, type LiveClient, nextEvent, savedIn } from '../../test/liveClient';
 import { startTestApp, type TestApp } from '../../test/testApp';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -215,13 +215,13 @@ describe('the trip’s searches', () => {
     const tab = await connectLive(linksOnly.url, owner.client.cookie);
     tabs.push(tab);
     expect((await joinTrip(tab, tripId)).ok).toBe(true);
-    const seen = nextEvent(tab, 'change', (m) => m.change.type === 'search:saved');
+    const seen = nextEvent(tab, 'change', savedIn('searches'));
     const ran = await member.client.post<FlightSearch>(flights(tripId), {
       origin: 'SIN',
       destination: 'DPS',
       departDate: inDays(5),
     });
-    expect((await seen).change).toEqual({ type: 'search:saved', search: ran.body });
+    expect((await seen).change).toEqual({ type: 'item:saved', list: 'searches', item: ran.body });
 
     await member.client.post(flights(tripId), {
       origin: 'CGK',

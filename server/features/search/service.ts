@@ -1,5 +1,6 @@
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { itemSaved } from '../../../shared/contracts/realtime';
 import {
   type FlightOffer,
   type FlightQuery,
@@ -17,7 +18,7 @@ import { tripMembers, users } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
 import { TtlCache } from '../../platform/ttlCache';
 import { UpstreamError } from '../../platform/upstream';
-import type { ChangeContext } from '../realtime';
+import { type ChangeContext, inTransaction } from '../realtime';
 import { memberName } from '../trips/access';
 import { duffelOffers } from './duffel';
 import { flightLinks, stayLinks } from './partners';
@@ -121,7 +122,7 @@ export async function listSearches(db: Db, tripId: string): Promise<TripSearches
 
 /** Keeps the search as the trip's latest of its kind and shows it to everyone on the trip. */
 async function saveSearch<T extends TripSearch>(
-  { db, live }: ChangeContext,
+  context: ChangeContext,
   tripId: string,
   userId: string,
   kind: SearchKind,
@@ -129,16 +130,18 @@ async function saveSearch<T extends TripSearch>(
   answer: Record<string, unknown>,
 ): Promise<T> {
   const values = { tripId, kind, query, answer, ranBy: userId, ranAt: new Date() };
-  await db
-    .insert(tripSearches)
-    .values(values)
-    .onConflictDoUpdate({
-      target: [tripSearches.tripId, tripSearches.kind],
-      set: { query, answer, ranBy: userId, ranAt: values.ranAt },
-    });
-  const [search] = await readSearches(db, tripId, kind);
-  live.tripChanged(tripId, { type: 'search:saved', search: search! });
-  return search as T;
+  return inTransaction(context, async ({ db: tx, live }) => {
+    await tx
+      .insert(tripSearches)
+      .values(values)
+      .onConflictDoUpdate({
+        target: [tripSearches.tripId, tripSearches.kind],
+        set: { query, answer, ranBy: userId, ranAt: values.ranAt },
+      });
+    const [search] = await readSearches(tx, tripId, kind);
+    live.tripChanged(tripId, itemSaved('searches', search!));
+    return search as T;
+  });
 }
 
 /**

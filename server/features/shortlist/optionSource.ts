@@ -1,3 +1,4 @@
+import { formatMonthDay } from '../../../shared/calendar';
 import {
   CABIN_LABELS,
   type FlightQuery,
@@ -18,20 +19,17 @@ import type { shortlistOptions } from './tables';
  * link's page preview. The option's title and detail line are written here.
  */
 
-const day = new Intl.DateTimeFormat('en-US', { day: 'numeric', month: 'short', timeZone: 'UTC' });
-const dayOf = (date: string) => day.format(new Date(`${date}T00:00:00Z`));
-
 function flightDetail(query: FlightQuery) {
   const dates = query.returnDate
-    ? `${dayOf(query.departDate)} – ${dayOf(query.returnDate)}`
-    : `${dayOf(query.departDate)}, one way`;
+    ? `${formatMonthDay(query.departDate)} – ${formatMonthDay(query.returnDate)}`
+    : `${formatMonthDay(query.departDate)}, one way`;
   const people = `${query.travellers} ${query.travellers === 1 ? 'traveller' : 'travellers'}`;
   return `${dates} · ${people} · ${CABIN_LABELS[query.cabin]}`;
 }
 
 function stayDetail(query: StaySearch['query']) {
   const guests = `${query.guests} ${query.guests === 1 ? 'guest' : 'guests'}`;
-  return `${dayOf(query.checkIn)} – ${dayOf(query.checkOut)} · ${guests}`;
+  return `${formatMonthDay(query.checkIn)} – ${formatMonthDay(query.checkOut)} · ${guests}`;
 }
 
 export type NewOption = Omit<typeof shortlistOptions.$inferInsert, 'tripId' | 'createdBy'>;

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { okResponse } from '../../../shared/contracts/auth';
+import { errorOf } from '../../../shared/contracts/errors';
 import {
   addShortlistBody,
   chooseShortlistBody,
@@ -62,7 +63,7 @@ export const shortlistRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> 
           'read 502 `link_unreadable`. The same option twice is 409 `already_shortlisted`.',
         params: tripParams,
         body: addShortlistBody,
-        response: { 201: shortlistOption },
+        response: { 201: shortlistOption, 409: errorOf('already_shortlisted', 'id_taken') },
       },
     },
     async (request, reply) => {

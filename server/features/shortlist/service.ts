@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { createFlightBody } from '../../../shared/contracts/flights';
+import { itemRemoved, itemSaved } from '../../../shared/contracts/realtime';
 import {
   type AddShortlist,
   type ChooseShortlist,
@@ -14,11 +15,11 @@ import type { Db } from '../../platform/db/client';
 import { users } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
 import { isUuid } from '../../platform/uuid';
-import { forgetActivity, recordActivity } from '../activity/record';
+import { recordActivity } from '../activity/record';
 import { createFlight } from '../flights/service';
-import type { ChangeContext } from '../realtime';
+import { type ChangeContext, inTransaction } from '../realtime';
 import { isTripMember, memberName } from '../trips/access';
-import { deleteTripItem, insertWithinLimit } from '../trips/items';
+import { assertRoomFor, deleteTripItem, idTaken, isRepeatedCreate } from '../trips/items';
 import { type PreviewOptions, readLinkPreview } from './linkPreview';
 import { buildOption } from './optionSource';
 import { shortlistOptions, shortlistVotes } from './tables';
@@ -93,14 +94,22 @@ export function listShortlist(db: Db, tripId: string) {
   return readOptions(db, eq(shortlistOptions.tripId, tripId));
 }
 
-async function announce({ db, live }: ChangeContext, id: string) {
+async function readOption(db: Db, id: string) {
   const [option] = await readOptions(db, eq(shortlistOptions.id, id));
   if (!option) throw new HttpError('not_found', SHORTLIST_MESSAGES.notFound);
-  live.tripChanged(option.tripId, { type: 'shortlist:saved', option });
   return option;
 }
 
-/** Adds an option to the trip's shortlist (the caller has checked membership). */
+async function announce({ db, live }: ChangeContext, id: string) {
+  const option = await readOption(db, id);
+  live.tripChanged(option.tripId, itemSaved('shortlist', option));
+  return option;
+}
+
+/**
+ * Adds an option to the trip's shortlist (the caller has checked membership). The same `id` sent
+ * again answers the option it made, without building it again (a pasted page is not read twice).
+ */
 export async function addToShortlist(
   context: ChangeContext,
   tripId: string,
@@ -108,12 +117,22 @@ export async function addToShortlist(
   body: AddShortlist,
   previewOptions: PreviewOptions = {},
 ): Promise<ShortlistOption> {
+  const { id } = body;
+  if (id && (await isRepeatedCreate(context.db, shortlistOptions, tripId, id, userId))) {
+    return readOption(context.db, id);
+  }
   const values = await buildOption(context.db, tripId, body, (url) =>
     readLinkPreview(url, previewOptions),
   );
   const limit = { max: MAX_SHORTLIST_PER_TRIP, message: SHORTLIST_MESSAGES.tooMany };
   // The trip's row is locked while it counts: the same option added twice at once is added once.
-  const row = await insertWithinLimit(context.db, shortlistOptions, tripId, limit, async (tx) => {
+  return inTransaction(context, async (change) => {
+    const tx = change.db;
+    // Sent twice at once: the second finds the first's option once the first has committed.
+    if (id && (await isRepeatedCreate(tx, shortlistOptions, tripId, id, userId))) {
+      return readOption(tx, id);
+    }
+    await assertRoomFor(tx, shortlistOptions, tripId, limit);
     const [taken] = await tx
       .select({ id: shortlistOptions.id })
       .from(shortlistOptions)
@@ -123,17 +142,17 @@ export async function addToShortlist(
     if (taken) throw new HttpError('already_shortlisted', SHORTLIST_MESSAGES.duplicate);
     const [inserted] = await tx
       .insert(shortlistOptions)
-      .values({ ...values, tripId, createdBy: userId })
+      .values({ ...values, id, tripId, createdBy: userId })
+      .onConflictDoNothing({ target: shortlistOptions.id })
       .returning({ id: shortlistOptions.id });
-    if (!inserted) throw new Error('The new option was not returned');
+    if (!inserted) throw idTaken();
     await recordActivity(tx, tripId, userId, {
       kind: 'option.added',
       subjectId: inserted.id,
       data: { label: values.title },
     });
-    return inserted;
+    return announce(change, inserted.id);
   });
-  return announce(context, row.id);
 }
 
 async function optionOf(db: Db, tripId: string, id: string): Promise<OptionRow> {
@@ -154,12 +173,13 @@ export async function voteOnOption(
   vote: Vote | null,
 ): Promise<ShortlistOption> {
   const option = await optionOf(context.db, tripId, id);
-  if (vote === null) {
-    await context.db
-      .delete(shortlistVotes)
-      .where(and(eq(shortlistVotes.optionId, id), eq(shortlistVotes.userId, userId)));
-  } else {
-    await context.db.transaction(async (tx) => {
+  return inTransaction(context, async (change) => {
+    const tx = change.db;
+    if (vote === null) {
+      await tx
+        .delete(shortlistVotes)
+        .where(and(eq(shortlistVotes.optionId, id), eq(shortlistVotes.userId, userId)));
+    } else {
       await tx
         .insert(shortlistVotes)
         .values({ optionId: id, userId, vote })
@@ -172,9 +192,9 @@ export async function voteOnOption(
         subjectId: id,
         data: { label: option.title, detail: vote },
       });
-    });
-  }
-  return announce(context, id);
+    }
+    return announce(change, id);
+  });
 }
 
 /** A record in Flight Details for each leg, for each traveller (null: the whole group). */
@@ -219,8 +239,8 @@ export async function chooseOption(
     throw new HttpError('owner_only', SHORTLIST_MESSAGES.ownerChooses);
   }
   const row = await optionOf(context.db, tripId, id);
+  const travellers = travellerIds?.length ? [...new Set(travellerIds)] : [null];
   if (chosen && !row.chosenAt) {
-    const travellers = travellerIds?.length ? [...new Set(travellerIds)] : [null];
     // All checked before any is written, so a wrong one adds nothing.
     for (const travellerId of travellers) {
       if (
@@ -230,49 +250,34 @@ export async function chooseOption(
         throw new HttpError('not_a_member', SHORTLIST_MESSAGES.travellers);
       }
     }
-    // Claimed first, where it is still unchosen: two members choosing it at once add its
-    // flights once.
-    const chosenAt = new Date();
-    const claimed = await context.db.transaction(async (tx) => {
+  }
+  return inTransaction(context, async (change) => {
+    const tx = change.db;
+    if (chosen && !row.chosenAt) {
+      // Claimed first, where it is still unchosen: two members choosing it at once add its
+      // flights once. The flights commit with it or not at all (the trip's flights are full,
+      // say): the option is never left chosen without them, nor the history saying it was.
       const [won] = await tx
         .update(shortlistOptions)
-        .set({ chosenAt, chosenBy: actor.userId })
+        .set({ chosenAt: new Date(), chosenBy: actor.userId })
         .where(and(eq(shortlistOptions.id, id), isNull(shortlistOptions.chosenAt)))
         .returning({ id: shortlistOptions.id });
       if (won) {
-        await recordActivity(
-          tx,
-          tripId,
-          actor.userId,
-          { kind: 'option.chosen', subjectId: id, data: { label: row.title } },
-          chosenAt,
-        );
-      }
-      return won;
-    });
-    if (claimed && row.slices) {
-      try {
-        await addChosenFlights(context, tripId, row.slices, travellers);
-      } catch (error) {
-        // The trip's flights are full, say: the option is not left chosen without them, nor
-        // the history saying it was.
-        await context.db.transaction(async (tx) => {
-          await tx
-            .update(shortlistOptions)
-            .set({ chosenAt: null, chosenBy: null })
-            .where(eq(shortlistOptions.id, id));
-          await forgetActivity(tx, tripId, { kind: 'option.chosen', subjectId: id }, chosenAt);
+        await recordActivity(tx, tripId, actor.userId, {
+          kind: 'option.chosen',
+          subjectId: id,
+          data: { label: row.title },
         });
-        throw error;
+        if (row.slices) await addChosenFlights(change, tripId, row.slices, travellers);
       }
+    } else if (!chosen && row.chosenAt) {
+      await tx
+        .update(shortlistOptions)
+        .set({ chosenAt: null, chosenBy: null })
+        .where(eq(shortlistOptions.id, id));
     }
-  } else if (!chosen && row.chosenAt) {
-    await context.db
-      .update(shortlistOptions)
-      .set({ chosenAt: null, chosenBy: null })
-      .where(eq(shortlistOptions.id, id));
-  }
-  return announce(context, id);
+    return announce(change, id);
+  });
 }
 
 /** Who added it, or the owner, takes it off the shortlist. */
@@ -286,13 +291,15 @@ export async function removeOption(
   if (!canChangeItem({ creatorId: row.createdBy }, actor)) {
     throw new HttpError('creator_only', SHORTLIST_MESSAGES.creatorOnly);
   }
-  await deleteTripItem(context.db, shortlistOptions, tripId, id, SHORTLIST_MESSAGES.notFound, {
-    actorId: actor.userId,
-    describe: (removed) => ({
-      kind: 'option.removed',
-      subjectId: id,
-      data: { label: removed.title },
-    }),
+  await inTransaction(context, async ({ db: tx, live }) => {
+    await deleteTripItem(tx, shortlistOptions, tripId, id, SHORTLIST_MESSAGES.notFound, {
+      actorId: actor.userId,
+      describe: (removed) => ({
+        kind: 'option.removed',
+        subjectId: id,
+        data: { label: removed.title },
+      }),
+    });
+    live.tripChanged(tripId, itemRemoved('shortlist', id));
   });
-  context.live.tripChanged(tripId, { type: 'shortlist:removed', optionId: id });
 }

@@ -1,19 +1,30 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorResponse } from '../../../shared/contracts/errors';
-import type { FlightDto } from '../../../shared/contracts/flights';
+import { type FlightDto, MAX_FLIGHTS_PER_TRIP } from '../../../shared/contracts/flights';
 import type { FlightSearch, StaySearch } from '../../../shared/contracts/search';
 import {
   SHORTLIST_MESSAGES,
   type ShortlistOption,
   shortlistLeader,
 } from '../../../shared/contracts/shortlist';
+import { tripActivity } from '../../platform/db/schema';
+import { itTakesClientIds } from '../../test/clientIds';
 import { type Account, createAccount, createTrip } from '../../test/factories';
 import { type FakeDuffel, startFakeDuffel } from '../../test/fakes/duffelUpstream';
 import { startListingSite } from '../../test/fakes/listingSite';
-import { connectLive, joinTrip, type LiveClient, nextEvent } from '../../test/liveClient';
+import {
+  collect,
+  connectLive,
+  joinTrip,
+  type LiveClient,
+  nextEvent,
+  removedFrom,
+  savedIn,
+} from '../../test/liveClient';
 import { startTestApp, type TestApp } from '../../test/testApp';
-import { shortlistVotes } from './tables';
+import { flights } from '../flights/tables';
+import { shortlistOptions, shortlistVotes } from './tables';
 
 const DAY = 24 * 60 * 60 * 1000;
 const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
@@ -260,6 +271,52 @@ describe('votes, the leader and choosing', () => {
   });
 });
 
+describe('choosing with no room for its flights', () => {
+  it('leaves nothing chosen, added, told or announced: the flights commit with the choice or not at all', async () => {
+    const tripId = await newTrip();
+    await searchFlights(tripId);
+    const option = await add(tripId, { source: 'offer', offerId: 'off_direct' });
+    // Room for the first leg of the two, not the second.
+    const filler = {
+      tripId,
+      flightNumber: 'XX 1',
+      departureAirport: 'LIS',
+      departureTime: '2030-01-01T08:00:00Z',
+      arrivalAirport: 'OPO',
+      arrivalTime: '2030-01-01T09:00:00Z',
+    };
+    await t.database.db
+      .insert(flights)
+      .values(Array.from({ length: MAX_FLIGHTS_PER_TRIP - 1 }, () => filler));
+    const tab = await connectLive(t.url, member.client.cookie);
+    tabs.push(tab);
+    await joinTrip(tab, tripId);
+    const heard = collect(tab, 'change');
+
+    const chosen = await owner.client.patch<ErrorResponse>(`/api/shortlist/${option.id}`, {
+      chosen: true,
+    });
+    expect([chosen.status, chosen.body.code]).toEqual([403, 'item_limit']);
+    expect(await t.database.db.$count(flights, eq(flights.tripId, tripId))).toBe(
+      MAX_FLIGHTS_PER_TRIP - 1,
+    );
+    const listed = await owner.client.get<ShortlistOption[]>(listPath(tripId));
+    expect(listed.body.find((o) => o.id === option.id)?.chosenAt).toBeNull();
+    const kinds = await t.database.db
+      .select({ kind: tripActivity.kind })
+      .from(tripActivity)
+      .where(eq(tripActivity.tripId, tripId));
+    expect(kinds.map((row) => row.kind)).not.toContain('option.chosen');
+    // A change after it arrives alone: nothing of the undone choice was sent before it.
+    const next = nextEvent(tab, 'change', savedIn('shortlist'));
+    await owner.client.put(`/api/shortlist/${option.id}/vote`, { vote: 'yes' });
+    await next;
+    expect(heard.map(({ change }) => change.type === 'item:saved' && change.list)).toEqual([
+      'shortlist',
+    ]);
+  });
+});
+
 describe('who chooses', () => {
   it('any member chooses once the owner lets everyone (a trip setting)', async () => {
     const tripId = await newTrip();
@@ -333,16 +390,38 @@ describe('removing, outsiders and live', () => {
     const tab = await connectLive(t.url, owner.client.cookie);
     tabs.push(tab);
     expect((await joinTrip(tab, tripId)).ok).toBe(true);
-    const added = nextEvent(tab, 'change', (m) => m.change.type === 'shortlist:saved');
+    const added = nextEvent(tab, 'change', savedIn('shortlist'));
     const villa = await add(tripId, { source: 'link', url: `${site.url}/villa` });
-    expect((await added).change).toEqual({ type: 'shortlist:saved', option: villa });
-    const voted = nextEvent(tab, 'change', (m) => m.change.type === 'shortlist:saved');
+    expect((await added).change).toEqual({ type: 'item:saved', list: 'shortlist', item: villa });
+    const voted = nextEvent(tab, 'change', savedIn('shortlist'));
     await member.client.put(`/api/shortlist/${villa.id}/vote`, { vote: 'yes' });
     expect((await voted).change).toMatchObject({
-      option: { votes: { yes: [{ id: member.id }] } },
+      item: { votes: { yes: [{ id: member.id }] } },
     });
-    const removed = nextEvent(tab, 'change', (m) => m.change.type === 'shortlist:removed');
+    const removed = nextEvent(tab, 'change', removedFrom('shortlist'));
     await member.client.delete(`/api/shortlist/${villa.id}`);
-    expect((await removed).change).toEqual({ type: 'shortlist:removed', optionId: villa.id });
+    expect((await removed).change).toEqual({
+      type: 'item:removed',
+      list: 'shortlist',
+      id: villa.id,
+    });
   });
+});
+
+let pasted = 0;
+const freshPage = () => {
+  pasted += 1;
+  return `${site.url}/villa?copy=${pasted}`;
+};
+
+itTakesClientIds(() => t, {
+  list: 'shortlist',
+  table: shortlistOptions,
+  // A page of its own each time: the same page twice is refused as already shortlisted.
+  add: (_cast, who, trip, id) =>
+    who.client.post(listPath(trip), {
+      id,
+      source: 'link',
+      url: freshPage(),
+    }),
 });

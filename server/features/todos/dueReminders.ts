@@ -1,15 +1,15 @@
 import { and, eq, gte, isNotNull, lt } from 'drizzle-orm';
-import { addDays, dayOf } from '../../../shared/calendar';
+import { addDays, dayOf, dayStartUtc } from '../../../shared/calendar';
 import type { Db } from '../../platform/db/client';
 import type { Job } from '../../platform/scheduler';
 import { notify } from '../notifications';
 import { todos } from './tables';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 /** "Due tomorrow": open to-dos whose due time falls on tomorrow's (UTC) day, to their assignee. */
 export async function remindDueTodos(db: Db, now: Date) {
-  const tomorrow = Date.parse(`${addDays(dayOf(now), 1)}T00:00:00Z`);
+  const today = dayOf(now);
+  const tomorrow = dayStartUtc(addDays(today, 1));
+  const dayAfter = dayStartUtc(addDays(today, 2));
   const due = await db
     .select({
       id: todos.id,
@@ -24,7 +24,7 @@ export async function remindDueTodos(db: Db, now: Date) {
         eq(todos.isCompleted, false),
         isNotNull(todos.assignedTo),
         gte(todos.dueDate, new Date(tomorrow)),
-        lt(todos.dueDate, new Date(tomorrow + DAY_MS)),
+        lt(todos.dueDate, new Date(dayAfter)),
       ),
     );
   let told = 0;

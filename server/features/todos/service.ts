@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { itemRemoved, itemSaved } from '../../../shared/contracts/realtime';
 import {
   type CreateTodo,
   MAX_TODOS_PER_TRIP,
@@ -12,16 +13,22 @@ import {
   priorityForDueDate,
   type TodoPriority,
 } from '../../../shared/todoPriority';
-import type { Db, Tx } from '../../platform/db/client';
+import type { Db } from '../../platform/db/client';
 import { users } from '../../platform/db/schema';
 import { readTrip } from '../../platform/db/tripReads';
 import { HttpError } from '../../platform/errors';
 import { isUuid } from '../../platform/uuid';
 import type { Activity, Restorer } from '../activity/record';
 import { recordActivity } from '../activity/record';
-import type { ChangeContext, LiveChanges } from '../realtime';
+import { type Change, type ChangeContext, inTransaction, type LiveChanges } from '../realtime';
 import { isTripMember, memberName } from '../trips/access';
-import { deleteTripItem, insertWithinLimit, updateTripItem } from '../trips/items';
+import {
+  assertRoomFor,
+  deleteTripItem,
+  idTaken,
+  isRepeatedCreate,
+  updateTripItem,
+} from '../trips/items';
 import { type TodoRow, todos } from './tables';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -100,15 +107,15 @@ function automaticPriority(due: Date | null, now: Date): TodoPriority {
 
 /**
  * Adds a to-do to the trip (the caller has checked membership). spec §5: due 7 days from now
- * unless given, priority from the due date unless given.
+ * unless given, priority from the due date unless given. The same `id` sent again answers the
+ * to-do it made (isRepeatedCreate).
  */
 export async function createTodo(
-  { db, live, actorId }: ChangeContext,
+  context: ChangeContext,
   tripId: string,
   input: CreateTodo,
   now: Date = new Date(),
 ): Promise<Todo> {
-  await checkAssignee(db, tripId, input.assignedTo);
   const due =
     input.dueDate === undefined
       ? defaultDueDate(now)
@@ -116,19 +123,27 @@ export async function createTodo(
         ? null
         : new Date(input.dueDate);
   const limit = { max: MAX_TODOS_PER_TRIP, message: TODO_MESSAGES.tooMany };
-  const row = await insertWithinLimit(db, todos, tripId, limit, async (tx) => {
+  return inTransaction(context, async ({ db: tx, live, actorId }) => {
+    if (input.id && (await isRepeatedCreate(tx, todos, tripId, input.id, actorId))) {
+      return loadTodo(tx, input.id);
+    }
+    await checkAssignee(tx, tripId, input.assignedTo);
+    await assertRoomFor(tx, todos, tripId, limit);
     const [inserted] = await tx
       .insert(todos)
       .values({
+        id: input.id,
         tripId,
         text: input.text,
         dueDate: due,
         priority: input.priority ?? automaticPriority(due, now),
         isCompleted: input.isCompleted ?? false,
         assignedTo: input.assignedTo ?? null,
+        createdBy: actorId,
       })
+      .onConflictDoNothing({ target: todos.id })
       .returning();
-    if (!inserted) throw new Error('The new to-do was not returned');
+    if (!inserted) throw idTaken();
     await recordActivity(tx, tripId, actorId, {
       kind: 'todo.added',
       subjectId: inserted.id,
@@ -138,31 +153,32 @@ export async function createTodo(
       },
       ...(inserted.assignedTo ? { tell: assigneeTold(inserted) } : {}),
     });
-    return inserted;
+    return announceSaved(live, await loadTodo(tx, inserted.id));
   });
-  return announceSaved(live, await loadTodo(db, row.id));
 }
 
 function announceSaved(live: LiveChanges, todo: Todo) {
-  live.tripChanged(todo.tripId, { type: 'todo:saved', todo });
+  live.tripChanged(todo.tripId, itemSaved('todos', todo));
   return todo;
 }
 
 /** Changes the fields given of the trip's to-do `id`; the others stay. */
 export async function updateTodo(
-  { db, live, actorId }: ChangeContext,
+  context: ChangeContext,
   tripId: string,
   id: string,
   input: UpdateTodo,
 ): Promise<Todo> {
-  await checkAssignee(db, tripId, input.assignedTo);
+  await checkAssignee(context.db, tripId, input.assignedTo);
   const { dueDate, ...rest } = input;
   const changes = { ...rest, dueDate: dueDate == null ? dueDate : new Date(dueDate) };
-  const row = await updateTripItem(db, todos, tripId, id, changes, TODO_MESSAGES.notFound, {
-    actorId,
-    describe: todoChange,
+  return inTransaction(context, async ({ db: tx, live, actorId }) => {
+    const row = await updateTripItem(tx, todos, tripId, id, changes, TODO_MESSAGES.notFound, {
+      actorId,
+      describe: todoChange,
+    });
+    return announceSaved(live, await loadTodo(tx, row.id));
   });
-  return announceSaved(live, await loadTodo(db, row.id));
 }
 
 /** A to-do given to someone tells them (unless they gave it to themselves). */
@@ -197,17 +213,19 @@ export function todoChange(row: TodoRow, before: TodoRow): Activity | null {
   return edited ? { kind: 'todo.edited', ...about } : null;
 }
 
-export async function deleteTodo({ db, live, actorId }: ChangeContext, tripId: string, id: string) {
-  await deleteTripItem(db, todos, tripId, id, TODO_MESSAGES.notFound, {
-    actorId,
-    describe: (row) => ({
-      kind: 'todo.deleted',
-      subjectId: row.id,
-      data: { label: row.text },
-      snapshot: row,
-    }),
+export async function deleteTodo(context: ChangeContext, tripId: string, id: string) {
+  await inTransaction(context, async ({ db: tx, live, actorId }) => {
+    await deleteTripItem(tx, todos, tripId, id, TODO_MESSAGES.notFound, {
+      actorId,
+      describe: (row) => ({
+        kind: 'todo.deleted',
+        subjectId: row.id,
+        data: { label: row.text },
+        snapshot: row,
+      }),
+    });
+    live.tripChanged(tripId, itemRemoved('todos', id));
   });
-  live.tripChanged(tripId, { type: 'todo:removed', todoId: id });
 }
 
 /** A deleted to-do comes back as it was, unassigned if its assignee has left the trip since. */
@@ -219,17 +237,19 @@ export const todoRestorer: Restorer = {
     const stays = assignedTo !== null && (await isTripMember(tx, tripId, assignedTo));
     return { ...row, assignedTo: stays ? assignedTo : null };
   },
-  async announce({ db, live }, _tripId, id) {
-    announceSaved(live, await loadTodo(db, id));
+  async announce({ db: tx, live }, _tripId, id) {
+    announceSaved(live, await loadTodo(tx, id));
   },
 };
 
-/** Someone left the trip: their to-dos on it stay, unassigned (inside the caller's transaction). */
-export async function unassignTodosOf(db: Db | Tx, tripId: string, userId: string) {
-  await db
+/** Someone left the trip: their to-dos on it stay, unassigned (inside the caller's change). */
+export async function unassignTodosOf({ db: tx, live }: Change, tripId: string, userId: string) {
+  const unassigned = await tx
     .update(todos)
     .set({ assignedTo: null })
-    .where(and(eq(todos.tripId, tripId), eq(todos.assignedTo, userId)));
+    .where(and(eq(todos.tripId, tripId), eq(todos.assignedTo, userId)))
+    .returning({ id: todos.id });
+  for (const { id } of unassigned) announceSaved(live, await loadTodo(tx, id));
 }
 
 // spec §9: a new trip comes with 5 sample to-dos (the demo trip's are for Bali, the default

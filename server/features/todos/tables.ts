@@ -18,6 +18,8 @@ export const todos = pgTable(
       .default('medium'),
     /** A member's user id (spec §3); cleared if that account goes. */
     assignedTo: uuid('assigned_to').references(() => users.id, { onDelete: 'set null' }),
+    /** Who added it (issue #37: a create sent again by them answers it); null: the server's own. */
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (table) => [

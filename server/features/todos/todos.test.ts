@@ -2,9 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OkResponse } from '../../../shared/contracts/auth';
 import type { ErrorResponse } from '../../../shared/contracts/errors';
-import type { Todo } from '../../../shared/contracts/todos';
+import { MAX_TODOS_PER_TRIP, type Todo } from '../../../shared/contracts/todos';
 import { apiClient } from '../../test/apiClient';
-import { type Account, createAccount, createTrip } from '../../test/factories';
+import { itTakesClientIds } from '../../test/clientIds';
+import { type Account, createAccount, createTrip, createTripCast } from '../../test/factories';
 import { openApiDocument } from '../../test/openApi';
 import { startTestApp, type TestApp } from '../../test/testApp';
 import { createSampleTodos } from './service';
@@ -119,15 +120,14 @@ describe('POST /api/trips/:tripId/todos', () => {
     });
   });
 
-  it('ignores fields it does not know, such as another tripId or an id', async () => {
+  // An `id` is the client's choice since issue #37 (below).
+  it('ignores fields it does not know, such as another tripId or a creation time', async () => {
     const created = await addTodo({
       text: 'Check the visa on arrival',
       tripId: outsiderTripId,
-      id: UNKNOWN_ID,
       createdAt: '2001-01-01T00:00:00Z',
     });
     expect(created.tripId).toBe(tripId);
-    expect(created.id).not.toBe(UNKNOWN_ID);
     expect(created.createdAt).not.toMatch(/^2001/);
     expect(await rowOf(created.id)).toMatchObject({ tripId });
   });
@@ -459,6 +459,49 @@ describe('createSampleTodos', () => {
     expect((await owner.client.delete(`/api/todos/${first!.id}`)).status).toBe(200);
     expect((await owner.client.get<Todo[]>(listPath(trip))).body).toHaveLength(4);
   });
+});
+
+itTakesClientIds(() => t, {
+  list: 'todos',
+  table: todosTable,
+  // Given to the member, so that the first create tells them and a repeat would tell them again.
+  add: (cast, who, trip, id) =>
+    who.client.post(listPath(trip), {
+      id,
+      text: 'Book the ferry to Gili',
+      assignedTo: trip === cast.tripId && who === cast.owner ? cast.member.id : null,
+    }),
+});
+
+it('answers a to-do sent again even when the list has filled up since (issue #37)', async () => {
+  const cast = await createTripCast(t);
+  const id = crypto.randomUUID();
+  const first = await cast.owner.client.post<Todo>(listPath(cast.tripId), { id, text: 'Visas' });
+  expect(first.status).toBe(201);
+  await t.database.db.insert(todosTable).values(
+    Array.from({ length: MAX_TODOS_PER_TRIP - 1 }, (_, i) => ({
+      tripId: cast.tripId,
+      text: `Task ${i}`,
+    })),
+  );
+  const full = await cast.owner.client.post<ErrorResponse>(listPath(cast.tripId), { text: 'x' });
+  expect(full.body.code).toBe('item_limit');
+  const again = await cast.owner.client.post<Todo>(listPath(cast.tripId), { id, text: 'Visas' });
+  expect(again.status).toBe(201);
+  expect(again.body).toEqual(first.body);
+});
+
+it('answers a to-do sent again as it is now, not as it was sent (issue #37)', async () => {
+  const cast = await createTripCast(t);
+  const id = crypto.randomUUID();
+  const body = { id, text: 'Buy sunscreen', assignedTo: cast.member.id };
+  expect((await cast.owner.client.post(listPath(cast.tripId), body)).status).toBe(201);
+  await cast.member.client.patch(`/api/todos/${id}`, { isCompleted: true });
+  // Its assignee has left the trip since: not a refusal, the same to-do as it is.
+  await cast.owner.client.delete(`/api/trips/${cast.tripId}/members/${cast.member.id}`);
+  const again = await cast.owner.client.post<Todo>(listPath(cast.tripId), body);
+  expect(again.status).toBe(201);
+  expect(again.body).toMatchObject({ id, isCompleted: true, assignedTo: null });
 });
 
 it('documents the to-do routes in the OpenAPI description', async () => {

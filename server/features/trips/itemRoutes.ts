@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { okResponse } from '../../../shared/contracts/auth';
+import { errorOf } from '../../../shared/contracts/errors';
 import { tripParams } from '../../../shared/contracts/trips';
 import type { Db } from '../../platform/db/client';
 import { type ChangeContext, changeContext } from '../realtime';
@@ -91,7 +92,8 @@ export function registerTripItemRoutes<
         ...docs.create,
         params: tripParams,
         body: schemas.create,
-        response: { 201: schemas.item },
+        // Issue #37: a client-chosen `id` that is another trip's item, or another person's.
+        response: { 201: schemas.item, 409: errorOf('id_taken') },
       },
     },
     async (request, reply) => {

@@ -14,10 +14,14 @@ import type { Db } from '../../platform/db/client';
 import { changeContext } from '../realtime';
 import { ownerPlanOf, tripAccessOf, tripMember, tripOwner } from './access';
 import * as trips from './service';
+import { destinationZoneFor, NO_ZONE, type ZoneFinder } from './tripZone';
 
 const tags = ['trips'];
 
-export const tripsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const tripsRoutes: FastifyPluginAsyncZod<{ db: Db; findZone: ZoneFinder }> = async (
+  app,
+  { db, findZone },
+) => {
   app.get(
     '/api/trips',
     {
@@ -42,8 +46,11 @@ export const tripsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         response: { 201: trip, 403: errorResponse.describe("Over the plan's active trips") },
       },
     },
-    async (request, reply) =>
-      reply.code(201).send(await trips.createTrip(db, currentAuth(request).user, request.body)),
+    async (request, reply) => {
+      const zone = await destinationZoneFor(findZone, NO_ZONE, request.body);
+      const user = currentAuth(request).user;
+      return reply.code(201).send(await trips.createTrip(db, user, request.body, undefined, zone));
+    },
   );
 
   app.get(
@@ -78,14 +85,17 @@ export const tripsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
       config: { access: tripOwner() },
       schema: {
         tags,
-        summary: 'Rename the trip, or change its destination or dates (owner)',
+        summary: 'Rename the trip, or change its destination, dates or time zone (owner)',
         params: tripParams,
         body: updateTripBody,
         response: { 200: trip },
       },
     },
-    async (request) =>
-      trips.updateTrip(changeContext(request), tripAccessOf(request), request.body),
+    async (request) => {
+      const access = tripAccessOf(request);
+      const zone = await destinationZoneFor(findZone, access.trip, request.body);
+      return trips.updateTrip(changeContext(request), access, request.body, zone);
+    },
   );
 
   app.delete(

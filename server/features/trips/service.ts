@@ -17,8 +17,9 @@ import { HttpError } from '../../platform/errors';
 import { recordActivity } from '../activity/record';
 import { addDefaultWidgets } from '../board/service';
 import { firstTripData } from '../featureLookup';
-import type { ChangeContext } from '../realtime';
+import { type ChangeContext, inTransaction } from '../realtime';
 import { memberName, ownerPlanOf, type TripAccess, type TripRole, tripMemberIds } from './access';
+import { type FoundZone, NO_ZONE, type TripZone, zoneChanges } from './tripZone';
 
 const DAY_MS = 86_400_000;
 
@@ -34,6 +35,7 @@ export function toTripDto(trip: Trip, role: TripRole, ownerPlan: Plan): TripDto 
     destination: trip.destination,
     startDate: trip.startDate,
     endDate: trip.endDate,
+    timeZone: trip.timeZone,
     ownerId: trip.ownerId,
     anyoneChooses: trip.anyoneChooses,
     ownerPlan,
@@ -44,8 +46,8 @@ export function toTripDto(trip: Trip, role: TripRole, ownerPlan: Plan): TripDto 
 
 /** A trip's settings as every member sees them (the live `trip:saved` change): no role. */
 export function liveSettingsOf(trip: Trip | TripDto, ownerPlan: Plan): LiveTripSettings {
-  const { id, name, destination, startDate, endDate, ownerId, anyoneChooses } = trip;
-  return { id, name, destination, startDate, endDate, ownerId, anyoneChooses, ownerPlan };
+  const { id, name, destination, startDate, endDate, timeZone, ownerId, anyoneChooses } = trip;
+  return { id, name, destination, startDate, endDate, timeZone, ownerId, anyoneChooses, ownerPlan };
 }
 
 async function tripsOf(db: Db | Tx, userId: string) {
@@ -70,7 +72,7 @@ async function lockUser(tx: Tx, userId: string) {
 async function insertTrip(
   tx: Tx,
   ownerId: string,
-  values: { name: string; destination: string | null; startDate: string; endDate: string },
+  values: Pick<Trip, 'name' | 'destination' | 'startDate' | 'endDate'> & TripZone,
   board: { weatherCity?: string } = {},
 ) {
   const [trip] = await tx
@@ -100,6 +102,7 @@ export async function createFirstTrip(tx: Tx, userId: string, now = new Date()) 
     {
       name: DEFAULT_TRIP.name,
       destination: DEFAULT_TRIP.destination,
+      timeZone: DEFAULT_TRIP.timeZone,
       startDate: dayAfter(now, DEFAULT_TRIP.startsInDays),
       endDate: dayAfter(now, DEFAULT_TRIP.startsInDays + DEFAULT_TRIP.lengthDays),
     },
@@ -120,12 +123,16 @@ async function activeTripsOwned(tx: Tx, userId: string, now: Date) {
   return row?.n ?? 0;
 }
 
-/** A new trip owned by the user, within their plan's active trips (architecture §7). */
+/**
+ * A new trip owned by the user, within their plan's active trips (architecture §7). Its zone is
+ * the one sent, else `destinationZone` (the destination's, looked up by the caller).
+ */
 export async function createTrip(
   db: Db,
   user: User,
   body: CreateTripBody,
   now = new Date(),
+  destinationZone?: FoundZone,
 ): Promise<TripDto> {
   return db.transaction(async (tx) => {
     await lockUser(tx, user.id);
@@ -143,6 +150,7 @@ export async function createTrip(
       destination: body.destination ?? null,
       startDate: body.startDate,
       endDate: body.endDate,
+      ...zoneChanges(NO_ZONE, body, destinationZone),
     });
     return toTripDto(trip, 'owner', user.plan);
   });
@@ -153,16 +161,17 @@ export async function createTrip(
  * members' tabs hear of it wherever they are: the trip switcher shows the name and dates.
  */
 export async function updateTrip(
-  { db, live, actorId }: ChangeContext,
+  context: ChangeContext,
   access: TripAccess,
   body: UpdateTripBody,
+  destinationZone?: FoundZone,
 ) {
   const startDate = body.startDate ?? access.trip.startDate;
   const endDate = body.endDate ?? access.trip.endDate;
   if (endDate < startDate) {
     throw new HttpError('invalid_dates', 'The trip must end on or after the day it starts');
   }
-  const [trip] = await db.transaction(async (tx) => {
+  return inTransaction(context, async ({ db: tx, live, actorId }) => {
     // As it is now, locked: what the history says changed is measured against it.
     const [before] = await tx
       .select()
@@ -176,6 +185,7 @@ export async function updateTrip(
         ...(body.name === undefined ? {} : { name: body.name }),
         ...(body.destination === undefined ? {} : { destination: body.destination ?? null }),
         ...(body.anyoneChooses === undefined ? {} : { anyoneChooses: body.anyoneChooses }),
+        ...zoneChanges(before, body, destinationZone),
         startDate,
         endDate,
         updatedAt: new Date(),
@@ -195,28 +205,27 @@ export async function updateTrip(
         data: { label: `${startDate}/${endDate}` },
       });
     }
-    return saved;
+    const trip = saved[0]!;
+    const ownerPlan = await ownerPlanOf(tx, tripId);
+    live.tripChanged(
+      tripId,
+      { type: 'trip:saved', trip: liveSettingsOf(trip, ownerPlan) },
+      { memberIds: await tripMemberIds(tx, tripId) },
+    );
+    return toTripDto(trip, access.role, ownerPlan);
   });
-  const ownerPlan = await ownerPlanOf(db, trip!.id);
-  live.tripChanged(
-    trip!.id,
-    { type: 'trip:saved', trip: liveSettingsOf(trip!, ownerPlan) },
-    { memberIds: await tripMemberIds(db, trip!.id) },
-  );
-  return toTripDto(trip!, access.role, ownerPlan);
 }
 
 /**
  * Deletes the trip and everything on it (widgets, to-dos, flights, members go with it); everyone
  * who was on it is told, wherever they look (their trip lists still show it).
  */
-export async function deleteTrip({ db, live }: ChangeContext, access: TripAccess) {
-  const memberIds = await db.transaction(async (tx) => {
-    const ids = await tripMemberIds(tx, access.trip.id);
+export async function deleteTrip(context: ChangeContext, access: TripAccess) {
+  await inTransaction(context, async ({ db: tx, live }) => {
+    const memberIds = await tripMemberIds(tx, access.trip.id);
     await tx.delete(trips).where(eq(trips.id, access.trip.id));
-    return ids;
+    live.tripDeleted(access.trip.id, { memberIds });
   });
-  live.tripDeleted(access.trip.id, { memberIds });
 }
 
 /** The trip's members, the owner first and then in the order they joined. */

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { dayOf } from '../../../shared/calendar';
 import { okResponse } from '../../../shared/contracts/auth';
 import { PAGE_CURSOR_HEADER, PAGE_TOTAL_HEADER } from '../../../shared/contracts/paging';
 import {
@@ -70,7 +71,7 @@ export const waitlistRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       },
     },
     async (_request, reply) => {
-      const day = new Date().toISOString().slice(0, 10);
+      const day = dayOf(new Date());
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="tripmates-waitlist-${day}.csv"`)

@@ -28,8 +28,10 @@ const place = z.object({
   country_code: z.string().optional(),
   admin1: z.string().optional(),
   admin2: z.string().optional(),
+  /** The place's IANA zone ("Europe/Lisbon"), which trips take as theirs (issue #37). */
+  timezone: z.string().optional(),
 });
-type Place = z.infer<typeof place>;
+export type Place = z.infer<typeof place>;
 
 // Open-Meteo leaves `results` out when nothing matches.
 const geocodingAnswer = z.object({ results: z.array(place).optional() });
@@ -112,6 +114,30 @@ function toForecast(answer: ForecastAnswer): WeatherForecast {
 }
 
 /**
+ * The place Open-Meteo's geocoder finds for a name like "Lisbon, Portugal" (undefined: none).
+ * Throws an UpstreamError when the geocoder cannot answer.
+ */
+export async function geocodePlace(
+  settings: Pick<Config['weather'], 'openMeteoGeocodingUrl'>,
+  city: string,
+  { timeoutMs }: ProviderOptions = {},
+): Promise<Place | undefined> {
+  const { name, qualifiers } = splitPlaceName(city);
+  const url = new URL(settings.openMeteoGeocodingUrl);
+  url.searchParams.set('name', name);
+  // One hit is enough unless there is a country or region to choose by.
+  url.searchParams.set('count', qualifiers.length ? '10' : '1');
+  url.searchParams.set('language', 'en');
+  url.searchParams.set('format', 'json');
+  const answer = parseUpstream(
+    GEOCODING_SERVICE,
+    geocodingAnswer,
+    await fetchUpstreamJson(GEOCODING_SERVICE, url, { timeoutMs }),
+  );
+  return choosePlace(answer.results ?? [], qualifiers);
+}
+
+/**
  * Open-Meteo (no key): geocode the city, then one forecast call that carries both the current
  * conditions and the daily forecast, in the units asked for.
  */
@@ -119,24 +145,8 @@ export function openMeteoProvider(
   settings: Pick<Config['weather'], 'openMeteoGeocodingUrl' | 'openMeteoForecastUrl'>,
   { timeoutMs }: ProviderOptions = {},
 ): WeatherProvider {
-  async function geocode(city: string): Promise<Place | undefined> {
-    const { name, qualifiers } = splitPlaceName(city);
-    const url = new URL(settings.openMeteoGeocodingUrl);
-    url.searchParams.set('name', name);
-    // One hit is enough unless there is a country or region to choose by.
-    url.searchParams.set('count', qualifiers.length ? '10' : '1');
-    url.searchParams.set('language', 'en');
-    url.searchParams.set('format', 'json');
-    const answer = parseUpstream(
-      GEOCODING_SERVICE,
-      geocodingAnswer,
-      await fetchUpstreamJson(GEOCODING_SERVICE, url, { timeoutMs }),
-    );
-    return choosePlace(answer.results ?? [], qualifiers);
-  }
-
   async function loadReport(city: string, units: WeatherUnits): Promise<Report | null> {
-    const found = await geocode(city);
+    const found = await geocodePlace(settings, city, { timeoutMs });
     if (!found) return null;
     const url = new URL(settings.openMeteoForecastUrl);
     url.searchParams.set('latitude', String(found.latitude));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dayOf } from '../../../shared/calendar';
 import type {
   CurrentWeather,
   WeatherForecast,
@@ -52,7 +53,7 @@ export function groupIntoDays(
   const days = new Map<string, { temp: number; icon: number; fromNoon: number }>();
   for (const entry of list) {
     const local = new Date((entry.dt + utcOffsetSeconds) * 1000);
-    const date = local.toISOString().slice(0, 10);
+    const date = dayOf(local);
     const fromNoon = Math.abs(local.getUTCHours() * 60 + local.getUTCMinutes() - NOON_MINUTES);
     const high = Math.max(entry.main.temp, entry.main.temp_max ?? entry.main.temp);
     const icon = entry.weather[0]!.id;

@@ -213,6 +213,10 @@ export const trips = pgTable(
     endDate: date('end_date', { mode: 'string' }).notNull(),
     /** Issue #21: anyone on the trip may mark a shortlisted option chosen, not only the owner. */
     anyoneChooses: boolean('anyone_chooses').notNull().default(false),
+    /** Issue #37: the IANA zone the trip's days are lived in; null until known. */
+    timeZone: text('time_zone'),
+    /** Whether a person chose the zone; if not, it follows the destination when that changes. */
+    timeZoneChosen: boolean('time_zone_chosen').notNull().default(false),
     ownerId: uuid('owner_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -260,6 +264,8 @@ export const widgets = pgTable(
     right: integer('right'),
     title: text('title').notNull(),
     data: jsonb('data').$type<Record<string, unknown>>(),
+    /** Who added it (issue #37: a create sent again by them answers it); null: the server's own. */
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (table) => [index('widgets_trip_idx').on(table.tripId)],

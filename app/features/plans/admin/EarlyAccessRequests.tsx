@@ -4,8 +4,8 @@ import { PendingButton } from '@/components/PendingButton';
 import { RetryButton } from '@/components/RetryButton';
 import { ShowMore } from '@/components/ShowMore';
 import { Badge } from '@/components/ui/badge';
+import { formatDate } from '../../../../shared/calendar';
 import type { AdminEarlyAccessEntry } from '../../../../shared/contracts/plans';
-import { formatDate } from '../../../../shared/dates';
 import { PLAN_LIMITS } from '../../../../shared/plans';
 import { useEarlyAccessRequests, useGrantEarlyAccess } from './useEarlyAccessRequests';
 

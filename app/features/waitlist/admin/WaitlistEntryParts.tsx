@@ -1,6 +1,6 @@
 import { PendingButton } from '@/components/PendingButton';
 import { Badge } from '@/components/ui/badge';
-import { formatDate } from '../../../../shared/dates';
+import { formatDate } from '../../../../shared/calendar';
 import type { AdminWaitlistEntry } from './entries';
 
 /** What every rendering of an entry (table row or phone card) needs to act on it. */

@@ -3,10 +3,9 @@ import type * as React from 'react';
 import { cn } from '@/lib/utils';
 
 /**
- * A native <select> styled like the Input: the flight form's pickers (UTC offset, stops,
- * traveller) are short fixed lists, and the native control gives the keyboard, type-ahead and a
- * phone's own picker for free. The chevron is drawn over it because `appearance-none` drops the
- * browser's arrow.
+ * A native <select> styled like the Input, for fixed lists (a flight's stops and traveller, a
+ * trip's time zone): the native control gives the keyboard, type-ahead and a phone's own picker
+ * for free. The chevron is drawn over it because `appearance-none` drops the browser's arrow.
  */
 export function NativeSelect({ className, children, ...props }: React.ComponentProps<'select'>) {
   return (

@@ -6,7 +6,6 @@ import {
   type Album,
   MAX_PHOTOS_PER_TRIP,
   PHOTO_MESSAGES,
-  PHOTO_TYPES,
   type PhotoVariant,
   photoFilePath,
   type TripPhoto,
@@ -16,20 +15,11 @@ import { canChangeItem, type TripViewer } from '../../../shared/itemPolicy';
 import type { Db, Tx } from '../../platform/db/client';
 import { users } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
-import { type PictureType, pictureType } from '../../platform/pictureType';
-import {
-  formatName,
-  maxMegapixels,
-  ProcessingBusy,
-  TooManyPixels,
-  UnreadablePicture,
-} from '../../platform/pictureWork';
 import { recordActivity } from '../activity/record';
 import { type ChangeContext, inTransaction } from '../realtime';
 import { memberName } from '../trips/access';
 import { assertRoomFor, deleteTripItem, idTaken, isRepeatedCreate } from '../trips/items';
-import { processPhoto } from './processPhoto';
-import { receiveUpload, UploadTooLarge } from './receiveUpload';
+import { receiveAndProcess } from './receivePhoto';
 import { stagedKeys } from './stagedKeys';
 import type { PhotoStorage, StoredFile } from './storage';
 import { tripPhotos } from './tables';
@@ -264,47 +254,6 @@ export async function addPhoto(
   } finally {
     await fs.promises.rm(workDir, { recursive: true, force: true });
   }
-}
-
-async function receiveAndProcess(files: PhotoFiles, workDir: string, upload: Upload) {
-  const { name } = upload;
-  const input = path.join(workDir, 'upload');
-  let received: { bytes: number; head: Buffer };
-  try {
-    received = await receiveUpload(upload.body, input, files.maxFileBytes);
-  } catch (error) {
-    if (error instanceof UploadTooLarge) {
-      throw new HttpError('body_too_large', PHOTO_MESSAGES.tooLarge(name, files.maxFileBytes));
-    }
-    throw new HttpError('invalid_input', PHOTO_MESSAGES.interrupted);
-  }
-  if (received.bytes === 0) throw new HttpError('invalid_input', PHOTO_MESSAGES.emptyUpload(name));
-  const type = pictureType(received.head);
-  if (!isPhotoType(type)) {
-    throw new HttpError('unsupported_media_type', PHOTO_MESSAGES.notAPhoto(name));
-  }
-  try {
-    return await processPhoto(input, type, workDir, upload.keepOriginal);
-  } catch (error) {
-    if (error instanceof TooManyPixels) {
-      const message = PHOTO_MESSAGES.tooManyPixels(
-        name,
-        formatName(error.type),
-        maxMegapixels(error.type),
-      );
-      throw new HttpError('unreadable_image', message);
-    }
-    if (error instanceof ProcessingBusy) throw new HttpError('unavailable', PHOTO_MESSAGES.busy);
-    if (!(error instanceof UnreadablePicture)) throw error;
-    const message =
-      type === 'image/heic' ? PHOTO_MESSAGES.heic(name) : PHOTO_MESSAGES.unreadable(name);
-    throw new HttpError('unreadable_image', message);
-  }
-}
-
-// HEIC goes to the image library too: it is kept if the library can decode it.
-function isPhotoType(type: PictureType | null): type is PictureType {
-  return type === 'image/heic' || PHOTO_TYPES.some((known) => known === type);
 }
 
 function assertMayChange(row: PhotoRow, actor: TripViewer) {

@@ -1,6 +1,7 @@
 import type * as React from 'react';
 import { useSyncExternalStore } from 'react';
 import type { ToastActionElement, ToastProps } from '@/components/ui/toast';
+import { errorMessage } from '@/lib/apiError';
 import { TOAST_LIMIT } from '../../shared/constants';
 
 /*
@@ -140,3 +141,7 @@ export function useToast() {
   const state = useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
   return { ...state, toast, dismiss: dismissToast };
 }
+
+/** A write's `onError`: a red toast titled `title`, saying why it failed (or to try again). */
+export const toastFailure = (title: string) => (failure: unknown) =>
+  toast({ title, description: errorMessage(failure, 'Please try again.'), variant: 'destructive' });

@@ -1,6 +1,5 @@
 import { mutationOptions, useQuery } from '@tanstack/react-query';
-import { toast } from '@/hooks/useToast';
-import { errorMessage } from '@/lib/apiError';
+import { toastFailure } from '@/hooks/useToast';
 import { apiJson, apiRequest } from '@/lib/queryClient';
 import { useMutationWith } from '@/lib/useMutationWith';
 import type { CreatePollBody, Poll } from '../../../shared/contracts/polls';
@@ -18,15 +17,6 @@ export function usePolls(tripId: string) {
 /** A new poll as the request sends it: its trip, and the id chosen for it here. */
 export type NewPoll = CreatePollBody & { tripId: string; id: string };
 type OfPoll = { tripId: string; pollId: string };
-
-function failed(title: string) {
-  return (failure: unknown) =>
-    toast({
-      title,
-      description: errorMessage(failure, 'Please try again.'),
-      variant: 'destructive',
-    });
-}
 
 /** The polls' writes (issue #37: registered by key, run again from their variables alone). */
 export const pollMutations = {
@@ -48,7 +38,7 @@ export const pollMutations = {
       apiJson<Poll>('PUT', `${pollUrl(pollId)}/vote`, { optionIds }),
     onSuccess: (saved, { tripId }, _context, { client }) =>
       replacePollInCache(client, tripId, saved),
-    onError: failed('Could not save your vote'),
+    onError: toastFailure('Could not save your vote'),
   }),
 
   /** `PATCH /api/polls/:id` with `closed: true`. */
@@ -57,7 +47,7 @@ export const pollMutations = {
     mutationFn: ({ pollId }: OfPoll) => apiJson<Poll>('PATCH', pollUrl(pollId), { closed: true }),
     onSuccess: (saved, { tripId }, _context, { client }) =>
       replacePollInCache(client, tripId, saved),
-    onError: failed('Could not close the poll'),
+    onError: toastFailure('Could not close the poll'),
   }),
 
   /** `DELETE /api/polls/:id`; the poll leaves the list once the server has deleted it. */
@@ -68,7 +58,7 @@ export const pollMutations = {
     },
     onSuccess: (_answer, { tripId, pollId }, _context, { client }) =>
       removePollFromCache(client, tripId, pollId),
-    onError: failed('Could not delete the poll'),
+    onError: toastFailure('Could not delete the poll'),
   }),
 };
 

@@ -1,6 +1,5 @@
 import { mutationOptions, useQuery } from '@tanstack/react-query';
-import { toast } from '@/hooks/useToast';
-import { errorMessage } from '@/lib/apiError';
+import { toastFailure } from '@/hooks/useToast';
 import { apiJson, apiRequest } from '@/lib/queryClient';
 import { useMutationWith } from '@/lib/useMutationWith';
 import type {
@@ -36,15 +35,6 @@ export type NewOption = AddShortlistBody & { tripId: string; id: string };
 type OfOption = { tripId: string; optionId: string };
 export type OptionChoice = OfOption & { chosen: boolean; travellerIds?: string[] };
 
-function failed(title: string) {
-  return (failure: unknown) =>
-    toast({
-      title,
-      description: errorMessage(failure, 'Please try again.'),
-      variant: 'destructive',
-    });
-}
-
 /**
  * The searches' and the shortlist's writes (issue #37: registered by key, run again from their
  * variables alone). A search is the trip's: the answer (and everyone's screen) shows it.
@@ -78,7 +68,7 @@ export const searchMutations = {
       apiJson<ShortlistOption>('PUT', `${optionUrl(optionId)}/vote`, { vote }),
     onSuccess: (option, { tripId }, _context, { client }) =>
       replaceOptionInCache(client, tripId, option),
-    onError: failed('Could not save your vote'),
+    onError: toastFailure('Could not save your vote'),
   }),
   chooseOption: mutationOptions({
     mutationKey: ['search', 'chooseOption'],
@@ -86,7 +76,7 @@ export const searchMutations = {
       apiJson<ShortlistOption>('PATCH', optionUrl(optionId), { chosen, travellerIds }),
     onSuccess: (option, { tripId }, _context, { client }) =>
       replaceOptionInCache(client, tripId, option),
-    onError: failed('Could not mark the option'),
+    onError: toastFailure('Could not mark the option'),
   }),
   removeOption: mutationOptions({
     mutationKey: ['search', 'removeOption'],
@@ -95,7 +85,7 @@ export const searchMutations = {
     },
     onSuccess: (_answer, { tripId, optionId }, _context, { client }) =>
       removeOptionFromCache(client, tripId, optionId),
-    onError: failed('Could not remove the option'),
+    onError: toastFailure('Could not remove the option'),
   }),
 };
 

@@ -1,6 +1,5 @@
 import { mutationOptions, type QueryClient, useQuery } from '@tanstack/react-query';
-import { toast } from '@/hooks/useToast';
-import { errorMessage } from '@/lib/apiError';
+import { toastFailure } from '@/hooks/useToast';
 import { apiJson, apiRequest } from '@/lib/queryClient';
 import { useMutationWith } from '@/lib/useMutationWith';
 import type { CreateTodoBody, Todo, UpdateTodoBody } from '../../../shared/contracts/todos';
@@ -43,9 +42,6 @@ function pendingChanges(queryClient: QueryClient, id: string) {
     .length;
 }
 
-const failed = (title: string) => (failure: unknown) =>
-  toast({ title, description: errorMessage(failure, 'Please try again.'), variant: 'destructive' });
-
 /** The to-dos' writes (issue #37: registered by key, run again from their variables alone). */
 export const todoMutations = {
   /** `POST /api/trips/:tripId/todos`; the new task from the answer goes at the end of the list. */
@@ -83,7 +79,7 @@ export const todoMutations = {
       updateTodos(client, tripId, (todos) =>
         todos.map((current) => (current.id === todo.id ? { ...current, ...before } : current)),
       );
-      failed('Could not update the task')(failure);
+      toastFailure('Could not update the task')(failure);
     },
   }),
 
@@ -95,7 +91,7 @@ export const todoMutations = {
     },
     onSuccess: (_answer, { tripId, id }, _context, { client }) =>
       removeTodoFromCache(client, tripId, id),
-    onError: failed('Could not delete the task'),
+    onError: toastFailure('Could not delete the task'),
   }),
 };
 

@@ -15,9 +15,9 @@
 import { type Browser, chromium, type Page } from '@playwright/test';
 import { mediaLaunchOptions, watchPeerConnections } from '../e2e/support/media';
 import { SESSION_COOKIE } from '../server/platform/sessions';
-import { cleanUp, deadline, startServer, stop, temporaryDir } from './realtime/harness';
-import { cpuSeconds } from './realtime/procStats';
-import { type BenchClient, seed } from './realtime/seed';
+import { cleanUp, deadline, startServer, stop, temporaryDir } from './live/harness';
+import { cpuSeconds } from './live/procStats';
+import { type BenchClient, seed } from './live/seed';
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 10);
 const sizes = (process.env.BENCH_SIZES ?? '2,4').split(',').map(Number);

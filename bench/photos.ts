@@ -28,9 +28,9 @@ import fs from 'node:fs';
 import readline from 'node:readline';
 import sharp from 'sharp';
 import { SESSION_COOKIE } from '../server/platform/sessions';
-import { cleanUp, startServer, stop, temporaryDir, track } from './realtime/harness';
-import { cpuSeconds, rssMb } from './realtime/procStats';
-import { seed } from './realtime/seed';
+import { cleanUp, startServer, stop, temporaryDir, track } from './live/harness';
+import { cpuSeconds, rssMb } from './live/procStats';
+import { seed } from './live/seed';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 8);
 const UPLOADERS = Number(process.env.BENCH_UPLOADERS ?? 4);

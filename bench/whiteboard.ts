@@ -19,12 +19,12 @@ import { loadConfig } from '../server/platform/config';
 import { openDatabase } from '../server/platform/db/client';
 import { users, widgets } from '../server/platform/db/schema';
 import { SESSION_COOKIE } from '../server/platform/sessions';
-import { REALTIME_PATH, REALTIME_PROTOCOL_VERSION } from '../shared/contracts/realtime';
+import { LIVE_PATH, LIVE_PROTOCOL_VERSION } from '../shared/contracts/live';
 import { WHITEBOARD_SEND_INTERVAL_MS } from '../shared/contracts/whiteboard';
-import { cleanUp, nextMessage, sleep, startServer, temporaryDir, track } from './realtime/harness';
-import { createHistogram, type Histogram, percentile, record } from './realtime/histogram';
-import { cpuSeconds } from './realtime/procStats';
-import { type BenchClient, seed } from './realtime/seed';
+import { cleanUp, nextMessage, sleep, startServer, temporaryDir, track } from './live/harness';
+import { createHistogram, type Histogram, percentile, record } from './live/histogram';
+import { cpuSeconds } from './live/procStats';
+import { type BenchClient, seed } from './live/seed';
 
 const BOARDS = Number(process.env.BENCH_BOARDS ?? 5);
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 4);
@@ -59,11 +59,11 @@ async function seedBoards(dataDir: string) {
 
 async function connect(url: string, client: BenchClient, widgetId: string): Promise<Tab> {
   const socket = io(url, {
-    path: REALTIME_PATH,
+    path: LIVE_PATH,
     transports: ['websocket'],
     reconnection: false,
     forceNew: true,
-    auth: { v: REALTIME_PROTOCOL_VERSION, tab: `bench-${client.userId.slice(0, 8)}` },
+    auth: { v: LIVE_PROTOCOL_VERSION, tab: `bench-${client.userId.slice(0, 8)}` },
     extraHeaders: { origin: url, cookie: `${SESSION_COOKIE}=${client.token}` },
   });
   await new Promise<void>((resolve, reject) => {

@@ -91,7 +91,7 @@ test('two people on two server instances see each other, their pointers and thei
   await expect(owner.getByTestId('live-cursor')).toContainText('Joao Apart');
 
   // A to-do added through B appears on A, live. Waited for, not timed: a bound of a second failed
-  // here once on a busy CI machine (the realtime bench measures speed).
+  // here once on a busy CI machine (the live bench measures speed).
   const form = todos(member).getByRole('form', { name: 'Add a task' });
   await form.getByLabel('New task').fill('Meet at the ferry terminal');
   await form.getByLabel('New task').press('Enter');

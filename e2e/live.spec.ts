@@ -76,7 +76,7 @@ test('a to-do the member adds appears in the owner’s list, live', async ({ bro
   await form.getByLabel('New task').press('Enter');
   await expect(list.getByText('Rent scooters in Ubud')).toBeVisible();
   // No reload: the owner's list takes it from the live connection. Waited for, not timed (the
-  // realtime bench measures speed; a bound here fails for a busy machine's sake).
+  // live bench measures speed; a bound here fails for a busy machine's sake).
   await expect(widget(owner, 'Group To-Do List').getByText('Rent scooters in Ubud')).toBeVisible();
   await owner.context().close();
   await member.context().close();

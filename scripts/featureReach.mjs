@@ -26,7 +26,7 @@ export const FEATURES = {
     words: ['whiteboard', 'whiteboards'],
   },
   shortlist: {
-    own: ['server/features/shortlist/', 'app/features/search/', 'shared/contracts/shortlist.ts'],
+    own: ['server/features/shortlist/', 'app/features/shortlist/', 'shared/contracts/shortlist.ts'],
     words: ['shortlist', 'shortlisted'],
   },
   comments: {

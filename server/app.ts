@@ -10,9 +10,9 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { FeatureDeps } from './features/feature';
+import { livePlugin } from './features/live';
 import { photoFilesFor } from './features/photos';
 import type { PhotoStorage } from './features/photos/storage';
-import { realtime } from './features/realtime';
 import { SERVER_FEATURES } from './features/registry';
 import { registerAccessControl } from './platform/access';
 import { authentication } from './platform/auth';
@@ -159,7 +159,7 @@ export async function buildApp(config: Config, deps: AppDeps) {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   // Live connections share the HTTP server; routes below broadcast what they save.
-  await app.register(realtime, {
+  await app.register(livePlugin, {
     db: deps.database.db,
     changes: deps.database.changes,
     publicUrl: config.publicUrl,

@@ -1,7 +1,7 @@
 import { addDays, formatDate, localDayOf } from './calendar';
 import type { ActivityEntry, ActivityKind, CoreActivityKind } from './contracts/activity';
-import { FEATURE_HISTORY } from './contracts/features';
-import { type HistoryWords, quoted } from './featureContract';
+import { FEATURE_ACTIVITY } from './contracts/features';
+import { type ActivityWords, quoted } from './featureContract';
 
 // Issue #24: the history's wording, one for the activity panel and the Pro summary e-mails.
 
@@ -32,7 +32,7 @@ function datesText(range: string | undefined) {
 }
 
 // The board's, comments', members' and the trip's own entries; each feature words its own.
-const CORE_HISTORY: Record<CoreActivityKind, HistoryWords> = {
+const CORE_HISTORY: Record<CoreActivityKind, ActivityWords> = {
   'widget.added': {
     deed: ({ label }) => `added ${widgetName(label)}`,
     counted: ['added', 'widgets'],
@@ -56,7 +56,7 @@ const CORE_HISTORY: Record<CoreActivityKind, HistoryWords> = {
   'trip.dates': { deed: ({ label }) => `moved the trip to ${datesText(label)}` },
 };
 
-const HISTORY: Record<ActivityKind, HistoryWords> = { ...CORE_HISTORY, ...FEATURE_HISTORY };
+const HISTORY: Record<ActivityKind, ActivityWords> = { ...CORE_HISTORY, ...FEATURE_ACTIVITY };
 
 const weekday = new Intl.DateTimeFormat('en-US', { weekday: 'long' });
 

@@ -3,7 +3,7 @@ import type { ActivityData } from './contracts/activity';
 import type { NotificationChannel, NotificationData } from './contracts/notifications';
 
 /** How the history tells one kind of entry. */
-export type HistoryWords = {
+export type ActivityWords = {
   /** What its actor did: "added the to-do “Rent scooters”". */
   deed: (data: ActivityData) => string;
   /** Several in a row by one person, told as one: "<verb> <count> <things>". */
@@ -33,12 +33,12 @@ export type NoticeKind = {
 export type SharedFeature = {
   /**
    * Its lists of a trip's things, by the name in their API paths, with the item's shape: a change
-   * to one travels as `item:saved` / `item:removed` naming the list (shared/contracts/realtime.ts).
+   * to one travels as `item:saved` / `item:removed` naming the list (shared/contracts/live.ts).
    */
   lists?: Readonly<Record<string, z.ZodType>>;
   widgetTypes?: readonly string[];
   commentSubjects?: readonly string[];
-  history?: Readonly<Record<string, HistoryWords>>;
+  activity?: Readonly<Record<string, ActivityWords>>;
   notices?: Readonly<Record<string, NoticeKind>>;
 };
 

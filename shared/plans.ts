@@ -11,7 +11,7 @@ export type PlanLimits = {
   /** Travellers per trip, the owner included. */
   travellersPerTrip: number | null;
   audioMinutesPerCall: number | null;
-  historyDays: number | null;
+  activityDays: number | null;
   whiteboard: boolean;
   magicLinkInvites: boolean;
 };
@@ -25,7 +25,7 @@ export const PLAN_LIMITS: Record<PlanId, PlanLimits> = {
     activeTrips: 1,
     travellersPerTrip: 4,
     audioMinutesPerCall: 10,
-    historyDays: 7,
+    activityDays: 7,
     whiteboard: false,
     magicLinkInvites: false,
   },
@@ -35,7 +35,7 @@ export const PLAN_LIMITS: Record<PlanId, PlanLimits> = {
     activeTrips: 5,
     travellersPerTrip: 10,
     audioMinutesPerCall: 60,
-    historyDays: 30,
+    activityDays: 30,
     whiteboard: true,
     magicLinkInvites: true,
   },
@@ -45,7 +45,7 @@ export const PLAN_LIMITS: Record<PlanId, PlanLimits> = {
     activeTrips: null,
     travellersPerTrip: null,
     audioMinutesPerCall: null,
-    historyDays: null,
+    activityDays: null,
     whiteboard: true,
     magicLinkInvites: true,
   },

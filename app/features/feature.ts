@@ -4,16 +4,16 @@ import type { ComponentType } from 'react';
 import type { RegisteredMutation } from '@/lib/mutations';
 import type { Plan } from '../../shared/contracts/account';
 import type { RestorableKind } from '../../shared/contracts/activity';
-import type { WidgetDto, WidgetType } from '../../shared/contracts/board';
-import type { TripListName } from '../../shared/contracts/realtime';
-import type { TripDto } from '../../shared/contracts/trips';
-import type { LiveHandler, LiveList, TripEventType } from './realtime/liveHandlers';
-import type { LiveTrip } from './realtime/useLiveTrip';
+import type { Widget, WidgetType } from '../../shared/contracts/board';
+import type { TripListName } from '../../shared/contracts/live';
+import type { Trip } from '../../shared/contracts/trips';
+import type { LiveHandler, LiveList, TripEventType } from './live/liveHandlers';
+import type { LiveTrip } from './live/useLiveTrip';
 
 /** What the board hands the body of every widget; each takes what it needs. */
 export type WidgetBodyProps = {
-  widget: WidgetDto;
-  trip: TripDto;
+  widget: Widget;
+  trip: Trip;
   expanded: boolean;
   /** The trip's live room, for the widgets that speak on it themselves (the whiteboard). */
   live?: LiveTrip;

@@ -9,8 +9,8 @@ import {
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { useAddWidget } from '@/features/board/useWidgets';
-import { useAddTodo } from '@/features/todos/useTodos';
+import { useCreateWidget } from '@/features/board/useWidgets';
+import { useCreateTodo } from '@/features/todos/useTodos';
 import { createQueryClient, queryClient } from '@/lib/queryClient';
 import { mockApi } from '@/test/api';
 import { CLIENT_FEATURES, FEATURE_MUTATIONS } from './registry';
@@ -32,7 +32,7 @@ describe("the features' mutations (issue #37)", () => {
     for (const feature of ['todos', 'board', 'flights', 'polls', 'comments']) {
       expect(keys).toContain(hashKey([feature, 'create']));
     }
-    expect(keys).toContain(hashKey(['search', 'addOption']));
+    expect(keys).toContain(hashKey(['shortlist', 'create']));
   });
 
   it('are the defaults of their keys on a query client made with them', () => {
@@ -115,7 +115,7 @@ describe('a create made offline, kept, and replayed after a reload', () => {
 
   it('sends the to-do’s id chosen when it was made, the same each time', async () => {
     const { sent, chosen } = await replayTwice('/api/trips/t1/todos', (client) => {
-      const { result } = renderHook(() => useAddTodo('t1'), { wrapper: wrapperOf(client) });
+      const { result } = renderHook(() => useCreateTodo('t1'), { wrapper: wrapperOf(client) });
       act(() => result.current.mutate({ text: 'Book the ferry' }));
     });
     expect(chosen).toMatch(UUID);
@@ -124,7 +124,7 @@ describe('a create made offline, kept, and replayed after a reload', () => {
 
   it('sends the widget’s id of spec §4’s form chosen when it was made, the same each time', async () => {
     const { sent, chosen } = await replayTwice('/api/trips/t1/widgets', (client) => {
-      const { result } = renderHook(() => useAddWidget('t1'), { wrapper: wrapperOf(client) });
+      const { result } = renderHook(() => useCreateWidget('t1'), { wrapper: wrapperOf(client) });
       act(() => result.current.mutate({ type: 'todo', position: { top: 100, left: 100 } }));
     });
     expect(chosen).toMatch(/^todo\d+$/);

@@ -10,6 +10,7 @@ import { membersFeature } from './members/feature';
 import { photosFeature } from './photos/feature';
 import { pollsFeature } from './polls/feature';
 import { searchFeature } from './search/feature';
+import { shortlistFeature } from './shortlist/feature';
 import { todosFeature } from './todos/feature';
 import { tripsFeature } from './trips/feature';
 import { weatherFeature } from './weather/feature';
@@ -28,6 +29,7 @@ const FEATURES = [
   mediaFeature,
   photosFeature,
   searchFeature,
+  shortlistFeature,
   pollsFeature,
   whiteboardFeature,
   commentsFeature,

@@ -8,8 +8,8 @@ import type { Config } from '../platform/config';
 import type { Database, Db, Tx } from '../platform/db/client';
 import type { Job } from '../platform/scheduler';
 import type { Restorer } from './activity/record';
+import type { Change } from './live';
 import type { PhotoFiles } from './photos';
-import type { Change } from './realtime';
 import type { TripItemTable } from './trips/items';
 
 /** What the app hands every feature when it plugs it in. */

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { SIGN_IN_MESSAGE } from './access';
 import { type ChangeFeed, FORGET_ALL } from './db/changeFeed';
 import type { Db } from './db/client';
-import type { Session, User } from './db/schema';
+import type { SessionRow, UserRow } from './db/schema';
 import { HttpError } from './errors';
 import { SessionCache } from './sessionCache';
 import { findSession, type RequestMeta, SESSION_COOKIE } from './sessions';
@@ -16,9 +16,9 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     /** The signed-in user and session; null when signed out or only half signed in. */
-    auth: { user: User; session: Session } | null;
+    auth: { user: UserRow; session: SessionRow } | null;
     /** A session whose password step passed and whose second factor is still owed. */
-    pendingAuth: { user: User; session: Session } | null;
+    pendingAuth: { user: UserRow; session: SessionRow } | null;
   }
 }
 

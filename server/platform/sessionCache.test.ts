@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { Session, User } from './db/schema';
+import type { SessionRow, UserRow } from './db/schema';
 import { type CachedAuth, SessionCache } from './sessionCache';
 
 const auth = (userId: string): CachedAuth => ({
-  user: { id: userId } as User,
-  session: { id: `s-${userId}` } as Session,
+  user: { id: userId } as UserRow,
+  session: { id: `s-${userId}` } as SessionRow,
 });
 
 describe('SessionCache', () => {

@@ -1,6 +1,6 @@
-import type { Session, User } from './db/schema';
+import type { SessionRow, UserRow } from './db/schema';
 
-export type CachedAuth = { session: Session; user: User };
+export type CachedAuth = { session: SessionRow; user: UserRow };
 
 /**
  * Issue #18: the signed-in session and its user, kept in memory by the hash of the cookie's

@@ -1,7 +1,7 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { Db } from './db/client';
-import { type Session, sessions, type User, users } from './db/schema';
+import { type SessionRow, sessions, type UserRow, users } from './db/schema';
 import type { SessionCache } from './sessionCache';
 import { hashToken, newToken } from './tokens';
 
@@ -27,7 +27,7 @@ export async function createSession(
     /** When this browser last proved the second factor (an empty-code disable needs it fresh). */
     twoFactorVerifiedAt?: Date | null;
   } = {},
-): Promise<{ token: string; session: Session }> {
+): Promise<{ token: string; session: SessionRow }> {
   const token = newToken();
   const now = Date.now();
   const [session] = await db
@@ -60,7 +60,7 @@ export async function findSession(
   token: string,
   now: number = Date.now(),
   cache?: SessionCache,
-): Promise<{ session: Session; user: User } | null> {
+): Promise<{ session: SessionRow; user: UserRow } | null> {
   const tokenHash = hashToken(token);
   const cached = cache?.get(tokenHash, now);
   const epoch = cache?.epoch ?? 0;
@@ -115,7 +115,7 @@ export async function deleteUserSessions(db: Db, userId: string, keepSessionId?:
  */
 export async function rotateSession(
   db: Db,
-  old: Session,
+  old: SessionRow,
   meta: RequestMeta,
   options: { twoFactorVerifiedAt?: Date | null } = {},
 ) {

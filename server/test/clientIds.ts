@@ -1,8 +1,8 @@
 import { count, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ErrorResponse } from '../../shared/contracts/errors';
+import type { TripListName } from '../../shared/contracts/live';
 import { NEW_ITEM_ID_MESSAGES } from '../../shared/contracts/params';
-import type { TripListName } from '../../shared/contracts/realtime';
 import { notifications } from '../features/notifications/tables';
 import type { TripItemTable } from '../features/trips/items';
 import { tripActivity } from '../platform/db/schema';

@@ -15,7 +15,7 @@
 import { hashPassword } from '../features/auth/passwords';
 import { createFirstTrip } from '../features/trips/service';
 import type { Db } from '../platform/db/client';
-import { type TripMember, tripMembers, trips, type User, users } from '../platform/db/schema';
+import { type TripMemberRow, tripMembers, trips, type UserRow, users } from '../platform/db/schema';
 import { createSession } from '../platform/sessions';
 import { type ApiClient, apiClient, TEST_PASSWORD, uniqueSuffix } from './apiClient';
 import type { TestApp } from './testApp';
@@ -58,7 +58,7 @@ async function userValues(overrides: UserOverrides): Promise<typeof users.$infer
 }
 
 /** A factory's user: its e-mail address is a confirmed one (sign-up's path is tested apart). */
-export type TestUser = User & { email: string };
+export type TestUser = UserRow & { email: string };
 
 /** A user straight in the database (see the top of this file for the defaults). */
 export async function createUser(db: Db, overrides: UserOverrides = {}): Promise<TestUser> {
@@ -95,7 +95,7 @@ export type SessionOptions = {
  */
 export async function signedInClient(
   t: TestApp,
-  user: Pick<User, 'id'>,
+  user: Pick<UserRow, 'id'>,
   options: SessionOptions = {},
 ): Promise<ApiClient> {
   const client = apiClient(t.url, options.ip ? { ip: options.ip } : {});
@@ -172,7 +172,7 @@ export async function createTrip(
 }
 
 /** Puts `userId` on a trip as a member (not the owner), as joining by the link does. */
-export async function addMember(db: Db, tripId: string, userId: string): Promise<TripMember> {
+export async function addMember(db: Db, tripId: string, userId: string): Promise<TripMemberRow> {
   const [member] = await db
     .insert(tripMembers)
     .values({ tripId, userId, role: 'member' })

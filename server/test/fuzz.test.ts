@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WidgetDto } from '../../shared/contracts/board';
+import type { Widget } from '../../shared/contracts/board';
 import { ERROR_STATUS } from '../../shared/contracts/errors';
-import type { FlightDto } from '../../shared/contracts/flights';
+import type { Flight } from '../../shared/contracts/flights';
 import { DEFAULT_NOTIFICATION_PREFERENCES } from '../../shared/contracts/notifications';
 import type { Poll } from '../../shared/contracts/polls';
 import type { Todo } from '../../shared/contracts/todos';
-import type { TripDto } from '../../shared/contracts/trips';
+import type { Trip } from '../../shared/contracts/trips';
 import { waitlistEntries } from '../features/waitlist/tables';
 import { TEST_PASSWORD, uniqueSuffix } from './apiClient';
 import { type Account, createAccount } from './factories';
@@ -286,15 +286,15 @@ beforeAll(async () => {
   owner = await createAccount(t, { role: 'admin', plan: 'pro' });
   outsider = await createAccount(t);
   const member = await createAccount(t);
-  const trip = await owner.client.post<TripDto>('/api/trips', EXAMPLE_BODIES['POST /api/trips']!());
+  const trip = await owner.client.post<Trip>('/api/trips', EXAMPLE_BODIES['POST /api/trips']!());
   const tripId = trip.body.id;
   const path = (name: string) => `/api/trips/${tripId}/${name}`;
   const todo = await owner.client.post<Todo>(path('todos'), { text: 'Pack' });
-  const flight = await owner.client.post<FlightDto>(
+  const flight = await owner.client.post<Flight>(
     path('flights'),
     EXAMPLE_BODIES['POST /api/trips/{tripId}/flights']!(),
   );
-  const widgets = await owner.client.get<WidgetDto[]>(path('widgets'));
+  const widgets = await owner.client.get<Widget[]>(path('widgets'));
   await owner.client.post(
     path('searches/stays'),
     EXAMPLE_BODIES['POST /api/trips/{tripId}/searches/stays']!(),

@@ -4,7 +4,7 @@ import type { ErrorResponse } from '../../shared/contracts/errors';
 import type { TripPhoto } from '../../shared/contracts/photos';
 import type { Todo } from '../../shared/contracts/todos';
 import { canonicalId } from '../../shared/ids';
-import { joinedTrip } from '../features/realtime/piece';
+import { joinedTrip } from '../features/live/piece';
 import { type Account, createTripCast } from './factories';
 import { collect, drained, liveTabs, nextEvent, removedFrom } from './liveClient';
 import { ONE_PIXEL_PNG } from './pictures';

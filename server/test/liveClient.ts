@@ -6,13 +6,13 @@ import {
   type CursorMove,
   encodeCursorMove,
   type JoinAck,
-  REALTIME_PATH,
-  REALTIME_PROTOCOL_VERSION,
+  LIVE_PATH,
+  LIVE_PROTOCOL_VERSION,
   type ServerToClientEvents,
   type TripChangeMessage,
   type TripListName,
-} from '../../shared/contracts/realtime';
-import type { LiveServer } from '../features/realtime/piece';
+} from '../../shared/contracts/live';
+import type { LiveServer } from '../features/live/piece';
 import { SESSION_COOKIE } from '../platform/sessions';
 
 export type LiveClient = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -29,11 +29,11 @@ export function connectLive(
   options: { version?: number; origin?: string; tab?: string } = {},
 ): Promise<LiveClient> {
   const socket: LiveClient = io(baseUrl, {
-    path: REALTIME_PATH,
+    path: LIVE_PATH,
     transports: ['websocket'],
     reconnection: false,
     forceNew: true,
-    auth: { v: options.version ?? REALTIME_PROTOCOL_VERSION, tab: options.tab },
+    auth: { v: options.version ?? LIVE_PROTOCOL_VERSION, tab: options.tab },
     extraHeaders: {
       origin: options.origin ?? baseUrl,
       ...(cookie ? { cookie: `${SESSION_COOKIE}=${cookie}` } : {}),

@@ -3,13 +3,13 @@ import { eq, getTableColumns, is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityEntry } from '../../shared/contracts/activity';
-import type { WidgetDto } from '../../shared/contracts/board';
+import type { Widget } from '../../shared/contracts/board';
 import { ERROR_STATUS, type ErrorCode, type ErrorResponse } from '../../shared/contracts/errors';
-import type { FlightDto } from '../../shared/contracts/flights';
+import type { Flight } from '../../shared/contracts/flights';
 import type { Poll } from '../../shared/contracts/polls';
 import type { ShortlistOption } from '../../shared/contracts/shortlist';
 import type { Todo } from '../../shared/contracts/todos';
-import type { TripDto } from '../../shared/contracts/trips';
+import type { Trip } from '../../shared/contracts/trips';
 import * as schema from '../platform/db/schema';
 import { type ApiClient, apiClient } from './apiClient';
 import { createAccount, createAccountWithFirstTrip, createTrip } from './factories';
@@ -429,7 +429,7 @@ describe('trip-scoped routes', () => {
     // The victim's trip, with a friend on it and something of every kind.
     const owner = await signUp();
     const friend = await signUp();
-    const made = await owner.client.post<TripDto>('/api/trips', {
+    const made = await owner.client.post<Trip>('/api/trips', {
       name: 'Private Lombok escape',
       destination: 'Lombok, Indonesia',
       startDate: '2030-06-01',
@@ -440,12 +440,12 @@ describe('trip-scoped routes', () => {
     await t.database.db
       .insert(schema.tripMembers)
       .values({ tripId, userId: friend.id, role: 'member' });
-    const board = await owner.client.get<WidgetDto[]>(`/api/trips/${tripId}/widgets`);
+    const board = await owner.client.get<Widget[]>(`/api/trips/${tripId}/widgets`);
     const todo = await owner.client.post<Todo>(`/api/trips/${tripId}/todos`, {
       text: 'Book the boat to the Gilis',
       assignedTo: friend.id,
     });
-    const flight = await owner.client.post<FlightDto>(`/api/trips/${tripId}/flights`, {
+    const flight = await owner.client.post<Flight>(`/api/trips/${tripId}/flights`, {
       ...(BODIES['POST /api/trips/:tripId/flights'] as object),
       travellerId: friend.id,
     });
@@ -475,7 +475,7 @@ describe('trip-scoped routes', () => {
       .update(schema.users)
       .set({ plan: 'premium' })
       .where(eq(schema.users.id, owner.id));
-    const whiteboard = await friend.client.post<WidgetDto>(`/api/trips/${tripId}/widgets`, {
+    const whiteboard = await friend.client.post<Widget>(`/api/trips/${tripId}/widgets`, {
       type: 'whiteboard',
       position: { top: 10, left: 10 },
     });

@@ -5,7 +5,7 @@
  * every one the server takes is saved and relayed to the other tabs. In its own process so that
  * making, sending and receiving 100 KB messages does not take the event loop whose latency the
  * test measures; it speaks Socket.IO's wire protocol on `ws` sockets itself (as
- * bench/realtime/load.ts does) and never decodes what the server relays, so it costs little.
+ * bench/live/load.ts does) and never decodes what the server relays, so it costs little.
  * A tab the server lets go opens again (a persistent flooder would), so the flood lasts until
  * the parent says stop.
  *
@@ -14,7 +14,7 @@
  * `flooding` after its first second; parent → stop (or `maxMs` passes) → result, exit.
  */
 import { WebSocket } from 'ws';
-import { REALTIME_PATH, REALTIME_PROTOCOL_VERSION } from '../../shared/contracts/realtime';
+import { LIVE_PATH, LIVE_PROTOCOL_VERSION } from '../../shared/contracts/live';
 import { SESSION_COOKIE } from '../platform/sessions';
 
 export type FloodSetup = {
@@ -69,7 +69,7 @@ type Counts = { attempted: number; sent: number; saved: number; refused: number;
 /** One tab: connects, joins the trip, answers pings, counts the answers to its updates. */
 function openTab(setup: FloodSetup, counts: Counts): Promise<WebSocket> {
   const socket = new WebSocket(
-    `${setup.url.replace(/^http/, 'ws')}${REALTIME_PATH}/?EIO=4&transport=websocket`,
+    `${setup.url.replace(/^http/, 'ws')}${LIVE_PATH}/?EIO=4&transport=websocket`,
     {
       headers: { origin: setup.url, cookie: `${SESSION_COOKIE}=${setup.cookie}` },
       skipUTF8Validation: true,
@@ -80,8 +80,7 @@ function openTab(setup: FloodSetup, counts: Counts): Promise<WebSocket> {
       // Only the first bytes are read: relayed updates (~100 KB each) are never decoded.
       if (data.length === 1 && data[0] === 0x32) return socket.send('3'); // ping
       const head = data.subarray(0, 40).toString('latin1');
-      if (head.startsWith('0{'))
-        socket.send(`40${JSON.stringify({ v: REALTIME_PROTOCOL_VERSION })}`);
+      if (head.startsWith('0{')) socket.send(`40${JSON.stringify({ v: LIVE_PROTOCOL_VERSION })}`);
       else if (head.startsWith('40')) socket.send(`420["trip:join",{"tripId":"${setup.tripId}"}]`);
       else if (head.startsWith('44')) reject(new Error(`refused: ${data.toString()}`));
       else if (head.startsWith('430')) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FEATURE_HISTORY, type FeatureActivityKind } from './features';
+import { FEATURE_ACTIVITY, type FeatureActivityKind } from './features';
 import { pageQuery } from './paging';
 import { uuidParam } from './params';
 
@@ -25,7 +25,7 @@ export type CoreActivityKind = (typeof CORE_ACTIVITY_KINDS)[number];
 export type ActivityKind = CoreActivityKind | FeatureActivityKind;
 export const ACTIVITY_KINDS = [
   ...CORE_ACTIVITY_KINDS,
-  ...Object.keys(FEATURE_HISTORY),
+  ...Object.keys(FEATURE_ACTIVITY),
 ] as unknown as readonly [ActivityKind, ...ActivityKind[]];
 
 /** The deletions whose entry can bring the item back (its row is kept in the entry). */
@@ -71,7 +71,7 @@ export type ActivityEntry = z.infer<typeof activityEntry>;
 /**
  * `GET /api/trips/:tripId/activity`: newest first, a page at a time, paged as every growing list
  * is (shared/contracts/paging.ts: the cursor and the count in headers). How far back it goes is
- * the owner's plan's `historyDays` (shared/plans.ts).
+ * the owner's plan's `activityDays` (shared/plans.ts).
  */
 export const activityList = z.array(activityEntry);
 

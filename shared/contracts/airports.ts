@@ -31,7 +31,7 @@ export const airport = z.object({
   /** The airport's IANA zone, "Europe/Lisbon": its local times are in it. */
   timeZone: z.string(),
 });
-export type AirportDto = z.infer<typeof airport>;
+export type Airport = z.infer<typeof airport>;
 
 /** Up to AIRPORT_MATCHES airports: the code itself first, then codes, cities, names, countries. */
 export const airportList = z.array(airport);

@@ -87,7 +87,7 @@ export const widget = z.object({
   title: z.string(),
   data: z.record(z.string(), z.unknown()).nullable(),
 });
-export type WidgetDto = z.infer<typeof widget>;
+export type Widget = z.infer<typeof widget>;
 export const widgetList = z.array(widget);
 
 export const NO_SUCH_WIDGET = 'No such widget';

@@ -164,7 +164,7 @@ function minutesText(minutes: number | undefined) {
 
 /** What calls add to the shared lists (shared/contracts/features.ts). */
 export const callsShared = {
-  history: {
+  activity: {
     'call.ended': {
       deed: () => 'had a call',
       // A call is the trip's, not one person's: "Call with Ana and Bo, 12 minutes".
@@ -184,7 +184,7 @@ export const callsShared = {
   },
 } as const satisfies SharedFeature;
 
-/** The audio room's events from the server, part of the live protocol (shared/contracts/realtime.ts). */
+/** The audio room's events from the server, part of the live protocol (shared/contracts/live.ts). */
 export type CallServerEvents = {
   'call:state': (state: CallState) => void;
   'call:signal': (message: CallSignalMessage) => void;

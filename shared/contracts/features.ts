@@ -1,5 +1,5 @@
 import { countdownShared } from '../countdown';
-import type { HistoryWords, NoticeKind, SharedFeature } from '../featureContract';
+import type { ActivityWords, NoticeKind, SharedFeature } from '../featureContract';
 import { callsShared } from './calls';
 import { flightsShared } from './flights';
 import { mediaShared } from './media';
@@ -38,7 +38,7 @@ type ListOf<P extends 'widgetTypes' | 'commentSubjects'> = Feature extends infer
     ? T
     : never
   : never;
-type KeysOf<P extends 'lists' | 'history' | 'notices'> = Feature extends infer F
+type KeysOf<P extends 'lists' | 'activity' | 'notices'> = Feature extends infer F
   ? F extends { [K in P]: infer R }
     ? keyof R & string
     : never
@@ -71,11 +71,11 @@ export const FEATURE_LISTS = Object.assign(
   ...FEATURES.map((feature: SharedFeature) => feature.lists ?? {}),
 ) as { [L in FeatureListName]: ListSchema<L> };
 
-export type FeatureActivityKind = KeysOf<'history'>;
-export const FEATURE_HISTORY = Object.assign(
+export type FeatureActivityKind = KeysOf<'activity'>;
+export const FEATURE_ACTIVITY = Object.assign(
   {},
-  ...FEATURES.map((feature: SharedFeature) => feature.history ?? {}),
-) as Record<FeatureActivityKind, HistoryWords>;
+  ...FEATURES.map((feature: SharedFeature) => feature.activity ?? {}),
+) as Record<FeatureActivityKind, ActivityWords>;
 
 export type FeatureNoticeKind = KeysOf<'notices'>;
 export const FEATURE_NOTICES = Object.assign(

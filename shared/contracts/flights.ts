@@ -96,7 +96,7 @@ export const createFlightBody = z
   })
   .refine(arrivesAfterDeparting, ARRIVAL_BEFORE_DEPARTURE);
 export type CreateFlightBody = z.input<typeof createFlightBody>;
-export type NewFlight = z.output<typeof createFlightBody>;
+export type CreateFlight = z.output<typeof createFlightBody>;
 
 /**
  * `PATCH /api/flights/:id`: any of the fields, at least one. A `travellerId` of null makes it
@@ -118,7 +118,7 @@ export const updateFlightBody = z
   })
   .refine(arrivesAfterDeparting, ARRIVAL_BEFORE_DEPARTURE);
 export type UpdateFlightBody = z.input<typeof updateFlightBody>;
-export type FlightChanges = z.output<typeof updateFlightBody>;
+export type UpdateFlight = z.output<typeof updateFlightBody>;
 
 /** spec §3 Flight, with the trip, the traveller and the duration derived from the two times. */
 export const flight = z.object({
@@ -137,7 +137,7 @@ export const flight = z.object({
   traveller: z.object({ id: z.string(), name: z.string() }).nullable(),
   createdAt: z.string(),
 });
-export type FlightDto = z.infer<typeof flight>;
+export type Flight = z.infer<typeof flight>;
 export const flightList = z.array(flight);
 
 export const flightParams = z.object({ id: uuidParam(FLIGHT_MESSAGES.notFound) });
@@ -147,7 +147,7 @@ export const flightsShared = {
   lists: { flights: flight },
   widgetTypes: ['flight'],
   commentSubjects: ['flight'],
-  history: {
+  activity: {
     'flight.added': {
       deed: ({ label, detail }) => `added the flight ${label}${detail ? ` (${detail})` : ''}`,
       counted: ['added', 'flights'],

@@ -37,12 +37,12 @@ const page = z.coerce
   .default(1);
 
 /** `GET /api/pexels/photos` (spec §7: perPage defaults to 10, page to 1). */
-export const photosQuery = z.object({ query: searchText, perPage: perPage(10), page });
+export const destinationPhotosQuery = z.object({ query: searchText, perPage: perPage(10), page });
 /** `GET /api/pexels/videos`. */
 export const videosQuery = z.object({ query: searchText, perPage: perPage(10), page });
 /** `GET /api/pexels/videos/popular`. */
 export const popularVideosQuery = z.object({ perPage: perPage(10), page });
-export type PhotosQuery = z.output<typeof photosQuery>;
+export type DestinationPhotosQuery = z.output<typeof destinationPhotosQuery>;
 export type VideosQuery = z.output<typeof videosQuery>;
 export type PopularVideosQuery = z.output<typeof popularVideosQuery>;
 
@@ -50,7 +50,7 @@ export type PopularVideosQuery = z.output<typeof popularVideosQuery>;
  * spec §3 Photo, with the credit Pexels asks for. `source` tells a Pexels photo (credit the
  * photographer, link to Pexels) from one of the images bundled with Tripmates.
  */
-export const photo = z.object({
+export const destinationPhoto = z.object({
   id: z.string(),
   src: z.object({ medium: z.string(), thumbnail: z.string() }),
   alt: z.string(),
@@ -58,9 +58,9 @@ export const photo = z.object({
   photographerUrl: z.string().nullable(),
   source: z.enum(['pexels', 'bundled']),
 });
-export type Photo = z.infer<typeof photo>;
-export const photosResponse = z.object({ photos: z.array(photo) });
-export type PhotosResponse = z.infer<typeof photosResponse>;
+export type DestinationPhoto = z.infer<typeof destinationPhoto>;
+export const destinationPhotosResponse = z.object({ photos: z.array(destinationPhoto) });
+export type DestinationPhotosResponse = z.infer<typeof destinationPhotosResponse>;
 
 /** spec §3 Background video item. */
 export const video = z.object({

@@ -86,11 +86,11 @@ export const authenticationResponse = z.object({
  * `POST /api/passkeys`: the new passkey and, optionally, its name (without one the server names
  * it after its provider, or the browser and system it was made on).
  */
-export const addPasskeyBody = z.object({
+export const createPasskeyBody = z.object({
   response: registrationResponse,
   name: passkeyName.optional(),
 });
-export type AddPasskeyBody = z.input<typeof addPasskeyBody>;
+export type CreatePasskeyBody = z.input<typeof createPasskeyBody>;
 
 /** A sign-in with a passkey: the second step, or the whole sign-in. */
 export const passkeyAssertionBody = z.object({ response: authenticationResponse });

@@ -152,7 +152,7 @@ export function photoFilePath(tripId: string, photoId: string, variant: PhotoVar
 export const photosShared = {
   lists: { photos: tripPhoto },
   commentSubjects: ['photo'],
-  history: {
+  activity: {
     'photo.added': { deed: () => 'added a photo', counted: ['added', 'photos'] },
     'photo.deleted': { deed: () => 'deleted a photo' },
   },

@@ -151,7 +151,7 @@ export const pollsShared = {
   lists: { polls: sharedPoll },
   widgetTypes: ['poll'],
   commentSubjects: ['poll'],
-  history: {
+  activity: {
     'poll.created': { deed: ({ label }) => `asked ${quoted(label)}` },
     'poll.voted': {
       deed: ({ label, detail }) =>

@@ -50,7 +50,7 @@ const link = text({ error: SHORTLIST_MESSAGES.link })
  * the public preview of a pasted link (a stay unless `kind` says flight). `id`, if given, is the
  * client's choice (`newItemId`).
  */
-export const addShortlistBody = z.discriminatedUnion(
+export const createShortlistOptionBody = z.discriminatedUnion(
   'source',
   [
     z.object({
@@ -73,8 +73,8 @@ export const addShortlistBody = z.discriminatedUnion(
   ],
   { error: SHORTLIST_MESSAGES.source },
 );
-export type AddShortlistBody = z.input<typeof addShortlistBody>;
-export type AddShortlist = z.output<typeof addShortlistBody>;
+export type CreateShortlistOptionBody = z.input<typeof createShortlistOptionBody>;
+export type CreateShortlistOption = z.output<typeof createShortlistOptionBody>;
 
 export const VOTES = ['yes', 'no'] as const;
 export type Vote = (typeof VOTES)[number];
@@ -156,7 +156,7 @@ export function shortlistLeader<T extends Pick<ShortlistOption, 'votes'>>(
 export const shortlistShared = {
   lists: { shortlist: shortlistOption },
   commentSubjects: ['option'],
-  history: {
+  activity: {
     'option.added': {
       deed: ({ label }) => `shortlisted ${label}`,
       counted: ['shortlisted', 'options'],

@@ -128,7 +128,7 @@ export const todosShared = {
   lists: { todos: todo },
   widgetTypes: ['todo'],
   commentSubjects: ['todo'],
-  history: {
+  activity: {
     'todo.added': {
       deed: ({ label }) => `added the to-do ${quoted(label)}`,
       counted: ['added', 'to-dos'],

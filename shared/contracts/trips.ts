@@ -85,7 +85,7 @@ export const trip = z.object({
   role: z.enum(TRIP_ROLES),
   createdAt: z.string(),
 });
-export type TripDto = z.infer<typeof trip>;
+export type Trip = z.infer<typeof trip>;
 export const tripList = z.array(trip);
 
 // A trip someone does not belong to answers exactly like one that does not exist: ids never
@@ -103,5 +103,5 @@ export const tripMember = z.object({
   role: z.enum(TRIP_ROLES),
   isCurrentUser: z.boolean(),
 });
-export type TripMemberDto = z.infer<typeof tripMember>;
+export type TripMember = z.infer<typeof tripMember>;
 export const tripMemberList = z.array(tripMember);

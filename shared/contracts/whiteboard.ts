@@ -38,7 +38,7 @@ export const WHITEBOARD_MAX_SCENE_BYTES = 4 * 1024 * 1024;
 export const WHITEBOARD_MAX_ELEMENT_BYTES = 128 * 1024;
 /**
  * The elements of one update message, as JSON: a tab sends bigger changes in several messages.
- * Below the live connection's message limit (server/features/realtime/core.ts).
+ * Below the live connection's message limit (server/features/live/core.ts).
  */
 export const WHITEBOARD_MAX_UPDATE_BYTES = 192 * 1024;
 /** A pasted picture: Excalidraw's own limit (it shrinks larger pictures before this). */
@@ -58,7 +58,7 @@ export const WHITEBOARD_SEND_INTERVAL_MS = 50;
  * A tab sends at most this many bytes of elements a second (one update message at once): each
  * update carries the elements it changed whole, so a long stroke being drawn is sent again and
  * again, and a 100 KB one 20 times a second would be 2 MB/s. Half a person's live budget
- * (ACCOUNT_ALLOWANCE, server/features/realtime/socketGuard.ts), so a tab is never refused by it.
+ * (ACCOUNT_ALLOWANCE, server/features/live/socketGuard.ts), so a tab is never refused by it.
  */
 export const WHITEBOARD_SEND_BYTES_PER_SECOND = 128 * 1024;
 
@@ -165,7 +165,7 @@ const widgetId = text().min(1).max(100);
 // Scene coordinates: Excalidraw's canvas is unbounded, but no one draws a million pixels away.
 const sceneCoordinate = z.number().finite().min(-1e7).max(1e7);
 
-// ——— the live events (shared/contracts/realtime.ts names them) ———
+// ——— the live events (shared/contracts/live.ts names them) ———
 
 /** `whiteboard:update`: my edits since the last update, each element whole. */
 export const whiteboardUpdateEvent = z.strictObject({
@@ -240,7 +240,7 @@ export const whiteboardFilePath = (tripId: string, widgetId: string, fileId: str
 /** What the whiteboard adds to the shared lists (shared/contracts/features.ts). */
 export const whiteboardShared = { widgetTypes: ['whiteboard'] } as const satisfies SharedFeature;
 
-/** The whiteboards' events from the server, part of the live protocol (shared/contracts/realtime.ts). */
+/** The whiteboards' events from the server, part of the live protocol (shared/contracts/live.ts). */
 export type WhiteboardServerEvents = {
   'whiteboard:update': (message: WhiteboardUpdateMessage) => void;
   'whiteboard:pointer': (message: WhiteboardPointerMessage) => void;

@@ -11,24 +11,24 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { PersonAvatar } from '@/features/realtime/PersonAvatar';
+import { PersonAvatar } from '@/features/live/PersonAvatar';
 import { toast } from '@/hooks/useToast';
 import { errorMessage } from '@/lib/apiError';
 import { type ActivityGroup, describeGroup, groupActivity } from '../../../shared/activityText';
 import type { ActivityEntry } from '../../../shared/contracts/activity';
-import { presenceColour } from '../../../shared/contracts/realtime';
-import type { TripDto } from '../../../shared/contracts/trips';
+import { presenceColour } from '../../../shared/contracts/live';
+import type { Trip } from '../../../shared/contracts/trips';
 import { PLAN_LIMITS } from '../../../shared/plans';
 import { useActivity, useRestore } from './useActivity';
 
 const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
 
 /** How far back the history goes: as far as the owner's plan keeps (spec §9). */
-function keepsText(trip: TripDto) {
+function keepsText(trip: Trip) {
   const plan = PLAN_LIMITS[trip.ownerPlan];
-  return plan.historyDays === null
+  return plan.activityDays === null
     ? `Everything that has happened on ${trip.name}.`
-    : `What happened on ${trip.name} in the last ${plan.historyDays} days, as far back as the ${plan.name} plan keeps.`;
+    : `What happened on ${trip.name} in the last ${plan.activityDays} days, as far back as the ${plan.name} plan keeps.`;
 }
 
 /**
@@ -41,7 +41,7 @@ export function ActivityPanel({
   open,
   onOpenChange,
 }: {
-  trip: TripDto;
+  trip: Trip;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
@@ -73,7 +73,7 @@ function ActivityList({ tripId }: { tripId: string }) {
   if (activity.isLoading) {
     return (
       <div className="grid flex-1 place-items-center">
-        <Spinner className="size-6" label="Loading the trip’s history" />
+        <Spinner className="size-6" label="Loading the trip’s activity" />
       </div>
     );
   }
@@ -81,7 +81,7 @@ function ActivityList({ tripId }: { tripId: string }) {
     return (
       <div className="grid flex-1 content-center justify-items-center gap-3 px-5 text-center">
         <p role="alert" className="text-sm">
-          {errorMessage(activity.error, 'The trip’s history could not be loaded.')}
+          {errorMessage(activity.error, 'The trip’s activity could not be loaded.')}
         </p>
         <RetryButton fetching={false} onRetry={activity.retry}>
           Try again

@@ -5,8 +5,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeTrip } from '@/features/trips/tripFixtures';
 import { deferred, mockApi, type Reply, type Route } from '@/test/api';
 import { renderPage } from '@/test/render';
-import type { WidgetDto } from '../../../shared/contracts/board';
-import type { TripDto } from '../../../shared/contracts/trips';
+import type { Widget } from '../../../shared/contracts/board';
+import type { Trip } from '../../../shared/contracts/trips';
 import { AddWidgetDialog } from './AddWidgetDialog';
 import { Board } from './Board';
 
@@ -14,7 +14,7 @@ const trip = makeTrip({ ownerPlan: 'premium' });
 const WIDGETS_URL = '/api/trips/t1/widgets';
 
 /** What the server makes of a POST (spec §4: id `<type><timestamp>`, title `New <type> Widget`). */
-function created(type: WidgetDto['type']): WidgetDto {
+function created(type: Widget['type']): Widget {
   return {
     id: `${type}1765620000000`,
     tripId: 't1',
@@ -26,7 +26,7 @@ function created(type: WidgetDto['type']): WidgetDto {
 }
 
 /** The dashboard's wiring: an empty board whose Add Widget opens the dialog. */
-function Dashboard({ on = trip }: { on?: TripDto }) {
+function Dashboard({ on = trip }: { on?: Trip }) {
   const [adding, setAdding] = useState(false);
   return (
     <>

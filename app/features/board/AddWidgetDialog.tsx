@@ -14,12 +14,12 @@ import { errorMessage } from '@/lib/apiError';
 import { Link } from '@/lib/router';
 import { cn } from '@/lib/utils';
 import type { WidgetType } from '../../../shared/contracts/board';
-import type { TripDto } from '../../../shared/contracts/trips';
+import type { Trip } from '../../../shared/contracts/trips';
 import { freePlace, type Position } from './boardGeometry';
-import { useAddWidget } from './useWidgets';
+import { useCreateWidget } from './useWidgets';
 import { NEW_WIDGET_POSITION, WIDGET_KINDS, widgetKind } from './widgetCatalog';
 
-type Props = { trip: TripDto; open: boolean; onOpenChange: (open: boolean) => void };
+type Props = { trip: Trip; open: boolean; onOpenChange: (open: boolean) => void };
 
 /**
  * Where a new widget goes on the board as it is on screen: spec §4's top 100, left 100 when that
@@ -51,7 +51,7 @@ function placeFor(type: WidgetType): Position {
  * <type> Widget").
  */
 export function AddWidgetDialog({ trip, open, onOpenChange }: Props) {
-  const addWidget = useAddWidget(trip.id);
+  const addWidget = useCreateWidget(trip.id);
   const added = useRef<string | null>(null);
 
   function add(type: WidgetType) {

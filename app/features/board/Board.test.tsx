@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeTrip } from '@/features/trips/tripFixtures';
 import { type ApiCall, deferred, mockApi, type Reply, type Route } from '@/test/api';
 import { findToast, renderPage, resetToasts } from '@/test/render';
-import type { WidgetDto } from '../../../shared/contracts/board';
+import type { Widget } from '../../../shared/contracts/board';
 import { Board } from './Board';
 import type { Size } from './boardGeometry';
 
@@ -13,7 +13,7 @@ const NOW = new Date(2026, 11, 13, 10, 0, 0);
 
 const WIDGETS_URL = '/api/trips/t1/widgets';
 
-function makeWidget(overrides: Partial<WidgetDto> & Pick<WidgetDto, 'id'>): WidgetDto {
+function makeWidget(overrides: Partial<Widget> & Pick<Widget, 'id'>): Widget {
   return {
     tripId: 't1',
     type: 'countdown',
@@ -64,8 +64,8 @@ const widgetBodyRoutes: Record<string, Route> = {
 };
 
 /** A PATCH answered as the server does: the widget with the changes applied. */
-function savedWidget(widget: WidgetDto) {
-  return (call: ApiCall) => ({ body: { ...widget, ...(call.body as Partial<WidgetDto>) } });
+function savedWidget(widget: Widget) {
+  return (call: ApiCall) => ({ body: { ...widget, ...(call.body as Partial<Widget>) } });
 }
 
 /**
@@ -112,7 +112,7 @@ const BOARD: Size = { width: 1200, height: 800 };
 // The API's order is the order the widgets were added, not where they are.
 const firstVisitBoard = [photo, todo, weather, countdown, flight];
 
-function renderBoard(widgets: WidgetDto[] | Route = firstVisitBoard) {
+function renderBoard(widgets: Widget[] | Route = firstVisitBoard) {
   const api = mockApi({
     ...widgetBodyRoutes,
     [`GET ${WIDGETS_URL}`]: Array.isArray(widgets) ? { body: widgets } : widgets,

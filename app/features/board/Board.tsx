@@ -12,18 +12,18 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { ToastAction } from '@/components/ui/toast';
-import { LiveCursors } from '@/features/realtime/LiveCursors';
-import type { LiveTrip } from '@/features/realtime/useLiveTrip';
+import { LiveCursors } from '@/features/live/LiveCursors';
+import type { LiveTrip } from '@/features/live/useLiveTrip';
 import { useMediaQuery } from '@/hooks/useMediaQuery';
 import { toast } from '@/hooks/useToast';
 import { errorMessage } from '@/lib/apiError';
 import { isFirstLoad } from '@/lib/queryStates';
-import type { WidgetDto } from '../../../shared/contracts/board';
-import type { TripDto } from '../../../shared/contracts/trips';
+import type { Widget } from '../../../shared/contracts/board';
+import type { Trip } from '../../../shared/contracts/trips';
 import { byReadingOrder, fitOnBoard } from './boardGeometry';
 import { useElementSize } from './useElementSize';
 import { useLayers } from './useLayers';
-import { useAddWidget, useRemoveWidget, useUpdateWidget, useWidgets } from './useWidgets';
+import { useCreateWidget, useRemoveWidget, useUpdateWidget, useWidgets } from './useWidgets';
 import { WidgetBody } from './WidgetBody';
 import { type BoardLayout, type RemoteDrags, WidgetFrame } from './WidgetFrame';
 import { widgetKind } from './widgetCatalog';
@@ -43,18 +43,18 @@ export function Board({
   onAddWidget,
   live,
 }: {
-  trip: TripDto;
+  trip: Trip;
   onAddWidget: () => void;
   live?: LiveTrip;
 }) {
   const widgets = useWidgets(trip.id);
   const updateWidget = useUpdateWidget(trip.id);
   const removeWidget = useRemoveWidget(trip.id);
-  const addWidget = useAddWidget(trip.id);
+  const addWidget = useCreateWidget(trip.id);
 
   // Issue #17: removing is for everyone on the trip, so it can be taken back for a few seconds:
   // Undo adds the same widget again (type, title, place and settings), live for everyone too.
-  function offerUndo(removed: WidgetDto) {
+  function offerUndo(removed: Widget) {
     const restore = () =>
       addWidget.mutate(
         {
@@ -87,7 +87,7 @@ export function Board({
   const layout: BoardLayout = useMediaQuery(STACK_QUERY) ? 'stack' : 'canvas';
   const { layerOf, bringToFront } = useLayers();
   const [expandedId, setExpandedId] = useState<string | null>(null);
-  const [confirmingRemoval, setConfirmingRemoval] = useState<WidgetDto | null>(null);
+  const [confirmingRemoval, setConfirmingRemoval] = useState<Widget | null>(null);
   const measureBoard = useCallback(
     () =>
       boardRef.current
@@ -96,14 +96,14 @@ export function Board({
     [],
   );
 
-  function clampForHeader(widget: WidgetDto, position: WidgetDto['position']) {
+  function clampForHeader(widget: Widget, position: Widget['position']) {
     if (!boardSize) return position;
     const { width } = widgetKind(widget.type);
     return fitOnBoard(position, { width, height: HEADER_HEIGHT }, boardSize);
   }
 
   /** Another member's drag of the widget as this board shows it; their own widget frame asks. */
-  function remoteDragsOf(widget: WidgetDto): RemoteDrags | undefined {
+  function remoteDragsOf(widget: Widget): RemoteDrags | undefined {
     if (!live) return undefined;
     return {
       store: live.remoteDrags,
@@ -258,9 +258,9 @@ function ConfirmRemoval({
   onCancel,
   onConfirm,
 }: {
-  widget: WidgetDto | null;
+  widget: Widget | null;
   onCancel: () => void;
-  onConfirm: (widget: WidgetDto) => void;
+  onConfirm: (widget: Widget) => void;
 }) {
   return (
     <Dialog open={widget !== null} onOpenChange={(open) => !open && onCancel()}>

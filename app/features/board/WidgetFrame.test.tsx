@@ -2,12 +2,12 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { type ReactNode, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createRemoteDragStore } from '@/features/realtime/liveStore';
-import type { WidgetDto } from '../../../shared/contracts/board';
+import { createRemoteDragStore } from '@/features/live/liveStore';
+import type { Widget } from '../../../shared/contracts/board';
 import type { Position, Size } from './boardGeometry';
 import { type BoardLayout, WidgetFrame } from './WidgetFrame';
 
-const weather: WidgetDto = {
+const weather: Widget = {
   id: 'weather1',
   tripId: 't1',
   type: 'weather',

@@ -8,9 +8,9 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
-import type { RemoteDrag, RemoteDragStore } from '@/features/realtime/liveStore';
+import type { RemoteDrag, RemoteDragStore } from '@/features/live/liveStore';
 import { cn } from '@/lib/utils';
-import type { WidgetDto } from '../../../shared/contracts/board';
+import type { Widget } from '../../../shared/contracts/board';
 import {
   arrowKeyOffset,
   clampToBoard,
@@ -39,7 +39,7 @@ export type RemoteDrags = {
 const noSubscription = () => () => {};
 
 type Props = {
-  widget: WidgetDto;
+  widget: Widget;
   /** canvas: placed where it was dropped; stack: one column, in reading order (phones). */
   layout: BoardLayout;
   /** The saved position, already clamped to the board. */

@@ -8,25 +8,25 @@ import { useMutationWith } from '@/lib/useMutationWith';
 import {
   type CreateWidgetBody,
   type UpdateWidgetBody,
-  type WidgetDto,
+  type Widget,
   widgetIdFor,
 } from '../../../shared/contracts/board';
 import { removeWidgetFromCache, replaceWidgetInCache, saveWidgetInCache } from './widgetCache';
 
 /** `GET /api/trips/:tripId/widgets`: the trip's board, the same for every member. */
 export function useWidgets(tripId: string) {
-  return useQuery<WidgetDto[]>({ queryKey: tripKeys.widgets(tripId) });
+  return useQuery<Widget[]>({ queryKey: tripKeys.widgets(tripId) });
 }
 
 /** A new widget as the request sends it: its trip, and the id chosen for it here (spec §4). */
 export type NewWidget = CreateWidgetBody & { tripId: string; id: string };
 
 /** A change to one widget, with the widget as it was (put back if the server refuses). */
-export type WidgetChange = {
+export type WidgetEdit = {
   tripId: string;
   id: string;
   changes: UpdateWidgetBody;
-  previous: WidgetDto;
+  previous: Widget;
 };
 
 // Widget ids are the board's everywhere (spec §4's `<type><timestamp>`): one made in the same
@@ -34,11 +34,11 @@ export type WidgetChange = {
 // try starts from the id in the variables, so a create sent again tries the same ids.
 const ID_TRIES = 5;
 
-async function postWidget({ tripId, id, ...body }: NewWidget): Promise<WidgetDto> {
+async function postWidget({ tripId, id, ...body }: NewWidget): Promise<Widget> {
   const stamp = Number(id.slice(body.type.length));
   for (let attempt = 0; ; attempt += 1) {
     try {
-      return await apiJson<WidgetDto>('POST', `/api/trips/${encodeURIComponent(tripId)}/widgets`, {
+      return await apiJson<Widget>('POST', `/api/trips/${encodeURIComponent(tripId)}/widgets`, {
         ...body,
         id: widgetIdFor(body.type, stamp + attempt),
       });
@@ -64,8 +64,8 @@ export const widgetMutations = {
    */
   update: mutationOptions({
     mutationKey: ['board', 'update'],
-    mutationFn: ({ id, changes }: WidgetChange) =>
-      apiJson<WidgetDto>('PATCH', `/api/widgets/${encodeURIComponent(id)}`, changes),
+    mutationFn: ({ id, changes }: WidgetEdit) =>
+      apiJson<Widget>('PATCH', `/api/widgets/${encodeURIComponent(id)}`, changes),
     onError: (error, { tripId, previous }, _context, { client }) => {
       replaceWidgetInCache(client, tripId, previous);
       toast({
@@ -81,12 +81,12 @@ export const widgetMutations = {
   /** `DELETE /api/widgets/:id`: gone from the board at once, back if the server refuses. */
   delete: mutationOptions({
     mutationKey: ['board', 'delete'],
-    mutationFn: ({ widget }: { tripId: string; widget: WidgetDto }) =>
+    mutationFn: ({ widget }: { tripId: string; widget: Widget }) =>
       apiRequest('DELETE', `/api/widgets/${encodeURIComponent(widget.id)}`),
     onMutate: async ({ tripId, widget }, { client }) => {
       const key = tripKeys.widgets(tripId);
       await client.cancelQueries({ queryKey: key });
-      const before = client.getQueryData<WidgetDto[]>(key);
+      const before = client.getQueryData<Widget[]>(key);
       removeWidgetFromCache(client, tripId, widget.id);
       return { before };
     },
@@ -115,7 +115,7 @@ export function useUpdateWidget(tripId: string) {
   return useCallback(
     (id: string, changes: UpdateWidgetBody): Promise<boolean> => {
       const previous = queryClient
-        .getQueryData<WidgetDto[]>(tripKeys.widgets(tripId))
+        .getQueryData<Widget[]>(tripKeys.widgets(tripId))
         ?.find((widget) => widget.id === id);
       if (!previous) return Promise.resolve(false);
       replaceWidgetInCache(queryClient, tripId, applyChanges(previous, changes));
@@ -130,7 +130,7 @@ export function useUpdateWidget(tripId: string) {
   );
 }
 
-function applyChanges(widget: WidgetDto, changes: UpdateWidgetBody): WidgetDto {
+function applyChanges(widget: Widget, changes: UpdateWidgetBody): Widget {
   const { position, title, data } = changes;
   return {
     ...widget,
@@ -141,7 +141,7 @@ function applyChanges(widget: WidgetDto, changes: UpdateWidgetBody): WidgetDto {
 }
 
 /** Adds a widget under an id of spec §4's form chosen here, so that sending it again adds one. */
-export function useAddWidget(tripId: string) {
+export function useCreateWidget(tripId: string) {
   return useMutationWith(
     widgetMutations.create,
     (body: CreateWidgetBody): NewWidget => ({ ...body, tripId, id: widgetIdFor(body.type) }),
@@ -150,5 +150,5 @@ export function useAddWidget(tripId: string) {
 
 /** Removes a widget of the trip: `mutate(widget)`. */
 export function useRemoveWidget(tripId: string) {
-  return useMutationWith(widgetMutations.delete, (widget: WidgetDto) => ({ tripId, widget }));
+  return useMutationWith(widgetMutations.delete, (widget: Widget) => ({ tripId, widget }));
 }

@@ -1,12 +1,12 @@
 import { QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { applyTripChange } from '@/features/realtime/liveHandlers';
+import { applyTripChange } from '@/features/live/liveHandlers';
 import { tripKeys } from '@/features/trips/tripKeys';
-import type { WidgetDto } from '../../../shared/contracts/board';
+import type { Widget } from '../../../shared/contracts/board';
 
 const TRIP = 'trip-1';
 
-const widget = (id: string, top = 10): WidgetDto => ({
+const widget = (id: string, top = 10): Widget => ({
   id,
   tripId: TRIP,
   type: 'todo',

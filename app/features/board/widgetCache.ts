@@ -1,6 +1,6 @@
 import { tripKeys } from '@/features/trips/tripKeys';
 import { tripListCache } from '@/lib/listById';
-import type { WidgetDto } from '../../../shared/contracts/board';
+import type { Widget } from '../../../shared/contracts/board';
 
 /**
  * The cached board of a trip, written by this tab's saves (shown early, saved, or put back) and
@@ -11,4 +11,4 @@ export const {
   replace: replaceWidgetInCache,
   remove: removeWidgetFromCache,
   live: widgetLive,
-} = tripListCache<WidgetDto>(tripKeys.widgets);
+} = tripListCache<Widget>(tripKeys.widgets);

@@ -1,7 +1,7 @@
 import { MicOff } from 'lucide-react';
 import { cn } from '@/lib/utils';
 import type { CallParticipant } from '../../../shared/contracts/calls';
-import { PersonAvatar } from '../realtime/PersonAvatar';
+import { PersonAvatar } from '../live/PersonAvatar';
 import type { MediaSnapshot } from './meshCall';
 
 // Faces shown in the bar; the rest are "+N".

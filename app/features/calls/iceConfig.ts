@@ -1,5 +1,5 @@
 import type { IceServer } from '../../../shared/contracts/calls';
-import type { LiveSocket } from '../realtime/useLiveSocket';
+import type { LiveSocket } from '../live/useLiveSocket';
 
 // ICE servers (TURN credentials) older than this are asked for afresh before a new connection.
 const ICE_FRESH_MS = 60_000;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CallJoinAck } from '../../../shared/contracts/calls';
-import type { LiveSocket } from '../realtime/useLiveSocket';
+import type { LiveSocket } from '../live/useLiveSocket';
 import { MeshCall } from './meshCall';
 
 /** A live socket that answers call:join with `answer` and records what is emitted. */

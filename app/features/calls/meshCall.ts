@@ -4,7 +4,7 @@ import type {
   CallSignalMessage,
   VideoViewing,
 } from '../../../shared/contracts/calls';
-import type { LiveSocket } from '../realtime/useLiveSocket';
+import type { LiveSocket } from '../live/useLiveSocket';
 import type { CallMedia, Facing, MediaSnapshot, MicState, VideoProblem } from './callMedia';
 import { IceConfig } from './iceConfig';
 import {

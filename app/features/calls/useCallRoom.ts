@@ -5,8 +5,8 @@ import type {
   CallState,
   CallWarningMessage,
 } from '../../../shared/contracts/calls';
-import type { LiveSocket } from '../realtime/useLiveSocket';
-import type { LiveStatus } from '../realtime/useLiveTrip';
+import type { LiveSocket } from '../live/useLiveSocket';
+import type { LiveStatus } from '../live/useLiveTrip';
 import type { CallMedia, MediaSnapshot, MicState, VideoProblem } from './callMedia';
 import { MeshCall } from './meshCall';
 

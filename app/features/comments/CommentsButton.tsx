@@ -9,14 +9,14 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { PersonAvatar } from '@/features/realtime/PersonAvatar';
+import { PersonAvatar } from '@/features/live/PersonAvatar';
 import { useTripMembers } from '@/features/trips/useTripMembers';
 import { toast } from '@/hooks/useToast';
 import { errorMessage } from '@/lib/apiError';
 import { cn } from '@/lib/utils';
 import { formatDateTime } from '../../../shared/calendar';
 import { type Comment, type CommentSubject, commentKey } from '../../../shared/contracts/comments';
-import { presenceColour } from '../../../shared/contracts/realtime';
+import { presenceColour } from '../../../shared/contracts/live';
 import { CommentComposer } from './CommentComposer';
 import { segmentsOf } from './mentions';
 import { useCommentCounts, useCommentMutations, useThread } from './useComments';

@@ -5,14 +5,14 @@ import { useWidgets } from '@/features/board/useWidgets';
 import { makeTrip } from '@/features/trips/tripFixtures';
 import { mockApi, type Route } from '@/test/api';
 import { findToast, renderPage, resetToasts } from '@/test/render';
-import type { WidgetDto } from '../../../shared/contracts/board';
-import type { TripDto } from '../../../shared/contracts/trips';
+import type { Widget } from '../../../shared/contracts/board';
+import type { Trip } from '../../../shared/contracts/trips';
 import { CountdownWidget } from './CountdownWidget';
 
 const WIDGETS_URL = '/api/trips/t1/widgets';
 const PATCH_URL = '/api/widgets/countdown1';
 
-function makeCountdown(data: WidgetDto['data'] = null): WidgetDto {
+function makeCountdown(data: Widget['data'] = null): Widget {
   return {
     id: 'countdown1',
     tripId: 't1',
@@ -24,7 +24,7 @@ function makeCountdown(data: WidgetDto['data'] = null): WidgetDto {
 }
 
 /** The countdown as the board shows it: from the cached board, so a saved change shows. */
-function OnBoard({ trip }: { trip: TripDto }) {
+function OnBoard({ trip }: { trip: Trip }) {
   const widgets = useWidgets(trip.id);
   const widget = widgets.data?.[0];
   return widget ? <CountdownWidget widget={widget} trip={trip} expanded={false} /> : null;
@@ -40,7 +40,7 @@ async function renderCountdown(
     data = null,
     patch,
     tripOverrides = {},
-  }: { data?: WidgetDto['data']; patch?: Route; tripOverrides?: Partial<TripDto> } = {},
+  }: { data?: Widget['data']; patch?: Route; tripOverrides?: Partial<Trip> } = {},
 ) {
   vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
   vi.setSystemTime(now);

@@ -8,12 +8,12 @@ import { useNow } from '@/hooks/useNow';
 import { cn } from '@/lib/utils';
 import { formatDate, startOfLocalDay } from '../../../shared/calendar';
 import { COUNTDOWN_TICK_MS } from '../../../shared/constants';
-import type { WidgetDto } from '../../../shared/contracts/board';
-import type { TripDto } from '../../../shared/contracts/trips';
+import type { Widget } from '../../../shared/contracts/board';
+import type { Trip } from '../../../shared/contracts/trips';
 import { getCountdown } from '../../../shared/countdown';
 import { countdownDates, tripPhase } from './countdownDates';
 
-type Props = { widget: WidgetDto; trip: TripDto; expanded: boolean };
+type Props = { widget: Widget; trip: Trip; expanded: boolean };
 
 /**
  * spec §2/§4 Countdown: days, hours, minutes and seconds to the trip's start (or the widget's own
@@ -101,8 +101,8 @@ function CountdownDatesForm({
   trip,
   onDone,
 }: {
-  widget: WidgetDto;
-  trip: TripDto;
+  widget: Widget;
+  trip: Trip;
   onDone: () => void;
 }) {
   const updateWidget = useUpdateWidget(trip.id);

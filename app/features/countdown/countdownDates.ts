@@ -1,5 +1,5 @@
 import { isDay, startOfLocalDay } from '../../../shared/calendar';
-import type { TripDto } from '../../../shared/contracts/trips';
+import type { Trip } from '../../../shared/contracts/trips';
 
 export type CountdownDates = {
   /** The calendar days counted to and through, `YYYY-MM-DD`. */
@@ -14,7 +14,7 @@ export type CountdownDates = {
  * trip's. Settings that are not valid days (an older or hand-made row) fall back to the trip.
  */
 export function countdownDates(
-  trip: Pick<TripDto, 'startDate' | 'endDate'>,
+  trip: Pick<Trip, 'startDate' | 'endDate'>,
   data: Record<string, unknown> | null,
 ): CountdownDates {
   const start = data?.startDate;

@@ -3,19 +3,19 @@ import { type KeyboardEvent, type Ref, useEffect, useId, useRef, useState } from
 import { Input } from '@/components/ui/input';
 import { useDebouncedValue } from '@/hooks/useDebouncedValue';
 import { cn } from '@/lib/utils';
-import type { AirportDto } from '../../../shared/contracts/airports';
+import type { Airport } from '../../../shared/contracts/airports';
 import { useAirport, useAirportSearch } from './useAirports';
 
 // Searched as typing pauses: one request for "lisbon", not six.
 const SEARCH_PAUSE_MS = 200;
 
 /** How a chosen airport reads in the box: "LIS · Lisbon". */
-export function airportLabel(airport: Pick<AirportDto, 'code' | 'city' | 'name'>): string {
+export function airportLabel(airport: Pick<Airport, 'code' | 'city' | 'name'>): string {
   return `${airport.code} · ${airport.city ?? airport.name}`;
 }
 
 /** An option as it is read out: "LIS: Lisbon Portela Airport, Lisbon, Portugal". */
-const optionName = (airport: AirportDto) =>
+const optionName = (airport: Airport) =>
   `${airport.code}: ${[airport.name, airport.city, airport.country].filter(Boolean).join(', ')}`;
 
 /**
@@ -38,13 +38,13 @@ export function AirportPicker({
   /** The chosen airport's code, '' for none. */
   code: string;
   /** A choice, or null when the box no longer names one; also the stored code's airport once known. */
-  onChoose: (airport: AirportDto | null) => void;
+  onChoose: (airport: Airport | null) => void;
   placeholder?: string;
   describedBy?: string;
   invalid?: boolean;
 }) {
   const listId = useId();
-  const [picked, setPicked] = useState<AirportDto | null>(null);
+  const [picked, setPicked] = useState<Airport | null>(null);
   // A code the form had before this box chose anything (a stored flight's) is looked up.
   const known = picked?.code === code ? picked : null;
   const stored = useAirport(known ? '' : code).airport;
@@ -66,7 +66,7 @@ export function AirportPicker({
   const shown = text ?? (airport ? airportLabel(airport) : code);
   const searching = text !== null && text.trim() !== '' && (typed !== text || search.isFetching);
 
-  function choose(option: AirportDto) {
+  function choose(option: Airport) {
     setPicked(option);
     onChoose(option);
     setText(null);

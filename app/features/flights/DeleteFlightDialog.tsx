@@ -10,7 +10,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { errorCode, errorMessage } from '@/lib/apiError';
-import type { FlightDto } from '../../../shared/contracts/flights';
+import type { Flight } from '../../../shared/contracts/flights';
 import { forgetFlight } from './flightCache';
 import { formatFlightTime } from './flightTime';
 import { useDeleteFlight } from './useFlights';
@@ -24,7 +24,7 @@ function DeleteFlightActions({
   onDone,
 }: {
   tripId: string;
-  flight: FlightDto;
+  flight: Flight;
   onDone: () => void;
 }) {
   const queryClient = useQueryClient();
@@ -66,7 +66,7 @@ export function DeleteFlightDialog({
   onCloseAutoFocus,
 }: {
   tripId: string;
-  flight: FlightDto | null;
+  flight: Flight | null;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onCloseAutoFocus?: (event: Event) => void;

@@ -2,7 +2,7 @@ import { Pencil, Plane, Trash2, UserRound, UsersRound } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { CommentsButton } from '@/features/comments/CommentsButton';
 import { cn } from '@/lib/utils';
-import type { FlightDto } from '../../../shared/contracts/flights';
+import type { Flight } from '../../../shared/contracts/flights';
 import { formatFlightTime, formatFlightTimeLong } from './flightTime';
 
 /** spec §3 Flight.stops as people say it: "Nonstop", "1 stop", "2 stops". */
@@ -12,7 +12,7 @@ export function stopsLabel(stops: number): string {
 }
 
 /** Who a flight is for: a member's name, or "Everyone" for the whole group's flight. */
-export function travellerLabel(flight: FlightDto): string {
+export function travellerLabel(flight: Flight): string {
   return flight.traveller?.name ?? 'Everyone';
 }
 
@@ -64,10 +64,10 @@ export function FlightCard({
   onEdit,
   onDelete,
 }: {
-  flight: FlightDto;
+  flight: Flight;
   expanded: boolean;
-  onEdit: (flight: FlightDto, opener: HTMLElement) => void;
-  onDelete: (flight: FlightDto, opener: HTMLElement) => void;
+  onEdit: (flight: Flight, opener: HTMLElement) => void;
+  onDelete: (flight: Flight, opener: HTMLElement) => void;
 }) {
   const TravellerIcon = flight.traveller ? UserRound : UsersRound;
   return (

@@ -17,11 +17,11 @@ import { errorCode, errorMessage } from '@/lib/apiError';
 import { useZodForm } from '@/lib/useZodForm';
 import {
   FLIGHT_NUMBER_MAX_LENGTH,
-  type FlightDto,
+  type Flight,
   MAX_FLIGHT_STOPS,
   updateFlightBody,
 } from '../../../shared/contracts/flights';
-import type { TripDto } from '../../../shared/contracts/trips';
+import type { Trip } from '../../../shared/contracts/trips';
 import { stopsLabel } from './FlightCard';
 import {
   Field,
@@ -55,8 +55,8 @@ function FlightForm({
   flight,
   onDone,
 }: {
-  trip: TripDto;
-  flight: FlightDto | null;
+  trip: Trip;
+  flight: Flight | null;
   onDone: () => void;
 }) {
   const id = useId();
@@ -230,8 +230,8 @@ export function FlightFormDialog({
   onOpenChange,
   onCloseAutoFocus,
 }: {
-  trip: TripDto;
-  flight: FlightDto | null;
+  trip: Trip;
+  flight: Flight | null;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onCloseAutoFocus?: (event: Event) => void;

@@ -4,14 +4,14 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/utils';
 import { instantAt, offsetLabel } from '../../../shared/calendar';
-import type { AirportDto } from '../../../shared/contracts/airports';
-import type { NewFlight } from '../../../shared/contracts/flights';
+import type { Airport } from '../../../shared/contracts/airports';
+import type { CreateFlight } from '../../../shared/contracts/flights';
 import { AirportPicker } from './AirportPicker';
 import type { FieldName, FlightFormValues, Leg, LocalTime } from './flightForm';
 
 /** What the flight form's fields share: the form, and how ids and messages link. */
 export interface FlightFormControls {
-  form: UseFormReturn<FlightFormValues, unknown, NewFlight>;
+  form: UseFormReturn<FlightFormValues, unknown, CreateFlight>;
   fieldId: (name: string) => string;
   errorId: (name: FieldName) => string;
   describedBy: (name: FieldName) => {
@@ -94,7 +94,7 @@ export function FlightLegFieldset({
   };
 
   const choose = useCallback(
-    (airport: AirportDto | null) => {
+    (airport: Airport | null) => {
       airportInput.onChange(airport?.code ?? '');
       if (airport) clearErrors(airportField);
       // Without an airport there is no zone to read the time in (a stored flight keeps its own

@@ -4,8 +4,8 @@ import { Button } from '@/components/ui/button';
 import { WidgetLoadError, WidgetLoading } from '@/features/board/WidgetStates';
 import { isFirstLoad } from '@/lib/queryStates';
 import { cn } from '@/lib/utils';
-import type { FlightDto } from '../../../shared/contracts/flights';
-import type { TripDto } from '../../../shared/contracts/trips';
+import type { Flight } from '../../../shared/contracts/flights';
+import type { Trip } from '../../../shared/contracts/trips';
 import { DeleteFlightDialog } from './DeleteFlightDialog';
 import { FlightCard } from './FlightCard';
 import { FlightFormDialog } from './FlightFormDialog';
@@ -14,7 +14,7 @@ import { useFlights } from './useFlights';
 /** Which dialog is showing, for which flight, and the button that opened it (focus goes back). */
 type DialogState = {
   kind: 'form' | 'delete' | null;
-  flight: FlightDto | null;
+  flight: Flight | null;
   opener: HTMLElement | null;
 };
 const CLOSED: DialogState = { kind: null, flight: null, opener: null };
@@ -50,12 +50,12 @@ function flightCount(count: number) {
  * they leave, each in its airports' local times, with add, edit and delete. It fills the frame's
  * card as a flex column and scrolls inside; expanded, the cards flow into a grid.
  */
-export function FlightWidget({ trip, expanded }: { trip: TripDto; expanded: boolean }) {
+export function FlightWidget({ trip, expanded }: { trip: Trip; expanded: boolean }) {
   const flights = useFlights(trip.id);
   const [dialog, setDialog] = useState<DialogState>(CLOSED);
   const addButton = useRef<HTMLButtonElement>(null);
 
-  function open(kind: 'form' | 'delete', flight: FlightDto | null, opener: HTMLElement) {
+  function open(kind: 'form' | 'delete', flight: Flight | null, opener: HTMLElement) {
     setDialog({ kind, flight, opener });
   }
 

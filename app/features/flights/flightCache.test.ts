@@ -1,12 +1,12 @@
 import { QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { applyTripChange } from '@/features/realtime/liveHandlers';
-import type { FlightDto } from '../../../shared/contracts/flights';
+import { applyTripChange } from '@/features/live/liveHandlers';
+import type { Flight } from '../../../shared/contracts/flights';
 import { flightKeys } from './flightCache';
 
 const TRIP = 'trip-1';
 
-const flight = (id: string, departureTime: string): FlightDto => ({
+const flight = (id: string, departureTime: string): Flight => ({
   id,
   tripId: TRIP,
   flightNumber: 'TP123',
@@ -34,11 +34,11 @@ describe('live flight changes', () => {
       list: 'flights',
       item: flight('early', '2030-06-01T10:00:00Z'),
     });
-    expect(queryClient.getQueryData<FlightDto[]>(flightKeys.list(TRIP))?.map((f) => f.id)).toEqual([
+    expect(queryClient.getQueryData<Flight[]>(flightKeys.list(TRIP))?.map((f) => f.id)).toEqual([
       'early',
       'late',
     ]);
     applyTripChange(queryClient, TRIP, { type: 'item:removed', list: 'flights', id: 'late' });
-    expect(queryClient.getQueryData<FlightDto[]>(flightKeys.list(TRIP))).toHaveLength(1);
+    expect(queryClient.getQueryData<Flight[]>(flightKeys.list(TRIP))).toHaveLength(1);
   });
 });

@@ -1,13 +1,13 @@
 import { tripKeys } from '@/features/trips/tripKeys';
 import { tripListCache } from '@/lib/listById';
-import type { FlightDto } from '../../../shared/contracts/flights';
+import type { Flight } from '../../../shared/contracts/flights';
 
 export const flightKeys = {
   list: (tripId: string) => [...tripKeys.trip(tripId), 'flights'] as const,
 };
 
 /** The departure instant in ms; an unreadable time sorts last rather than breaking the sort. */
-function departs(flight: FlightDto): number {
+function departs(flight: Flight): number {
   const ms = Date.parse(flight.departureTime);
   return Number.isFinite(ms) ? ms : Number.POSITIVE_INFINITY;
 }
@@ -16,7 +16,7 @@ function departs(flight: FlightDto): number {
  * The server's order (listFlights): by departure instant, whatever each time's offset, then in
  * the order they were entered. The cache is kept in that order after every change.
  */
-export function sortByDeparture(flights: readonly FlightDto[]): FlightDto[] {
+export function sortByDeparture(flights: readonly Flight[]): Flight[] {
   return [...flights].sort(
     (a, b) =>
       departs(a) - departs(b) || a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id),
@@ -33,4 +33,4 @@ export const {
   replace: replaceFlightInCache,
   remove: forgetFlight,
   live: flightLive,
-} = tripListCache<FlightDto>(flightKeys.list, sortByDeparture);
+} = tripListCache<Flight>(flightKeys.list, sortByDeparture);

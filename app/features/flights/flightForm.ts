@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { readWrittenTime, zonedIso } from '../../../shared/calendar';
 import {
+  type CreateFlight,
   type CreateFlightBody,
   createFlightBody,
-  type FlightDto,
-  type NewFlight,
+  type Flight,
   type UpdateFlightBody,
 } from '../../../shared/contracts/flights';
-import type { TripDto } from '../../../shared/contracts/trips';
+import type { Trip } from '../../../shared/contracts/trips';
 
 /*
  * The flight form's values and what is made of them: the schema the form is checked with (the
@@ -132,7 +132,7 @@ function localTimeOf(time: string | undefined, fallbackDate: string): LocalTime 
   return { date: fallbackDate, time: '', zone: '' };
 }
 
-export function initialValues(trip: TripDto, flight: FlightDto | null): FlightFormValues {
+export function initialValues(trip: Trip, flight: Flight | null): FlightFormValues {
   return {
     flightNumber: flight?.flightNumber ?? '',
     stops: String(flight?.stops ?? 0),
@@ -151,7 +151,7 @@ const wallTimeIn = (time: string) => time.slice(0, 16);
  * Only what differs from the stored flight, so an untouched time is kept exactly as it was: a
  * time counts as changed when its local day or time, or its airport, is.
  */
-export function changesFrom(flight: FlightDto, next: NewFlight): UpdateFlightBody {
+export function changesFrom(flight: Flight, next: CreateFlight): UpdateFlightBody {
   const changes: UpdateFlightBody = {};
   const departureMoved =
     next.departureAirport !== flight.departureAirport ||

@@ -2,9 +2,9 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { makeUser, mockApi, type Reply } from '@/test/api';
 import { renderPage } from '@/test/render';
-import type { AirportDto } from '../../../shared/contracts/airports';
-import type { FlightDto } from '../../../shared/contracts/flights';
-import type { TripDto, TripMemberDto } from '../../../shared/contracts/trips';
+import type { Airport } from '../../../shared/contracts/airports';
+import type { Flight } from '../../../shared/contracts/flights';
+import type { Trip, TripMember } from '../../../shared/contracts/trips';
 import { makeTrip } from '../trips/tripFixtures';
 import { FlightWidget } from './FlightWidget';
 
@@ -12,14 +12,14 @@ import { FlightWidget } from './FlightWidget';
 
 export const FLIGHTS_URL = '/api/trips/t1/flights';
 
-export const trip: TripDto = makeTrip({ createdAt: '2026-11-01T10:00:00.000Z' });
+export const trip: Trip = makeTrip({ createdAt: '2026-11-01T10:00:00.000Z' });
 
-export const members: TripMemberDto[] = [
+export const members: TripMember[] = [
   { id: 'u1', name: 'Ana Lima', image: null, role: 'owner', isCurrentUser: true },
   { id: 'u2', name: 'Ben Okafor', image: null, role: 'member', isCurrentUser: false },
 ];
 
-export function makeFlight(overrides: Partial<FlightDto> = {}): FlightDto {
+export function makeFlight(overrides: Partial<Flight> = {}): Flight {
   return {
     id: 'f1',
     tripId: 't1',
@@ -63,7 +63,7 @@ export const qantas = makeFlight({
 });
 
 /** The airports the stubbed `GET /api/airports` knows, with their zones. */
-export const AIRPORTS: AirportDto[] = [
+export const AIRPORTS: Airport[] = [
   {
     code: 'DPS',
     name: 'Ngurah Rai International Airport',
@@ -109,14 +109,14 @@ export const AIRPORTS: AirportDto[] = [
 ];
 
 /** The server's search, in small: the code itself, then codes and cities starting with the text. */
-function searchAirports(url: string): AirportDto[] {
+function searchAirports(url: string): Airport[] {
   const typed = (new URL(url, 'http://localhost').searchParams.get('q') ?? '').toLowerCase();
   const starts = (value: string | null) => (value ?? '').toLowerCase().startsWith(typed);
   return AIRPORTS.filter((airport) => starts(airport.code) || starts(airport.city));
 }
 
 export function renderWidget(
-  flights: FlightDto[] | Reply,
+  flights: Flight[] | Reply,
   routes: Parameters<typeof mockApi>[0] = {},
   expanded = false,
 ) {

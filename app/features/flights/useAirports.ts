@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AirportDto } from '../../../shared/contracts/airports';
+import type { Airport } from '../../../shared/contracts/airports';
 
 /** The URL of an airport search; also its query key (airports do not change: kept for good). */
 export const airportSearchUrl = (text: string) =>
@@ -8,7 +8,7 @@ export const airportSearchUrl = (text: string) =>
 /** The airports matching `text` (none asked for while it is empty). */
 export function useAirportSearch(text: string) {
   const typed = text.trim();
-  return useQuery<AirportDto[]>({
+  return useQuery<Airport[]>({
     queryKey: [airportSearchUrl(typed)],
     enabled: typed.length > 0,
   });

@@ -1,11 +1,7 @@
 import { mutationOptions, useQuery } from '@tanstack/react-query';
 import { apiJson, apiRequest } from '@/lib/queryClient';
 import { useMutationWith } from '@/lib/useMutationWith';
-import type {
-  CreateFlightBody,
-  FlightDto,
-  UpdateFlightBody,
-} from '../../../shared/contracts/flights';
+import type { CreateFlightBody, Flight, UpdateFlightBody } from '../../../shared/contracts/flights';
 import { randomUuid } from '../../../shared/ids';
 import { flightKeys, forgetFlight, replaceFlightInCache, saveFlightInCache } from './flightCache';
 
@@ -15,12 +11,12 @@ function flightUrl(id: string) {
 
 /** `GET /api/trips/:tripId/flights`: the trip's flights in the order they depart. */
 export function useFlights(tripId: string) {
-  return useQuery<FlightDto[]>({ queryKey: flightKeys.list(tripId) });
+  return useQuery<Flight[]>({ queryKey: flightKeys.list(tripId) });
 }
 
 /** A new flight as the request sends it: its trip, and the id chosen for it here. */
 export type NewFlight = CreateFlightBody & { tripId: string; id: string };
-export type FlightChange = { tripId: string; id: string; changes: UpdateFlightBody };
+export type FlightEdit = { tripId: string; id: string; changes: UpdateFlightBody };
 
 /** The flights' writes (issue #37: registered by key, run again from their variables alone). */
 export const flightMutations = {
@@ -29,7 +25,7 @@ export const flightMutations = {
     mutationKey: ['flights', 'create'],
     // The list's own key is its URL (the default query function joins it the same way).
     mutationFn: ({ tripId, ...body }: NewFlight) =>
-      apiJson<FlightDto>('POST', flightKeys.list(tripId).join('/'), body),
+      apiJson<Flight>('POST', flightKeys.list(tripId).join('/'), body),
     onSuccess: (created, { tripId }, _context, { client }) =>
       saveFlightInCache(client, tripId, created),
   }),
@@ -37,8 +33,7 @@ export const flightMutations = {
   /** `PATCH /api/flights/:id` with the changed fields; the answer replaces the cached flight. */
   update: mutationOptions({
     mutationKey: ['flights', 'update'],
-    mutationFn: ({ id, changes }: FlightChange) =>
-      apiJson<FlightDto>('PATCH', flightUrl(id), changes),
+    mutationFn: ({ id, changes }: FlightEdit) => apiJson<Flight>('PATCH', flightUrl(id), changes),
     onSuccess: (updated, { tripId }, _context, { client }) =>
       replaceFlightInCache(client, tripId, updated),
   }),
@@ -64,7 +59,7 @@ export function useCreateFlight(tripId: string) {
 export function useUpdateFlight(tripId: string) {
   return useMutationWith(
     flightMutations.update,
-    (change: Omit<FlightChange, 'tripId'>): FlightChange => ({ ...change, tripId }),
+    (change: Omit<FlightEdit, 'tripId'>): FlightEdit => ({ ...change, tripId }),
   );
 }
 

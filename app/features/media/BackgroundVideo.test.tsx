@@ -5,7 +5,7 @@ import { makeTrip } from '@/features/trips/tripFixtures';
 import { deferred, mockApi, type Reply, type Route } from '@/test/api';
 import { renderPage } from '@/test/render';
 import type { Video } from '../../../shared/contracts/media';
-import type { TripDto } from '../../../shared/contracts/trips';
+import type { Trip } from '../../../shared/contracts/trips';
 import { BACKGROUND_FADE_MS, BackgroundVideo } from './BackgroundVideo';
 import { ChangeBackgroundButton } from './ChangeBackgroundButton';
 import { useBackgroundVideos } from './useBackgroundVideos';
@@ -30,7 +30,7 @@ const [rice, temple, beach, market, volcano] = ['rice', 'temple', 'beach', 'mark
 ) as [Video, Video, Video, Video, Video];
 
 /** The dashboard's part in it: the videos, the active index and the Change Background button. */
-function Dashboard({ trip }: { trip: TripDto | null }) {
+function Dashboard({ trip }: { trip: Trip | null }) {
   const background = useBackgroundVideos(trip);
   const [activeVideo, setActiveVideo] = useState(0);
   return (
@@ -56,7 +56,7 @@ afterEach(() => {
 
 function renderBackground(
   own: Route,
-  { popular, trip = makeTrip() }: { popular?: Route; trip?: TripDto | null } = {},
+  { popular, trip = makeTrip() }: { popular?: Route; trip?: Trip | null } = {},
 ) {
   const api = mockApi({
     [`GET ${BALI_VIDEOS_URL}`]: own,

@@ -2,7 +2,7 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { type KeyboardEvent, type ReactNode, useCallback, useState } from 'react';
 import { cn } from '@/lib/utils';
 import { APP_NAME } from '../../../shared/constants';
-import type { Photo } from '../../../shared/contracts/media';
+import type { DestinationPhoto } from '../../../shared/contracts/media';
 import { dotWindow, thumbnailWindow, wrapIndex } from './carouselWindow';
 import { useSwipe } from './useSwipe';
 
@@ -197,7 +197,7 @@ export function StageButton({
  * Who made the photo. Pexels asks for the photographer's name and a link to Pexels wherever one
  * of its photos is shown; the images bundled with Tripmates are our own illustrations.
  */
-export function PhotoCredit({ photo }: { photo: Photo }) {
+export function PhotoCredit({ photo }: { photo: DestinationPhoto }) {
   if (photo.source === 'bundled') {
     return (
       <p className="truncate text-xs text-muted-foreground">

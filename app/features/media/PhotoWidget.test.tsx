@@ -1,20 +1,20 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { applyTripChange } from '@/features/live/liveHandlers';
 import { ALBUM_URL, makeAlbum, makeTripPhoto } from '@/features/photos/photoTestData';
-import { applyTripChange } from '@/features/realtime/liveHandlers';
 import { makeTrip } from '@/features/trips/tripFixtures';
 import { deferred, makeUser, mockApi, type Reply, type Route } from '@/test/api';
 import { renderPage } from '@/test/render';
-import type { Photo } from '../../../shared/contracts/media';
-import type { TripDto } from '../../../shared/contracts/trips';
+import type { DestinationPhoto } from '../../../shared/contracts/media';
+import type { Trip } from '../../../shared/contracts/trips';
 import { PHOTO_FALLBACK_SRC } from './PhotoCarousel';
 import { PhotoWidget } from './PhotoWidget';
 
 // spec §2/§9: 8 photos of the destination, first page.
 const BALI_PHOTOS_URL = '/api/pexels/photos?query=Bali%2C+Indonesia&perPage=8&page=1';
 
-function makePhoto(n: number, overrides: Partial<Photo> = {}): Photo {
+function makePhoto(n: number, overrides: Partial<DestinationPhoto> = {}): DestinationPhoto {
   return {
     id: `p${n}`,
     src: {
@@ -37,7 +37,7 @@ function renderPhotos(
     trip = makeTrip(),
     expanded = false,
     album = { body: makeAlbum() },
-  }: { trip?: TripDto; expanded?: boolean; album?: Route } = {},
+  }: { trip?: Trip; expanded?: boolean; album?: Route } = {},
 ) {
   const api = mockApi({ [`GET ${BALI_PHOTOS_URL}`]: reply, [`GET ${ALBUM_URL}`]: album });
   renderPage(<PhotoWidget trip={trip} expanded={expanded} />, {

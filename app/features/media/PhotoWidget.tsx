@@ -9,11 +9,11 @@ import { UploadList } from '@/features/photos/UploadList';
 import type { UploadOptions } from '@/features/photos/uploadQueue';
 import { useAlbum, usePhotoUploads } from '@/features/photos/useAlbum';
 import { isFirstLoad } from '@/lib/queryStates';
-import type { Photo } from '../../../shared/contracts/media';
+import type { DestinationPhoto } from '../../../shared/contracts/media';
 import type { TripPhoto } from '../../../shared/contracts/photos';
-import type { TripDto } from '../../../shared/contracts/trips';
+import type { Trip } from '../../../shared/contracts/trips';
 import { type CarouselSlide, PhotoCarousel, PhotoCredit } from './PhotoCarousel';
-import { photoSearch, usePhotos } from './usePhotos';
+import { destinationPhotoSearch, useDestinationPhotos } from './useDestinationPhotos';
 
 /**
  * spec §2 Photo carousel, with the group's own photos (issue #23): the trip's album first, then
@@ -22,9 +22,9 @@ import { photoSearch, usePhotos } from './usePhotos';
  * by dropping files on the widget or, on a phone, with the camera; expanded, the widget is the
  * whole album.
  */
-export function PhotoWidget({ trip, expanded }: { trip: TripDto; expanded: boolean }) {
-  const place = photoSearch(trip);
-  const destination = usePhotos(place);
+export function PhotoWidget({ trip, expanded }: { trip: Trip; expanded: boolean }) {
+  const place = destinationPhotoSearch(trip);
+  const destination = useDestinationPhotos(place);
   const album = useAlbum(trip.id);
   const uploads = usePhotoUploads(trip.id);
   const addFiles = (files: File[], options: UploadOptions) =>
@@ -106,7 +106,7 @@ function Unavailable({ children }: { children?: ReactNode }) {
   );
 }
 
-function destinationSlide(photo: Photo, place: string): CarouselSlide {
+function destinationSlide(photo: DestinationPhoto, place: string): CarouselSlide {
   return {
     key: `destination-${photo.id}`,
     src: photo.src,

@@ -7,7 +7,7 @@ import {
   type Video,
   videosResponse,
 } from '../../../shared/contracts/media';
-import type { TripDto } from '../../../shared/contracts/trips';
+import type { Trip } from '../../../shared/contracts/trips';
 import { pickVideoFile } from '../../../shared/pickVideoFile';
 
 /** `GET /api/pexels/videos?query=&perPage=3&page=1` (spec §7). Also the query's key. */
@@ -39,7 +39,7 @@ const NO_VIDEOS: Video[] = [];
  * Pexels key both lists are empty, and so is this (the board keeps its gradient); a failure of
  * either request costs only that request's videos.
  */
-export function useBackgroundVideos(trip: Pick<TripDto, 'destination' | 'name'> | null) {
+export function useBackgroundVideos(trip: Pick<Trip, 'destination' | 'name'> | null) {
   const query = trip
     ? (trip.destination?.trim() || trip.name).slice(0, MEDIA_QUERY_MAX).trim()
     : '';

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { toast } from '@/hooks/useToast';
 import { errorMessage } from '@/lib/apiError';
-import type { TripDto } from '../../../shared/contracts/trips';
+import type { Trip } from '../../../shared/contracts/trips';
 import { useLeaveTrip } from './useMembers';
 
 /**
@@ -18,7 +18,7 @@ export function ConfirmLeaveTrip({
   onCancel,
   onLeft,
 }: {
-  trip: TripDto;
+  trip: Trip;
   onCancel: () => void;
   onLeft: (tripId: string) => void;
 }) {

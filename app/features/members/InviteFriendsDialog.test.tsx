@@ -5,11 +5,11 @@ import { makeTrip } from '@/features/trips/tripFixtures';
 import { makeUser, mockApi, type Route } from '@/test/api';
 import { findToast, renderPage, resetToasts } from '@/test/render';
 import type { CurrentUser } from '../../../shared/contracts/account';
-import type { TripDto, TripMemberDto } from '../../../shared/contracts/trips';
+import type { Trip, TripMember } from '../../../shared/contracts/trips';
 import { InviteFriendsDialog } from './InviteFriendsDialog';
 
 const bali = makeTrip();
-const MEMBERS: TripMemberDto[] = [
+const MEMBERS: TripMember[] = [
   { id: 'u1', name: 'Ana Lima', image: null, role: 'owner', isCurrentUser: true },
   { id: 'u2', name: 'Bo Chen', image: null, role: 'member', isCurrentUser: false },
 ];
@@ -19,7 +19,7 @@ const LINK = {
 };
 
 function renderDialog(
-  trip: TripDto = bali,
+  trip: Trip = bali,
   routes: Record<string, Route> = {},
   user: CurrentUser = makeUser(),
 ) {

@@ -6,7 +6,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import type { TripDto } from '../../../shared/contracts/trips';
+import type { Trip } from '../../../shared/contracts/trips';
 import { InvitationLink } from './InvitationLink';
 import { InviteByEmailForm } from './InviteByEmailForm';
 import { MagicLinkForm } from './MagicLinkForm';
@@ -27,7 +27,7 @@ export function InviteFriendsDialog({
   open,
   onOpenChange,
 }: {
-  trip: TripDto;
+  trip: Trip;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {

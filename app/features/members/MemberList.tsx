@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { useTripMembers } from '@/features/trips/useTripMembers';
 import { toast } from '@/hooks/useToast';
 import { errorMessage } from '@/lib/apiError';
-import type { TripDto, TripMemberDto } from '../../../shared/contracts/trips';
+import type { Trip, TripMember } from '../../../shared/contracts/trips';
 import { nameInitials } from '../../../shared/initials';
 import { useRemoveMember } from './useMembers';
 
@@ -16,14 +16,14 @@ import { useRemoveMember } from './useMembers';
  * The people on a trip (spec §2 Invite Friends, §3 Trip member): avatar, name, role badge, the
  * current user marked. The owner can remove anyone else, after a confirmation naming them.
  */
-export function MemberList({ trip }: { trip: TripDto }) {
+export function MemberList({ trip }: { trip: Trip }) {
   const members = useTripMembers(trip.id);
-  const [removing, setRemoving] = useState<TripMemberDto | null>(null);
+  const [removing, setRemoving] = useState<TripMember | null>(null);
   const listRef = useRef<HTMLUListElement>(null);
   const isOwner = trip.role === 'owner';
 
   // Kept after all: focus goes back to that member's Remove button, not to the top of the page.
-  function keep(member: TripMemberDto) {
+  function keep(member: TripMember) {
     setRemoving(null);
     listRef.current
       ?.querySelector<HTMLButtonElement>(`[data-member-id="${CSS.escape(member.id)}"]`)
@@ -107,8 +107,8 @@ function ConfirmRemove({
   onKeep,
   onRemoved,
 }: {
-  trip: TripDto;
-  member: TripMemberDto;
+  trip: Trip;
+  member: TripMember;
   onKeep: () => void;
   onRemoved: () => void;
 }) {

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { applyTripChange } from '@/features/realtime/liveHandlers';
+import { applyTripChange } from '@/features/live/liveHandlers';
 import { todoKeys } from '@/features/todos/todoCache';
 import { tripKeys } from '@/features/trips/tripKeys';
 

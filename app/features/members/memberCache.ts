@@ -1,4 +1,4 @@
-import type { LiveHandlers } from '@/features/realtime/liveHandlers';
+import type { LiveHandlers } from '@/features/live/liveHandlers';
 import { tripKeys } from '@/features/trips/tripKeys';
 
 /**

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { LiveSocket } from '@/features/realtime/useLiveSocket';
+import type { LiveSocket } from '@/features/live/useLiveSocket';
 import { makeUser, mockApi, type Route } from '@/test/api';
 import { findToast, renderPage, resetToasts } from '@/test/render';
 import type { NotificationEntry } from '../../../shared/contracts/notifications';

@@ -6,19 +6,19 @@ import { RetryButton } from '@/components/RetryButton';
 import { ShowMore } from '@/components/ShowMore';
 import { Spinner } from '@/components/Spinner';
 import { Button } from '@/components/ui/button';
-import { PersonAvatar } from '@/features/realtime/PersonAvatar';
-import type { LiveSocket } from '@/features/realtime/useLiveSocket';
+import { PersonAvatar } from '@/features/live/PersonAvatar';
+import type { LiveSocket } from '@/features/live/useLiveSocket';
 import { timeAgo } from '@/features/search/searchText';
 import { toast } from '@/hooks/useToast';
 import { errorMessage } from '@/lib/apiError';
 import { useLocation } from '@/lib/router';
 import { cn } from '@/lib/utils';
 import { formatDateTime } from '../../../shared/calendar';
+import { presenceColour } from '../../../shared/contracts/live';
 import {
   describeNotification,
   type NotificationEntry,
 } from '../../../shared/contracts/notifications';
-import { presenceColour } from '../../../shared/contracts/realtime';
 import {
   useLiveNotifications,
   useMarkRead,

@@ -6,7 +6,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { LiveSocket } from '@/features/realtime/useLiveSocket';
+import type { LiveSocket } from '@/features/live/useLiveSocket';
 import { type ListPage, listUrl, usePagedList } from '@/lib/pagedList';
 import { apiJson } from '@/lib/queryClient';
 import {

@@ -9,7 +9,7 @@ import { WidgetLoadError } from '@/features/board/WidgetStates';
 import { isFirstLoad } from '@/lib/queryStates';
 import { formatBytes } from '../../../shared/bytes';
 import type { Album } from '../../../shared/contracts/photos';
-import type { TripDto } from '../../../shared/contracts/trips';
+import type { Trip } from '../../../shared/contracts/trips';
 import { canChangeItem } from '../../../shared/itemPolicy';
 import { AddPhotosButton } from './AddPhotosButton';
 import { AlbumGrid } from './AlbumGrid';
@@ -22,7 +22,7 @@ import type { usePhotoUploads } from './useAlbum';
 export const EMPTY_ALBUM = 'No group photos yet';
 
 type Props = {
-  trip: TripDto;
+  trip: Trip;
   album: UseQueryResult<Album>;
   uploads: ReturnType<typeof usePhotoUploads>;
   onFiles: (files: File[], options: UploadOptions) => void;

@@ -6,7 +6,7 @@ import { makeTrip } from '@/features/trips/tripFixtures';
 import { makeUser, mockApi } from '@/test/api';
 import { renderPage } from '@/test/render';
 import type { TripPhoto } from '../../../shared/contracts/photos';
-import type { TripDto } from '../../../shared/contracts/trips';
+import type { Trip } from '../../../shared/contracts/trips';
 import { ALBUM_URL, makeAlbum, makeTripPhoto } from './photoTestData';
 
 const BALI_PHOTOS_URL = '/api/pexels/photos?query=Bali%2C+Indonesia&perPage=8&page=1';
@@ -27,7 +27,7 @@ const market = makeTripPhoto('g3', {
   addedAt: '2026-11-05T18:00:00.000Z',
 });
 
-function renderAlbum(photos: TripPhoto[], trip: TripDto = makeTrip({ role: 'member' })) {
+function renderAlbum(photos: TripPhoto[], trip: Trip = makeTrip({ role: 'member' })) {
   const api = mockApi({
     [`GET ${BALI_PHOTOS_URL}`]: { body: { photos: [] } },
     [`GET ${ALBUM_URL}`]: { body: makeAlbum(photos) },

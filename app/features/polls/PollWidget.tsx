@@ -6,7 +6,7 @@ import { WidgetLoadError, WidgetLoading } from '@/features/board/WidgetStates';
 import { isFirstLoad } from '@/lib/queryStates';
 import { cn } from '@/lib/utils';
 import { isPollClosed } from '../../../shared/contracts/polls';
-import type { TripDto } from '../../../shared/contracts/trips';
+import type { Trip } from '../../../shared/contracts/trips';
 import { NewPollForm } from './NewPollForm';
 import { PollCard } from './PollCard';
 import { usePolls } from './usePolls';
@@ -17,7 +17,7 @@ export const EMPTY_POLLS = 'No polls yet. Ask the group about dates, places, any
  * The body of the Poll widget (issue #21): the trip's polls, newest first, live for everyone,
  * and the form to ask a new one. Wide (expanded), the polls stand in two columns.
  */
-export function PollWidget({ trip, expanded }: { trip: TripDto; expanded: boolean }) {
+export function PollWidget({ trip, expanded }: { trip: Trip; expanded: boolean }) {
   const polls = usePolls(trip.id);
   const { user } = useAuth();
   const [asking, setAsking] = useState(false);

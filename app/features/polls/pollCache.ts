@@ -1,4 +1,4 @@
-import type { LiveList } from '@/features/realtime/liveHandlers';
+import type { LiveList } from '@/features/live/liveHandlers';
 import { tripKeys } from '@/features/trips/tripKeys';
 import { tripListCache } from '@/lib/listById';
 import type { Poll, SharedPoll } from '../../../shared/contracts/polls';

@@ -6,6 +6,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { useAuth } from '@/features/auth/useAuth';
 import { WidgetLoadError, WidgetLoading } from '@/features/board/WidgetStates';
 import { formatFlightTime } from '@/features/flights/flightTime';
+import { useCreateShortlistOption, useShortlist } from '@/features/shortlist/useShortlist';
 import { toast } from '@/hooks/useToast';
 import { errorMessage } from '@/lib/apiError';
 import { isFirstLoad } from '@/lib/queryStates';
@@ -19,7 +20,8 @@ import {
   flightQuery,
   MAX_TRAVELLERS,
 } from '../../../shared/contracts/search';
-import type { TripDto } from '../../../shared/contracts/trips';
+import type { Trip } from '../../../shared/contracts/trips';
+import { ShortlistPanel } from '../shortlist/ShortlistPanel';
 import { PartnerLinks } from './PartnerLinks';
 import {
   AirportField,
@@ -29,15 +31,14 @@ import {
   SearchWidgetTabs,
   useSearchForm,
 } from './SearchWidgetParts';
-import { ShortlistPanel } from './ShortlistPanel';
 import { formatPrice, stopsLabel, timeAgo } from './searchText';
-import { useAddOption, useSearches, useSearchFlights, useShortlist } from './useSearch';
+import { useSearches, useSearchFlights } from './useSearch';
 
 /**
  * The form starts from the trip's last search, else from my home airport and the trip's own
  * dates.
  */
-function startingQuery(trip: TripDto, last: FlightSearch | null, home: string | null) {
+function startingQuery(trip: Trip, last: FlightSearch | null, home: string | null) {
   if (last) return { ...last.query, returnDate: last.query.returnDate ?? '' };
   const future = trip.startDate >= dayOf(new Date());
   return {
@@ -55,7 +56,7 @@ function FlightSearchForm({
   last,
   onDone,
 }: {
-  trip: TripDto;
+  trip: Trip;
   last: FlightSearch | null;
   /** After a search, or Cancel; absent while there is no search to go back to. */
   onDone?: () => void;
@@ -140,7 +141,7 @@ function OfferRow({
   tripId: string;
   shortlisted: boolean;
 }) {
-  const add = useAddOption(tripId);
+  const add = useCreateShortlistOption(tripId);
   return (
     <li
       data-offer={offer.id}
@@ -255,7 +256,7 @@ function FlightResults({ search, tripId }: { search: FlightSearch; tripId: strin
  * The Flight Search widget (issue #21): one search for the whole trip — whoever runs it, everyone
  * sees the query and the results as they land — and the group's shortlist of flights to vote on.
  */
-export function FlightSearchWidget({ trip }: { trip: TripDto; expanded: boolean }) {
+export function FlightSearchWidget({ trip }: { trip: Trip; expanded: boolean }) {
   const searches = useSearches(trip.id);
   const shortlist = useShortlist(trip.id);
   const count = shortlist.data?.filter((option) => option.kind === 'flight').length ?? 0;

@@ -1,10 +1,10 @@
 import { ExternalLink, Plus } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { useCreateShortlistOption } from '@/features/shortlist/useShortlist';
 import { toast } from '@/hooks/useToast';
 import { errorMessage } from '@/lib/apiError';
 import type { PartnerLink } from '../../../shared/contracts/search';
 import type { ShortlistKind } from '../../../shared/contracts/shortlist';
-import { useAddOption } from './useSearch';
 
 /**
  * The partners' own searches for the trip's query, each opening prefilled in a new tab (bookings
@@ -22,7 +22,7 @@ export function PartnerLinks({
   /** The sources of what is on the shortlist (`partner:<url>` for a partner's search). */
   shortlisted: Set<string>;
 }) {
-  const add = useAddOption(tripId);
+  const add = useCreateShortlistOption(tripId);
   return (
     <ul aria-label="Partner searches" className="grid gap-1.5">
       {links.map((link) => (

@@ -5,13 +5,15 @@ import { PendingButton } from '@/components/PendingButton';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { WidgetLoadError, WidgetLoading } from '@/features/board/WidgetStates';
+import { useCreateShortlistOption, useShortlist } from '@/features/shortlist/useShortlist';
 import { errorMessage } from '@/lib/apiError';
 import { isFirstLoad } from '@/lib/queryStates';
 import { parseForm } from '@/lib/validation';
 import { dayOf } from '../../../shared/calendar';
 import { MAX_GUESTS, type StaySearch, stayQuery } from '../../../shared/contracts/search';
-import { addShortlistBody } from '../../../shared/contracts/shortlist';
-import type { TripDto } from '../../../shared/contracts/trips';
+import { createShortlistOptionBody } from '../../../shared/contracts/shortlist';
+import type { Trip } from '../../../shared/contracts/trips';
+import { ShortlistPanel } from '../shortlist/ShortlistPanel';
 import { PartnerLinks } from './PartnerLinks';
 import {
   CountSelect,
@@ -20,11 +22,10 @@ import {
   SearchWidgetTabs,
   useSearchForm,
 } from './SearchWidgetParts';
-import { ShortlistPanel } from './ShortlistPanel';
 import { timeAgo } from './searchText';
-import { useAddOption, useSearches, useSearchStays, useShortlist } from './useSearch';
+import { useSearches, useSearchStays } from './useSearch';
 
-function startingQuery(trip: TripDto, last: StaySearch | null) {
+function startingQuery(trip: Trip, last: StaySearch | null) {
   if (last) return last.query;
   const future = trip.startDate >= dayOf(new Date());
   // "Bali, Indonesia" → "Bali": partners search places by name.
@@ -42,7 +43,7 @@ function StaySearchForm({
   last,
   onDone,
 }: {
-  trip: TripDto;
+  trip: Trip;
   last: StaySearch | null;
   onDone?: () => void;
 }) {
@@ -100,7 +101,7 @@ function StaySearchForm({
 /** Paste any listing (a hotel, a rental): the server reads its public preview. */
 function PasteLinkForm({ tripId }: { tripId: string }) {
   const id = useId();
-  const add = useAddOption(tripId);
+  const add = useCreateShortlistOption(tripId);
   const [url, setUrl] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [added, setAdded] = useState<string | null>(null);
@@ -108,7 +109,7 @@ function PasteLinkForm({ tripId }: { tripId: string }) {
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (add.isPending) return;
-    const parsed = parseForm(addShortlistBody, { source: 'link', url, kind: 'stay' });
+    const parsed = parseForm(createShortlistOptionBody, { source: 'link', url, kind: 'stay' });
     if (!parsed.ok) return setError(parsed.message);
     setError(null);
     setAdded(null);
@@ -176,7 +177,7 @@ function StayResults({ search, tripId }: { search: StaySearch; tripId: string })
  * trip; any listing pasted by link; and the group's shortlist of places to vote on. A chosen
  * stay stands out on the shortlist, on everyone's board.
  */
-export function StaysWidget({ trip }: { trip: TripDto; expanded: boolean }) {
+export function StaysWidget({ trip }: { trip: Trip; expanded: boolean }) {
   const searches = useSearches(trip.id);
   const shortlist = useShortlist(trip.id);
   const stays = shortlist.data?.filter((option) => option.kind === 'stay') ?? [];

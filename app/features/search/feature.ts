@@ -3,10 +3,9 @@ import type { ClientFeature } from '@/features/feature';
 import { FlightSearchWidget } from './FlightSearchWidget';
 import { StaysWidget } from './StaysWidget';
 import { searchLive } from './searchCache';
-import { shortlistLive } from './shortlistCache';
 import { searchMutations } from './useSearch';
 
-/** Searching flights and stays together, and the shortlist both add to. */
+/** Searching flights and stays together (what they find goes on the shortlist). */
 export const searchFeature = {
   name: 'search',
   widgets: [
@@ -29,6 +28,6 @@ export const searchFeature = {
       Body: StaysWidget,
     },
   ],
-  lists: { searches: searchLive, shortlist: shortlistLive },
+  lists: { searches: searchLive },
   mutations: searchMutations,
 } satisfies ClientFeature;

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { LiveList } from '@/features/realtime/liveHandlers';
+import type { LiveList } from '@/features/live/liveHandlers';
 import { tripKeys } from '@/features/trips/tripKeys';
 import type { TripSearch, TripSearches } from '../../../shared/contracts/search';
 

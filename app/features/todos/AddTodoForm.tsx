@@ -8,12 +8,12 @@ import { Label } from '@/components/ui/label';
 import { errorMessage } from '@/lib/apiError';
 import { firstErrorMessage, useZodForm } from '@/lib/useZodForm';
 import { cn } from '@/lib/utils';
-import type { TripMemberDto } from '../../../shared/contracts/trips';
+import type { TripMember } from '../../../shared/contracts/trips';
 import { TODO_PRIORITIES, type TodoPriority } from '../../../shared/todoPriority';
 import { memberLabel } from './AssigneeMenu';
 import { addTodoForm, defaultDay, formPriority } from './addTodoForm';
 import { PRIORITY_LABELS } from './PriorityBadge';
-import { useAddTodo } from './useTodos';
+import { useCreateTodo } from './useTodos';
 
 /** Hidden in the narrow card, where the controls speak for themselves; shown when there is room. */
 const optionLabelClass = 'sr-only text-xs text-muted-foreground @2xl:not-sr-only';
@@ -34,11 +34,11 @@ export function AddTodoForm({
   inputRef,
 }: {
   tripId: string;
-  members: TripMemberDto[] | undefined;
+  members: TripMember[] | undefined;
   inputRef: RefObject<HTMLInputElement | null>;
 }) {
   const id = useId();
-  const add = useAddTodo(tripId);
+  const add = useCreateTodo(tripId);
   const form = useZodForm(addTodoForm, {
     defaultValues: { text: '', day: defaultDay(), pickedPriority: null, assignee: '' },
     // The one message belongs to the text field, where focus goes whatever the problem.

@@ -2,7 +2,7 @@ import { Check, UserRound } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { cn } from '@/lib/utils';
 import type { Todo } from '../../../shared/contracts/todos';
-import type { TripMemberDto } from '../../../shared/contracts/trips';
+import type { TripMember } from '../../../shared/contracts/trips';
 import { nameInitials } from './todoDates';
 
 type Assignee = Todo['assignedTo'];
@@ -15,7 +15,7 @@ const itemClass = cn(
 );
 
 /** "Ana Lima (you)" for the person using the app, so they find themselves in the list. */
-export function memberLabel(member: Pick<TripMemberDto, 'name' | 'isCurrentUser'>) {
+export function memberLabel(member: Pick<TripMember, 'name' | 'isCurrentUser'>) {
   return member.isCurrentUser ? `${member.name} (you)` : member.name;
 }
 
@@ -51,7 +51,7 @@ export function AssigneeMenu({
   taskText: string;
   assignee: Assignee;
   /** undefined while the members are loading. */
-  members: TripMemberDto[] | undefined;
+  members: TripMember[] | undefined;
   membersFailed: boolean;
   showName: boolean;
   onAssign: (assignee: Assignee) => void;

@@ -4,7 +4,7 @@ import { PendingButton } from '@/components/PendingButton';
 import { CommentsButton } from '@/features/comments/CommentsButton';
 import { cn } from '@/lib/utils';
 import type { Todo } from '../../../shared/contracts/todos';
-import type { TripMemberDto } from '../../../shared/contracts/trips';
+import type { TripMember } from '../../../shared/contracts/trips';
 import { isDueSoon } from '../../../shared/todoPriority';
 import { AssigneeMenu } from './AssigneeMenu';
 import { PriorityBadge } from './PriorityBadge';
@@ -45,7 +45,7 @@ export function TodoItem({
 }: {
   todo: Todo;
   tripId: string;
-  members: TripMemberDto[] | undefined;
+  members: TripMember[] | undefined;
   membersFailed: boolean;
   expanded: boolean;
   /** After the task is gone, so focus can go somewhere useful instead of the page. */

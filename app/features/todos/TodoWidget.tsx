@@ -5,7 +5,7 @@ import { useTripMembers } from '@/features/trips/useTripMembers';
 import { isFirstLoad } from '@/lib/queryStates';
 import { cn } from '@/lib/utils';
 import type { Todo } from '../../../shared/contracts/todos';
-import type { TripDto } from '../../../shared/contracts/trips';
+import type { Trip } from '../../../shared/contracts/trips';
 import { AddTodoForm } from './AddTodoForm';
 import { TodoItem } from './TodoItem';
 import { useTodos } from './useTodos';
@@ -36,7 +36,7 @@ function Progress({ todos, expanded }: { todos: Todo[]; expanded: boolean }) {
  * how many are done, and the form to add one. It fills the widget's card and scrolls its list
  * inside; when the card is wide (expanded) the form stands beside the list and text grows.
  */
-export function TodoWidget({ trip, expanded }: { trip: TripDto; expanded: boolean }) {
+export function TodoWidget({ trip, expanded }: { trip: Trip; expanded: boolean }) {
   const todos = useTodos(trip.id);
   const members = useTripMembers(trip.id);
   const inputRef = useRef<HTMLInputElement>(null);

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { applyTripChange } from '@/features/realtime/liveHandlers';
+import { applyTripChange } from '@/features/live/liveHandlers';
 import type { Todo } from '../../../shared/contracts/todos';
 import { todoKeys } from './todoCache';
 import { makeTodo } from './todoTestData';

@@ -1,6 +1,6 @@
 import { vi } from 'vitest';
 import type { Todo } from '../../../shared/contracts/todos';
-import type { TripDto, TripMemberDto } from '../../../shared/contracts/trips';
+import type { Trip, TripMember } from '../../../shared/contracts/trips';
 
 /** Sunday Dec 13 2026, 10:00 local time: "now" in the to-do tests. */
 export const NOW = new Date(2026, 11, 13, 10, 0, 0);
@@ -14,7 +14,7 @@ export function freezeClock() {
 export const TODOS_URL = '/api/trips/t1/todos';
 export const MEMBERS_URL = '/api/trips/t1/members';
 
-export const trip: TripDto = {
+export const trip: Trip = {
   id: 't1',
   name: 'Bali 2023',
   destination: 'Bali, Indonesia',
@@ -28,7 +28,7 @@ export const trip: TripDto = {
   createdAt: '2026-12-01T09:00:00.000Z',
 };
 
-export const members: TripMemberDto[] = [
+export const members: TripMember[] = [
   { id: 'u1', name: 'Ana Lima', image: null, role: 'owner', isCurrentUser: true },
   { id: 'u2', name: 'Ben Okafor', image: null, role: 'member', isCurrentUser: false },
 ];

@@ -23,7 +23,7 @@ export function useTodos(tripId: string) {
 /** A new task as the request sends it: its trip, and the id chosen for it here. */
 export type NewTodo = CreateTodoBody & { tripId: string; id: string };
 
-export type TodoChange = {
+export type TodoEdit = {
   tripId: string;
   todo: Todo;
   body: UpdateTodoBody;
@@ -38,7 +38,7 @@ function pendingChanges(queryClient: QueryClient, id: string) {
   return queryClient
     .getMutationCache()
     .findAll({ mutationKey: UPDATE_TODO_KEY, status: 'pending' })
-    .filter((mutation) => (mutation.state.variables as TodoChange | undefined)?.todo.id === id)
+    .filter((mutation) => (mutation.state.variables as TodoEdit | undefined)?.todo.id === id)
     .length;
 }
 
@@ -59,7 +59,7 @@ export const todoMutations = {
    */
   update: mutationOptions({
     mutationKey: UPDATE_TODO_KEY,
-    mutationFn: ({ todo, body }: TodoChange) => apiJson<Todo>('PATCH', todoUrl(todo.id), body),
+    mutationFn: ({ todo, body }: TodoEdit) => apiJson<Todo>('PATCH', todoUrl(todo.id), body),
     onMutate: async ({ tripId, todo, preview }, { client }) => {
       // A list request in flight would overwrite the preview with the old state.
       await client.cancelQueries({ queryKey: todoKeys.list(tripId) });
@@ -96,7 +96,7 @@ export const todoMutations = {
 };
 
 /** Adds a task to the trip under an id chosen here, so that sending it again adds it once. */
-export function useAddTodo(tripId: string) {
+export function useCreateTodo(tripId: string) {
   return useMutationWith(
     todoMutations.create,
     (body: CreateTodoBody): NewTodo => ({ ...body, tripId, id: randomUuid() }),
@@ -107,7 +107,7 @@ export function useAddTodo(tripId: string) {
 export function useUpdateTodo(tripId: string) {
   return useMutationWith(
     todoMutations.update,
-    (change: Omit<TodoChange, 'tripId'>): TodoChange => ({ ...change, tripId }),
+    (change: Omit<TodoEdit, 'tripId'>): TodoEdit => ({ ...change, tripId }),
   );
 }
 

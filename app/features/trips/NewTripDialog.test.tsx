@@ -4,14 +4,14 @@ import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeUser, mockApi, type Route } from '@/test/api';
 import { findToast, renderPage, resetToasts } from '@/test/render';
-import type { TripDto } from '../../../shared/contracts/trips';
+import type { Trip } from '../../../shared/contracts/trips';
 import { NewTripDialog } from './NewTripDialog';
 import { makeTrip } from './tripFixtures';
 
 const PLAN_LIMIT =
   'Your Free plan allows 1 active trip. Delete a trip you no longer need, or upgrade your plan, to plan another.';
 
-function Harness({ onCreated }: { onCreated: (trip: TripDto) => void }) {
+function Harness({ onCreated }: { onCreated: (trip: Trip) => void }) {
   const [open, setOpen] = useState(true);
   return (
     <>

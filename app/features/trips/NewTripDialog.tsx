@@ -12,7 +12,7 @@ import { toast } from '@/hooks/useToast';
 import { errorCode, errorMessage } from '@/lib/apiError';
 import { Link } from '@/lib/router';
 import { useZodForm } from '@/lib/useZodForm';
-import type { TripDto } from '../../../shared/contracts/trips';
+import type { Trip } from '../../../shared/contracts/trips';
 import { newTripForm, newTripValues, TripFormFields } from './TripFormFields';
 import { useCreateTrip } from './useTrips';
 
@@ -20,7 +20,7 @@ type DialogProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** The trip was made: show it (the dialog has closed itself). */
-  onCreated?: (trip: TripDto) => void;
+  onCreated?: (trip: Trip) => void;
   /** Where focus goes when the dialog closes (Radix's default is the element that opened it). */
   onCloseAutoFocus?: (event: Event) => void;
 };
@@ -52,7 +52,7 @@ export function NewTripDialog({ open, onOpenChange, onCreated, onCloseAutoFocus 
   );
 }
 
-function NewTripForm({ onCreated }: { onCreated: (trip: TripDto) => void }) {
+function NewTripForm({ onCreated }: { onCreated: (trip: Trip) => void }) {
   const id = useId();
   const form = useZodForm(newTripForm, { defaultValues: newTripValues() });
   const { setError } = form;

@@ -9,7 +9,7 @@ import { DEFAULT_TRIP } from '../../../shared/constants';
 import {
   type CreateTripBody,
   createTripBody,
-  type TripDto,
+  type Trip,
   type UpdateTripBody,
   updateTripBody,
 } from '../../../shared/contracts/trips';
@@ -58,7 +58,7 @@ export function newTripValues(now = new Date()): TripFormValues {
   };
 }
 
-export function tripFormValues(trip: TripDto): TripFormValues {
+export function tripFormValues(trip: Trip): TripFormValues {
   return {
     name: trip.name,
     destination: trip.destination ?? '',

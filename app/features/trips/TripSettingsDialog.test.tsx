@@ -4,13 +4,13 @@ import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeUser, mockApi, type Route } from '@/test/api';
 import { findToast, renderPage, resetToasts } from '@/test/render';
-import type { TripDto } from '../../../shared/contracts/trips';
+import type { Trip } from '../../../shared/contracts/trips';
 import { TripSettingsDialog } from './TripSettingsDialog';
 import { makeTrip } from './tripFixtures';
 
 const bali = makeTrip();
 
-function Harness({ trip, onDeleted }: { trip: TripDto; onDeleted: (tripId: string) => void }) {
+function Harness({ trip, onDeleted }: { trip: Trip; onDeleted: (tripId: string) => void }) {
   const [open, setOpen] = useState(true);
   return (
     <>
@@ -20,7 +20,7 @@ function Harness({ trip, onDeleted }: { trip: TripDto; onDeleted: (tripId: strin
   );
 }
 
-function renderDialog(trip: TripDto = bali, routes: Record<string, Route> = {}) {
+function renderDialog(trip: Trip = bali, routes: Record<string, Route> = {}) {
   const api = mockApi(routes);
   const onDeleted = vi.fn();
   renderPage(<Harness trip={trip} onDeleted={onDeleted} />, {

@@ -20,7 +20,7 @@ import { ConfirmLeaveTrip } from '@/features/members/ConfirmLeaveTrip';
 import { toast } from '@/hooks/useToast';
 import { errorMessage } from '@/lib/apiError';
 import { useZodForm } from '@/lib/useZodForm';
-import type { TripDto, UpdateTripBody } from '../../../shared/contracts/trips';
+import type { Trip, UpdateTripBody } from '../../../shared/contracts/trips';
 import {
   type TripForm,
   TripFormFields,
@@ -38,7 +38,7 @@ type DialogProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** The trip to show; the dialog has nothing to show without one. */
-  trip: TripDto | null;
+  trip: Trip | null;
   /** The trip is gone (the dialog has closed itself): show another one, or none. */
   onDeleted?: (tripId: string) => void;
   /** Where focus goes when the dialog closes (Radix's default is the element that opened it). */
@@ -97,7 +97,7 @@ function TripSettings({
   onClose,
   onDeleted,
 }: {
-  trip: TripDto;
+  trip: Trip;
   onClose: () => void;
   onDeleted: (tripId: string) => void;
 }) {
@@ -146,7 +146,7 @@ function TripSettings({
  * What differs from the trip, as the PATCH body: names and destinations compared trimmed, as the
  * server stores them, and an emptied destination sent as null (it removes the destination).
  */
-function changesTo(trip: TripDto, checked: z.output<typeof tripSettingsForm>): UpdateTripBody {
+function changesTo(trip: Trip, checked: z.output<typeof tripSettingsForm>): UpdateTripBody {
   const changes: UpdateTripBody = {};
   if (checked.name !== trip.name) changes.name = checked.name;
   if ((checked.destination ?? null) !== trip.destination) changes.destination = checked.destination;
@@ -157,7 +157,7 @@ function changesTo(trip: TripDto, checked: z.output<typeof tripSettingsForm>): U
   return changes;
 }
 
-function isUnchanged(trip: TripDto, values: Partial<TripFormValues>) {
+function isUnchanged(trip: Trip, values: Partial<TripFormValues>) {
   const saved = tripFormValues(trip);
   return (Object.keys(saved) as (keyof TripFormValues)[]).every(
     (field) => (values[field] ?? '').trim() === saved[field],
@@ -171,7 +171,7 @@ function OwnerSettings({
   onDelete,
   focusDelete,
 }: {
-  trip: TripDto;
+  trip: Trip;
   form: SettingsForm;
   onClose: () => void;
   onDelete: () => void;
@@ -252,7 +252,7 @@ function OwnerSettings({
  * Issue #21: who marks a shortlisted flight or stay chosen — the owner, or anyone on the trip.
  * Saved as soon as it is switched, apart from the form's Save.
  */
-function ChooserSetting({ trip }: { trip: TripDto }) {
+function ChooserSetting({ trip }: { trip: Trip }) {
   const id = useId();
   const update = useUpdateTrip();
   const checked = update.isPending
@@ -294,7 +294,7 @@ function ReadOnlySettings({
   onLeave,
   focusLeave,
 }: {
-  trip: TripDto;
+  trip: Trip;
   onLeave: () => void;
   /** Back from the leave step: focus returns to the button that went there. */
   focusLeave: boolean;
@@ -334,7 +334,7 @@ function ConfirmDelete({
   onCancel,
   onDeleted,
 }: {
-  trip: TripDto;
+  trip: Trip;
   onCancel: () => void;
   onDeleted: (tripId: string) => void;
 }) {

@@ -14,7 +14,7 @@ import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/utils';
 import { formatDayRange } from '../../../shared/calendar';
 import { APP_NAME } from '../../../shared/constants';
-import type { TripDto } from '../../../shared/contracts/trips';
+import type { Trip } from '../../../shared/contracts/trips';
 import { NewTripDialog } from './NewTripDialog';
 import { TripSettingsDialog } from './TripSettingsDialog';
 import type { CurrentTrip } from './useCurrentTrip';
@@ -26,7 +26,7 @@ const itemClass = cn(
   '[&_svg]:size-4 [&_svg]:shrink-0 [&_svg]:text-muted-foreground',
 );
 
-function TripItem({ trip }: { trip: TripDto }) {
+function TripItem({ trip }: { trip: Trip }) {
   const details = [trip.destination, formatDayRange(trip.startDate, trip.endDate)]
     .filter(Boolean)
     .join(' · ');

@@ -1,8 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { applyTripChange } from '@/features/realtime/liveHandlers';
+import { applyTripChange } from '@/features/live/liveHandlers';
 import { deferred } from '@/test/api';
-import type { TripDto } from '../../../shared/contracts/trips';
+import type { Trip } from '../../../shared/contracts/trips';
 import { DELETE_TRIP_KEY, forgetTrip, isGoneNews } from './tripCache';
 import { makeTrip } from './tripFixtures';
 import { tripKeys } from './tripKeys';
@@ -23,7 +23,7 @@ describe('live trip changes', () => {
       type: 'trip:saved',
       trip: { ...settings, name: 'Bali and Lombok' },
     });
-    expect(queryClient.getQueryData<TripDto[]>(tripKeys.all)).toEqual([
+    expect(queryClient.getQueryData<Trip[]>(tripKeys.all)).toEqual([
       { ...mine, name: 'Bali and Lombok' },
     ]);
   });
@@ -43,7 +43,7 @@ describe('live trip changes', () => {
     queryClient.setQueryData(tripKeys.all, [makeTrip({ id: TRIP }), makeTrip({ id: 'other' })]);
     queryClient.setQueryData(tripKeys.widgets(TRIP), []);
     applyTripChange(queryClient, TRIP, { type: 'trip:deleted' });
-    expect(queryClient.getQueryData<TripDto[]>(tripKeys.all)?.map((t) => t.id)).toEqual(['other']);
+    expect(queryClient.getQueryData<Trip[]>(tripKeys.all)?.map((t) => t.id)).toEqual(['other']);
     expect(queryClient.getQueryData(tripKeys.widgets(TRIP))).toBeUndefined();
     forgetTrip(queryClient, 'other');
     expect(queryClient.getQueryData(tripKeys.all)).toEqual([]);

@@ -1,15 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { LiveHandlers } from '@/features/realtime/liveHandlers';
-import type { TripDto } from '../../../shared/contracts/trips';
+import type { LiveHandlers } from '@/features/live/liveHandlers';
+import type { Trip } from '../../../shared/contracts/trips';
 import { tripKeys } from './tripKeys';
 
 // The server lists trips by start date, then by when they were made; the cache keeps that order.
-const byStart = (a: TripDto, b: TripDto) =>
+const byStart = (a: Trip, b: Trip) =>
   a.startDate.localeCompare(b.startDate) || a.createdAt.localeCompare(b.createdAt);
 
 /** Puts a trip the server answered with into the cached list (added, or replacing its old self). */
-export function storeTrip(queryClient: QueryClient, trip: TripDto) {
-  queryClient.setQueryData<TripDto[]>(tripKeys.all, (list) =>
+export function storeTrip(queryClient: QueryClient, trip: Trip) {
+  queryClient.setQueryData<Trip[]>(tripKeys.all, (list) =>
     [...(list ?? []).filter((other) => other.id !== trip.id), trip].sort(byStart),
   );
   queryClient.setQueryData(tripKeys.trip(trip.id), trip);
@@ -22,7 +22,7 @@ export function storeTrip(queryClient: QueryClient, trip: TripDto) {
  * last trip must not bring one back behind the user's back.
  */
 export function forgetTrip(queryClient: QueryClient, tripId: string) {
-  queryClient.setQueryData<TripDto[]>(tripKeys.all, (list) =>
+  queryClient.setQueryData<Trip[]>(tripKeys.all, (list) =>
     list?.filter((trip) => trip.id !== tripId),
   );
   queryClient.removeQueries({ queryKey: tripKeys.trip(tripId) });
@@ -36,7 +36,7 @@ export const DELETE_TRIP_KEY = ['trips', 'delete'] as const;
  * second message about it, or one after I left it here, is not) and this tab is not deleting it.
  */
 export function isGoneNews(queryClient: QueryClient, tripId: string) {
-  const listed = queryClient.getQueryData<TripDto[]>(tripKeys.all);
+  const listed = queryClient.getQueryData<Trip[]>(tripKeys.all);
   if (listed && !listed.some((trip) => trip.id === tripId)) return false;
   const deleting = queryClient
     .getMutationCache()
@@ -53,7 +53,7 @@ export const tripLive: LiveHandlers<'trip:saved' | 'trip:deleted'> = {
     writes: tripQueries,
     apply: (queryClient, tripId, change) => {
       const mine = queryClient
-        .getQueryData<TripDto[]>(tripKeys.all)
+        .getQueryData<Trip[]>(tripKeys.all)
         ?.find((trip) => trip.id === tripId);
       if (!mine) return;
       // My role and the trip's creation time are not part of the broadcast; they do not change,

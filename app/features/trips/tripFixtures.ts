@@ -1,7 +1,7 @@
-import type { TripDto } from '../../../shared/contracts/trips';
+import type { Trip } from '../../../shared/contracts/trips';
 
 /** A trip as `GET /api/trips` answers it, for component tests; Ana (u1) owns it by default. */
-export function makeTrip(overrides: Partial<TripDto> = {}): TripDto {
+export function makeTrip(overrides: Partial<Trip> = {}): Trip {
   return {
     id: 't1',
     name: 'Bali 2023',

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useAddress } from '@/lib/router';
 import { makeUser, mockApi } from '@/test/api';
 import { renderPage } from '@/test/render';
-import type { TripDto } from '../../../shared/contracts/trips';
+import type { Trip } from '../../../shared/contracts/trips';
 import { makeTrip } from './tripFixtures';
 import { LAST_TRIP_STORAGE_KEY, useCurrentTrip } from './useCurrentTrip';
 
@@ -33,7 +33,7 @@ function Probe() {
 // The dashboard's addresses, one page as in the app.
 const DASHBOARD_PATHS = ['/dashboard', '/trips/:tripId', '/trips/:tripId/:panel'];
 
-async function renderProbe(route: string, trips: TripDto[] = [bali, lisbon, kyoto]) {
+async function renderProbe(route: string, trips: Trip[] = [bali, lisbon, kyoto]) {
   const api = mockApi({ 'GET /api/trips': { body: trips } });
   renderPage(<Probe />, { route, path: DASHBOARD_PATHS, user: makeUser() });
   const shown = async () => {

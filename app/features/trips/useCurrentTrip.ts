@@ -1,7 +1,7 @@
 import { useCallback, useEffect } from 'react';
 import { useAddress, useLocation, useParams } from '@/lib/router';
 import { tripPath } from '../../../shared/clientRoutes';
-import type { TripDto } from '../../../shared/contracts/trips';
+import type { Trip } from '../../../shared/contracts/trips';
 import { linkedTripId } from './tripAddress';
 import { useTrips } from './useTrips';
 
@@ -27,13 +27,13 @@ function writeLastTrip(tripId: string | null) {
   }
 }
 
-const NO_TRIPS: TripDto[] = [];
+const NO_TRIPS: Trip[] = [];
 
 export type CurrentTrip = {
   /** My trips (empty while loading, on an error, or once the last one is deleted). */
-  trips: TripDto[];
+  trips: Trip[];
   /** The trip on screen, or null when there is none (yet). */
-  trip: TripDto | null;
+  trip: Trip | null;
   isLoading: boolean;
   error: Error | null;
   refetch: () => void;

@@ -1,6 +1,6 @@
 import { mutationOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { apiJson } from '@/lib/queryClient';
-import type { CreateTripBody, TripDto, UpdateTripBody } from '../../../shared/contracts/trips';
+import type { CreateTripBody, Trip, UpdateTripBody } from '../../../shared/contracts/trips';
 import { DELETE_TRIP_KEY, forgetTrip, storeTrip } from './tripCache';
 import { tripKeys } from './tripKeys';
 
@@ -14,10 +14,10 @@ const tripUrl = (tripId: string) => `/api/trips/${encodeURIComponent(tripId)}`;
  * been deleted.
  */
 export function useTrips() {
-  return useQuery<TripDto[]>({ queryKey: tripKeys.all });
+  return useQuery<Trip[]>({ queryKey: tripKeys.all });
 }
 
-export type TripUpdate = { tripId: string; body: UpdateTripBody };
+export type TripEdit = { tripId: string; body: UpdateTripBody };
 
 /**
  * The trips' own writes (issue #37: registered by key, run again from their variables alone). A
@@ -28,14 +28,14 @@ export const tripMutations = {
   /** `POST /api/trips` (403 with the plan's message when over the plan's active trips). */
   create: mutationOptions({
     mutationKey: ['trips', 'create'],
-    mutationFn: (body: CreateTripBody) => apiJson<TripDto>('POST', '/api/trips', body),
+    mutationFn: (body: CreateTripBody) => apiJson<Trip>('POST', '/api/trips', body),
     onSuccess: (trip, _body, _context, { client }) => storeTrip(client, trip),
   }),
 
   /** `PATCH /api/trips/:tripId` with only what changed (owner only). */
   update: mutationOptions({
     mutationKey: ['trips', 'update'],
-    mutationFn: ({ tripId, body }: TripUpdate) => apiJson<TripDto>('PATCH', tripUrl(tripId), body),
+    mutationFn: ({ tripId, body }: TripEdit) => apiJson<Trip>('PATCH', tripUrl(tripId), body),
     onSuccess: (trip, _change, _context, { client }) => storeTrip(client, trip),
   }),
 

@@ -5,8 +5,8 @@ import { useWidgets } from '@/features/board/useWidgets';
 import { makeTrip } from '@/features/trips/tripFixtures';
 import { deferred, mockApi, type Reply, type Route } from '@/test/api';
 import { renderPage, resetToasts } from '@/test/render';
-import type { WidgetDto } from '../../../shared/contracts/board';
-import type { TripDto } from '../../../shared/contracts/trips';
+import type { Widget } from '../../../shared/contracts/board';
+import type { Trip } from '../../../shared/contracts/trips';
 import { WeatherWidget, weatherCity } from './WeatherWidget';
 
 const WIDGETS_URL = '/api/trips/t1/widgets';
@@ -35,7 +35,7 @@ const fiveDays = {
   ],
 };
 
-function makeWeather(data: WidgetDto['data'] = null): WidgetDto {
+function makeWeather(data: Widget['data'] = null): Widget {
   return {
     id: 'weather1',
     tripId: 't1',
@@ -47,7 +47,7 @@ function makeWeather(data: WidgetDto['data'] = null): WidgetDto {
 }
 
 /** The widget as the board shows it: from the cached board, so a saved city shows. */
-function OnBoard({ trip, expanded }: { trip: TripDto; expanded: boolean }) {
+function OnBoard({ trip, expanded }: { trip: Trip; expanded: boolean }) {
   const widget = useWidgets(trip.id).data?.[0];
   return widget ? <WeatherWidget widget={widget} trip={trip} expanded={expanded} /> : null;
 }
@@ -62,8 +62,8 @@ async function renderWeather(
     routes = {},
   }: {
     forecast?: Route;
-    trip?: TripDto;
-    data?: WidgetDto['data'];
+    trip?: Trip;
+    data?: Widget['data'];
     expanded?: boolean;
     routes?: Record<string, Route>;
   } = {},

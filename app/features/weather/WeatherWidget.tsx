@@ -10,8 +10,8 @@ import { errorCode, errorMessage } from '@/lib/apiError';
 import { isFirstLoad } from '@/lib/queryStates';
 import { cn } from '@/lib/utils';
 import { formatWeekday } from '../../../shared/calendar';
-import type { WidgetDto } from '../../../shared/contracts/board';
-import type { TripDto } from '../../../shared/contracts/trips';
+import type { Widget } from '../../../shared/contracts/board';
+import type { Trip } from '../../../shared/contracts/trips';
 import {
   type CurrentWeather,
   DEFAULT_WEATHER_CITY,
@@ -22,10 +22,10 @@ import { useWeather } from './useWeather';
 import { formatCelsius, formatWindKmh } from './weatherFormat';
 import { WeatherConditionIcon } from './weatherIcons';
 
-type Props = { widget: WidgetDto; trip: TripDto; expanded: boolean };
+type Props = { widget: Widget; trip: Trip; expanded: boolean };
 
 /** The city of a weather widget: its own setting, else the trip's destination, else Denpasar. */
-export function weatherCity(trip: Pick<TripDto, 'destination'>, data: WidgetDto['data']): string {
+export function weatherCity(trip: Pick<Trip, 'destination'>, data: Widget['data']): string {
   const own = data?.city;
   if (typeof own === 'string' && own.trim()) return own.trim();
   return trip.destination?.trim() || DEFAULT_WEATHER_CITY;
@@ -257,8 +257,8 @@ function CityForm({
   city,
   onDone,
 }: {
-  widget: WidgetDto;
-  trip: TripDto;
+  widget: Widget;
+  trip: Trip;
   city: string;
   onDone: () => void;
 }) {

@@ -3,11 +3,11 @@ import { Component, lazy, type ReactNode, Suspense } from 'react';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/features/auth/useAuth';
 import { WidgetLoadError, WidgetLoading } from '@/features/board/WidgetStates';
-import type { LiveTrip } from '@/features/realtime/useLiveTrip';
+import type { LiveTrip } from '@/features/live/useLiveTrip';
 import { isFirstLoad } from '@/lib/queryStates';
 import { Link } from '@/lib/router';
-import type { WidgetDto } from '../../../shared/contracts/board';
-import type { TripDto } from '../../../shared/contracts/trips';
+import type { Widget } from '../../../shared/contracts/board';
+import type { Trip } from '../../../shared/contracts/trips';
 import { loadWhiteboardEditor } from './excalidrawAssets';
 import { ScenePreview } from './ScenePreview';
 import { useWhiteboardScene, useWhiteboardUpdates } from './useWhiteboard';
@@ -22,8 +22,8 @@ export const WHITEBOARD_READ_ONLY =
   "This trip's owner is on the Free plan: the whiteboard shows as it was left, and cannot be changed.";
 
 type Props = {
-  widget: WidgetDto;
-  trip: TripDto;
+  widget: Widget;
+  trip: Trip;
   expanded: boolean;
   live?: LiveTrip;
   onExpand: () => void;

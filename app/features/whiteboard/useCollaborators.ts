@@ -1,12 +1,12 @@
 import type { Collaborator, ExcalidrawImperativeAPI, SocketId } from '@excalidraw/excalidraw/types';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { PresenceMember } from '../../../shared/contracts/realtime';
+import type { PresenceMember } from '../../../shared/contracts/live';
 import {
   WHITEBOARD_POINTER_INTERVAL_MS,
   type WhiteboardPointerMessage,
 } from '../../../shared/contracts/whiteboard';
-import { throttle } from '../realtime/throttle';
-import type { LiveSocket } from '../realtime/useLiveSocket';
+import { throttle } from '../live/throttle';
+import type { LiveSocket } from '../live/useLiveSocket';
 
 // Coordinates the server accepts for a pointer (shared/contracts/whiteboard.ts).
 const clampCoordinate = (value: number) => Math.max(-1e7, Math.min(1e7, value));

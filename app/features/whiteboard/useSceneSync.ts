@@ -11,8 +11,8 @@ import {
   type WhiteboardElement,
   type WhiteboardScene,
 } from '../../../shared/contracts/whiteboard';
-import { throttle } from '../realtime/throttle';
-import type { LiveSocket } from '../realtime/useLiveSocket';
+import { throttle } from '../live/throttle';
+import type { LiveSocket } from '../live/useLiveSocket';
 import { mergeIntoScene, type SceneElement, withoutDeletedStubs } from './sceneCache';
 import { createSendQueue } from './sendQueue';
 

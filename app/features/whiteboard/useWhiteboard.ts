@@ -4,7 +4,7 @@ import type {
   WhiteboardScene,
   WhiteboardUpdateMessage,
 } from '../../../shared/contracts/whiteboard';
-import type { LiveSocket } from '../realtime/useLiveSocket';
+import type { LiveSocket } from '../live/useLiveSocket';
 import { mergeIntoScene, whiteboardKey } from './sceneCache';
 
 /** `GET /api/trips/:tripId/whiteboards/:widgetId`: the saved scene and its pictures. */

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { type Session, type User, users } from '../../platform/db/schema';
+import { type SessionRow, type UserRow, users } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
 import { deleteUserSessions, type RequestMeta, rotateSession } from '../../platform/sessions';
 import { verifyAccountPassword } from '../auth/loginThrottle';
 import { assertNotCommonPassword, hashPassword } from '../auth/passwords';
-import type { ChangeContext } from '../realtime';
+import type { ChangeContext } from '../live';
 import { recordLoginEvent } from './loginActivity';
 
 /**
@@ -14,7 +14,7 @@ import { recordLoginEvent } from './loginActivity';
  */
 export async function changePassword(
   { db, live }: ChangeContext,
-  auth: { user: User; session: Session },
+  auth: { user: UserRow; session: SessionRow },
   input: { currentPassword: string; newPassword: string },
   meta: RequestMeta,
 ) {

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorResponse } from '../../../shared/contracts/errors';
-import type { FlightDto } from '../../../shared/contracts/flights';
+import type { Flight } from '../../../shared/contracts/flights';
 import type { Todo } from '../../../shared/contracts/todos';
-import type { TripDto, TripMemberDto } from '../../../shared/contracts/trips';
+import type { Trip, TripMember } from '../../../shared/contracts/trips';
 import { tripMembers, trips, widgets } from '../../platform/db/schema';
 import { apiClient, TEST_PASSWORD } from '../../test/apiClient';
 import { type Account, createAccount, createTrip } from '../../test/factories';
@@ -41,7 +41,7 @@ async function addTodo(as: Account, tripId: string, text: string, assignedTo: st
 }
 
 async function addFlight(as: Account, tripId: string, travellerId: string | null) {
-  const res = await as.client.post<FlightDto>(`/api/trips/${tripId}/flights`, {
+  const res = await as.client.post<Flight>(`/api/trips/${tripId}/flights`, {
     flightNumber: 'SQ938',
     departureAirport: 'SIN',
     departureTime: '2030-06-01T08:30:00+08:00',
@@ -83,27 +83,27 @@ describe('deleting an account that owns a trip with members', () => {
     await setJoinedAt(trip.id, owner.id, '2030-01-01T00:00:00Z');
     await setJoinedAt(trip.id, later.id, '2030-01-03T00:00:00Z');
     await setJoinedAt(trip.id, earliest.id, '2030-01-02T00:00:00Z');
-    const ownersTask = await addTodo(owner, trip.id, 'Book the villa', owner.id);
-    const erinsTask = await addTodo(owner, trip.id, 'Pack sunscreen', earliest.id);
+    const ownersTodo = await addTodo(owner, trip.id, 'Book the villa', owner.id);
+    const erinsTodo = await addTodo(owner, trip.id, 'Pack sunscreen', earliest.id);
     const ownersFlight = await addFlight(owner, trip.id, owner.id);
     const lenasFlight = await addFlight(owner, trip.id, later.id);
 
     await deleteAccount(owner);
 
     // The heir sees the trip as its owner, everything on it still there.
-    const seen = await earliest.client.get<TripDto>(`/api/trips/${trip.id}`);
+    const seen = await earliest.client.get<Trip>(`/api/trips/${trip.id}`);
     expect(seen.status).toBe(200);
     expect(seen.body).toMatchObject({ id: trip.id, name: trip.name, ownerId: earliest.id });
     expect(seen.body.role).toBe('owner');
     const list = await earliest.client.get<Todo[]>(`/api/trips/${trip.id}/todos`);
     expect(list.status).toBe(200);
     const byId = new Map(list.body.map((todo) => [todo.id, todo]));
-    expect(byId.get(ownersTask.id)).toMatchObject({ text: 'Book the villa', assignedTo: null });
-    expect(byId.get(erinsTask.id)).toMatchObject({
+    expect(byId.get(ownersTodo.id)).toMatchObject({ text: 'Book the villa', assignedTo: null });
+    expect(byId.get(erinsTodo.id)).toMatchObject({
       text: 'Pack sunscreen',
       assignedTo: { id: earliest.id, name: 'Erin Test' },
     });
-    const flightList = await earliest.client.get<FlightDto[]>(`/api/trips/${trip.id}/flights`);
+    const flightList = await earliest.client.get<Flight[]>(`/api/trips/${trip.id}/flights`);
     expect(flightList.body.map((f) => [f.id, f.traveller?.id ?? null])).toEqual(
       expect.arrayContaining([
         [ownersFlight.id, null],
@@ -115,7 +115,7 @@ describe('deleting an account that owns a trip with members', () => {
     const renamed = await earliest.client.patch(`/api/trips/${trip.id}`, { name: 'Ours now' });
     expect(renamed.status).toBe(200);
 
-    const members = await earliest.client.get<TripMemberDto[]>(`/api/trips/${trip.id}/members`);
+    const members = await earliest.client.get<TripMember[]>(`/api/trips/${trip.id}/members`);
     expect(members.body.map((m) => [m.id, m.role])).toEqual([
       [earliest.id, 'owner'],
       [later.id, 'member'],
@@ -126,7 +126,7 @@ describe('deleting an account that owns a trip with members', () => {
     expect(rows.todos).toHaveLength(2);
     expect(rows.flights).toHaveLength(2);
     // The other member is still a member, no more.
-    expect((await later.client.get<TripDto>(`/api/trips/${trip.id}`)).body.role).toBe('member');
+    expect((await later.client.get<Trip>(`/api/trips/${trip.id}`)).body.role).toBe('member');
   });
 });
 
@@ -135,7 +135,7 @@ describe('deleting an account that owns a trip alone', () => {
     const owner = await signUp('Sam');
     const friend = await signUp('Fay');
     // Through the API, so the board has its default widgets.
-    const made = await owner.client.post<TripDto>('/api/trips', {
+    const made = await owner.client.post<Trip>('/api/trips', {
       name: 'Solo trip',
       destination: 'Lisbon, Portugal',
       startDate: '2030-06-01',
@@ -167,8 +167,8 @@ describe('deleting the account of a member', () => {
     const member = await signUp('Milo');
     const other = await signUp('Ida');
     const trip = await createTrip(t.database.db, owner.id, { memberIds: [member.id, other.id] });
-    const milosTask = await addTodo(owner, trip.id, 'Buy snorkels', member.id);
-    const norasTask = await addTodo(owner, trip.id, 'Print tickets', owner.id);
+    const milosTodo = await addTodo(owner, trip.id, 'Buy snorkels', member.id);
+    const norasTodo = await addTodo(owner, trip.id, 'Print tickets', owner.id);
     const milosFlight = await addFlight(owner, trip.id, member.id);
     const before = await rowsOf(trip.id);
 
@@ -179,9 +179,9 @@ describe('deleting the account of a member', () => {
     expect(after.members).toEqual(before.members.filter((m) => m.userId !== member.id));
     expect(after.members.find((m) => m.userId === owner.id)?.role).toBe('owner');
     expect(after.todos).toEqual(
-      before.todos.map((todo) => (todo.id === milosTask.id ? { ...todo, assignedTo: null } : todo)),
+      before.todos.map((todo) => (todo.id === milosTodo.id ? { ...todo, assignedTo: null } : todo)),
     );
-    expect(after.todos.find((todo) => todo.id === norasTask.id)?.assignedTo).toBe(owner.id);
+    expect(after.todos.find((todo) => todo.id === norasTodo.id)?.assignedTo).toBe(owner.id);
     expect(after.flights).toEqual(
       before.flights.map((f) => (f.id === milosFlight.id ? { ...f, travellerId: null } : f)),
     );

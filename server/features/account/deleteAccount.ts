@@ -1,14 +1,14 @@
 import { and, count, eq, gt, isNull } from 'drizzle-orm';
-import { itemRemoved } from '../../../shared/contracts/realtime';
+import { itemRemoved } from '../../../shared/contracts/live';
 import type { Db } from '../../platform/db/client';
-import { accountDeletions, type User, users } from '../../platform/db/schema';
+import { accountDeletions, type UserRow, users } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
 import { queueMail } from '../../platform/mail/outbox';
 import { hashToken, newToken } from '../../platform/tokens';
 import { verifyAccountPassword } from '../auth/loginThrottle';
 import { memberLeaving } from '../featureLookup';
+import { type ChangeContext, inTransaction } from '../live';
 import { photosAddedBy } from '../photos/service';
-import { type ChangeContext, inTransaction } from '../realtime';
 import { ownerPlanOf, tripIdsOf, tripMemberIds } from '../trips/access';
 import { handOverOwnedTrips } from '../trips/handOver';
 import { liveSettingsOf } from '../trips/service';
@@ -24,7 +24,7 @@ export const DELETION_LINK_INVALID =
 /** Deletes the account of someone who has a password: with it (and a code when 2FA is on). */
 export async function deleteAccount(
   ctx: ChangeContext,
-  user: User,
+  user: UserRow,
   input: { password: string; token?: string | undefined },
 ) {
   if (!user.passwordHash) {
@@ -48,7 +48,7 @@ export type DeletionLinkContext = { db: Db; publicUrl: string };
  */
 export async function requestDeletionLink(
   { db, publicUrl }: DeletionLinkContext,
-  user: User,
+  user: UserRow,
   now = new Date(),
 ) {
   if (user.passwordHash) {
@@ -125,7 +125,7 @@ export async function deleteAccountByLink(
   return found.user.id;
 }
 
-async function checkSecondFactor(db: Db, user: User, code: string | undefined) {
+async function checkSecondFactor(db: Db, user: UserRow, code: string | undefined) {
   if (!user.twoFactorEnabled) return;
   // No code at all is not a guess: it is asked for, and not counted as a wrong one.
   if (!code) throw new HttpError('invalid_code', 'Enter a code from your authenticator app.');
@@ -137,7 +137,7 @@ async function checkSecondFactor(db: Db, user: User, code: string | undefined) {
  * live connections close, and the others on its trips are told: one member fewer, and a new
  * owner where it owned the trip.
  */
-async function removeAccount(context: ChangeContext, user: User) {
+async function removeAccount(context: ChangeContext, user: UserRow) {
   await inTransaction(context, async (change) => {
     const { db: tx, live } = change;
     const onTrips = await tripIdsOf(tx, user.id);

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { ConfirmationDelivery } from '../../../shared/contracts/mail';
 import type { Db } from '../../platform/db/client';
-import { emailChanges, mailOutbox, type User, users } from '../../platform/db/schema';
+import { emailChanges, mailOutbox, type UserRow, users } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
 import { deliveryStateOf, queueMail } from '../../platform/mail/outbox';
 import { claimSingleUse, hashToken, newToken } from '../../platform/tokens';
@@ -17,12 +17,12 @@ export const EMAIL_LINK_INVALID =
 
 export type EmailChangeContext = { db: Db; publicUrl: string };
 
-const greeting = (user: User) => `Hi ${user.firstName || user.username},`;
+const greeting = (user: UserRow) => `Hi ${user.firstName || user.username},`;
 
 /** Why an address is being confirmed: a new account's, or a change of an account's. */
 export type EmailPurpose = 'sign-up' | 'change';
 
-function confirmationMail(user: User, email: string, link: string, purpose: EmailPurpose) {
+function confirmationMail(user: UserRow, email: string, link: string, purpose: EmailPurpose) {
   const signUp = purpose === 'sign-up';
   return {
     to: email,
@@ -42,7 +42,7 @@ function confirmationMail(user: User, email: string, link: string, purpose: Emai
   };
 }
 
-function alreadyTakenMail(user: User, email: string, publicUrl: string, purpose: EmailPurpose) {
+function alreadyTakenMail(user: UserRow, email: string, publicUrl: string, purpose: EmailPurpose) {
   return {
     to: email,
     subject: 'This address already has a Tripmates account',
@@ -68,7 +68,7 @@ function alreadyTakenMail(user: User, email: string, publicUrl: string, purpose:
  */
 export async function requestEmailChange(
   { db, publicUrl }: EmailChangeContext,
-  user: User,
+  user: UserRow,
   email: string,
   { purpose = 'change', now = new Date() }: { purpose?: EmailPurpose; now?: Date } = {},
 ) {
@@ -147,7 +147,7 @@ export async function confirmEmailChange(db: Db, token: string, now = new Date()
 }
 
 /** Whether `email` is the account's own confirmed address (then there is nothing to confirm). */
-export const isOwnAddress = (user: User, email: string) =>
+export const isOwnAddress = (user: UserRow, email: string) =>
   email.toLowerCase() === user.email?.toLowerCase();
 
 /**
@@ -155,7 +155,7 @@ export const isOwnAddress = (user: User, email: string) =>
  * address fared, so the profile can say it did not arrive instead of leaving the person waiting.
  * Null when no address is pending or no link to it is on record.
  */
-export async function confirmationDeliveryOf(db: Db, user: User): Promise<ConfirmationDelivery> {
+export async function confirmationDeliveryOf(db: Db, user: UserRow): Promise<ConfirmationDelivery> {
   if (!user.pendingEmail) return { state: null, reason: null };
   const [mail] = await db
     .select({ status: mailOutbox.status, lastError: mailOutbox.lastError })

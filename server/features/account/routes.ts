@@ -17,7 +17,7 @@ import { confirmationDelivery } from '../../../shared/contracts/mail';
 import { currentAuth, requestMeta } from '../../platform/auth';
 import { clearSessionCookie, setSessionCookie } from '../../platform/sessions';
 import { perMinute } from '../auth/rateLimits';
-import { changeContext } from '../realtime';
+import { changeContext } from '../live';
 import { changePassword } from './changePassword';
 import { deleteAccount, deleteAccountByLink, requestDeletionLink } from './deleteAccount';
 import {

@@ -1,9 +1,9 @@
 import Bowser from 'bowser';
 import type { CurrentUser } from '../../../shared/contracts/account';
-import type { User } from '../../platform/db/schema';
+import type { UserRow } from '../../platform/db/schema';
 
 /** The only shape of a user that leaves the server: no hashes, no TOTP secrets. */
-export function toCurrentUser(user: User): CurrentUser {
+export function toCurrentUser(user: UserRow): CurrentUser {
   return {
     id: user.id,
     username: user.username,

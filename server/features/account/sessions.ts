@@ -4,7 +4,7 @@ import type { Db } from '../../platform/db/client';
 import { sessions } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
 import { deleteUserSessions } from '../../platform/sessions';
-import type { ChangeContext } from '../realtime';
+import type { ChangeContext } from '../live';
 import { describeBrowser } from './serializers';
 
 /** The browsers signed in as the user (not those still owing a second factor), latest first. */

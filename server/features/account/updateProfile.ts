@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
-import { type User, users } from '../../platform/db/schema';
-import type { ChangeContext } from '../realtime';
+import { type UserRow, users } from '../../platform/db/schema';
+import type { ChangeContext } from '../live';
 import { memberName } from '../trips/access';
 
 type ProfileFields = {
@@ -11,7 +11,7 @@ type ProfileFields = {
   homeAirport?: string | null;
 };
 
-async function save(db: Db, user: User, input: ProfileFields): Promise<User> {
+async function save(db: Db, user: UserRow, input: ProfileFields): Promise<UserRow> {
   const [updated] = await db.update(users).set(input).where(eq(users.id, user.id)).returning();
   return updated!;
 }
@@ -22,9 +22,9 @@ async function save(db: Db, user: User, input: ProfileFields): Promise<User> {
  */
 export async function updateProfile(
   { db, live }: ChangeContext,
-  user: User,
+  user: UserRow,
   input: ProfileFields,
-): Promise<User> {
+): Promise<UserRow> {
   if (Object.keys(input).length === 0) return user;
   const updated = await save(db, user, input);
   if (

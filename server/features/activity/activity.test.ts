@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityEntry } from '../../../shared/contracts/activity';
-import type { WidgetDto } from '../../../shared/contracts/board';
+import type { Widget } from '../../../shared/contracts/board';
 import type { ErrorResponse } from '../../../shared/contracts/errors';
-import type { FlightDto } from '../../../shared/contracts/flights';
+import type { Flight } from '../../../shared/contracts/flights';
 import { PAGE_CURSOR_HEADER } from '../../../shared/contracts/paging';
 import type { Poll } from '../../../shared/contracts/polls';
 import type { ShortlistOption } from '../../../shared/contracts/shortlist';
@@ -38,7 +38,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** A page of the trip's history as `who` reads it, and the next page's cursor. */
-async function history(who: Account = owner, trip = tripId, query = '') {
+async function readActivity(who: Account = owner, trip = tripId, query = '') {
   const res = await who.client.get<ActivityEntry[]>(`/api/trips/${trip}/activity${query}`);
   expect(res.status).toBe(200);
   return { entries: res.body, nextCursor: res.headers.get(PAGE_CURSOR_HEADER) };
@@ -46,7 +46,7 @@ async function history(who: Account = owner, trip = tripId, query = '') {
 
 /** The newest entries' kinds and labels, newest first. */
 async function latest(count: number, trip = tripId) {
-  const { entries } = await history(owner, trip, `?limit=${count}`);
+  const { entries } = await readActivity(owner, trip, `?limit=${count}`);
   return entries.map((entry) => `${entry.kind} ${entry.data.label ?? ''}`.trim());
 }
 
@@ -67,7 +67,7 @@ describe('the history is written with each change', () => {
     await member.client.patch(`/api/todos/${todo.id}`, { text: 'Rent two scooters in Ubud' });
     await owner.client.delete(`/api/todos/${todo.id}`);
 
-    const { entries } = await history(member);
+    const { entries } = await readActivity(member);
     const mine = entries.filter((entry) => entry.subjectId === todo.id);
     expect(mine.map((entry) => [entry.kind, entry.actor?.name, entry.data.label])).toEqual([
       ['todo.deleted', 'Ana Lima', 'Rent two scooters in Ubud'],
@@ -90,7 +90,7 @@ describe('the history is written with each change', () => {
   });
 
   it('widgets moved and renamed, flights, polls, the shortlist, members and trip settings', async () => {
-    const widget = await member.client.post<WidgetDto>(`/api/trips/${tripId}/widgets`, {
+    const widget = await member.client.post<Widget>(`/api/trips/${tripId}/widgets`, {
       type: 'weather',
       position: { top: 100, left: 100 },
     });
@@ -106,7 +106,7 @@ describe('the history is written with each change', () => {
       'widget.added New weather Widget',
     ]);
 
-    const flight = await owner.client.post<FlightDto>(`/api/trips/${tripId}/flights`, {
+    const flight = await owner.client.post<Flight>(`/api/trips/${tripId}/flights`, {
       flightNumber: 'GA 404',
       departureAirport: 'CGK',
       departureTime: '2030-06-01T08:00:00+07:00',
@@ -128,7 +128,7 @@ describe('the history is written with each change', () => {
       'poll.created Where do we eat?',
       'flight.added GA 404',
     ]);
-    const vote = (await history()).entries.find((entry) => entry.kind === 'poll.voted')!;
+    const vote = (await readActivity()).entries.find((entry) => entry.kind === 'poll.voted')!;
     expect(vote.data.detail).toBe('Beach club');
 
     const search = await member.client.post(`/api/trips/${tripId}/searches/stays`, {
@@ -144,7 +144,7 @@ describe('the history is written with each change', () => {
     });
     expect(option.status).toBe(201);
     await owner.client.put(`/api/shortlist/${option.body.id}/vote`, { vote: 'yes' });
-    const [voted, added] = (await history()).entries;
+    const [voted, added] = (await readActivity()).entries;
     expect([voted, added].map((entry) => [entry!.kind, entry!.actor?.name])).toEqual([
       ['option.voted', 'Ana Lima'],
       ['option.added', 'Bruno Costa'],
@@ -158,7 +158,7 @@ describe('the history is written with each change', () => {
     expect((await owner.client.delete(`/api/trips/${tripId}/members/${guest.id}`)).status).toBe(
       200,
     );
-    const [removed, left] = (await history()).entries;
+    const [removed, left] = (await readActivity()).entries;
     expect(removed).toMatchObject({
       kind: 'member.removed',
       actor: { name: 'Ana Lima' },
@@ -167,7 +167,7 @@ describe('the history is written with each change', () => {
     expect(left).toMatchObject({ kind: 'member.left', actor: { name: 'Gita Guest' } });
 
     await owner.client.patch(`/api/trips/${tripId}`, { name: 'Bali 2030' });
-    const renamed = (await history()).entries[0]!;
+    const renamed = (await readActivity()).entries[0]!;
     expect(renamed).toMatchObject({
       kind: 'trip.renamed',
       data: { label: 'Bali 2030', detail: 'Bali 2023' },
@@ -184,7 +184,7 @@ describe('the history is written with each change', () => {
       optionIds: [poll.body.options[0]!.id],
     });
     expect(voted.status).toBe(200);
-    const [latest] = (await history()).entries;
+    const [latest] = (await readActivity()).entries;
     expect(latest).toMatchObject({ kind: 'poll.created', data: { label: 'Who drives?' } });
   });
 
@@ -194,20 +194,20 @@ describe('the history is written with each change', () => {
       sql`update calls set started_at = now() - interval '12 minutes' where id = ${call.id}`,
     );
     expect(await endCall(t.database.db, call.id, 'empty')).toBe(true);
-    const [entry] = (await history()).entries;
+    const [entry] = (await readActivity()).entries;
     expect(entry).toMatchObject({ kind: 'call.ended', actor: null, data: { minutes: 12 } });
     expect(entry!.data.people?.sort()).toEqual(['Ana Lima', 'Bruno Costa']);
   });
 
   it('a change that is rolled back leaves no entry, and an entry that fails undoes the change', async () => {
-    const before = await history(owner, tripId, '?limit=100');
+    const before = await readActivity(owner, tripId, '?limit=100');
     // Refused inside the change's transaction: an arrival before the departure.
-    const flight = (await owner.client.get<FlightDto[]>(`/api/trips/${tripId}/flights`)).body[0]!;
+    const flight = (await owner.client.get<Flight[]>(`/api/trips/${tripId}/flights`)).body[0]!;
     const refused = await owner.client.patch(`/api/flights/${flight.id}`, {
       arrivalTime: '2030-05-01T10:00:00+08:00',
     });
     expect(refused.status).toBe(400);
-    expect((await history(owner, tripId, '?limit=100')).entries).toEqual(before.entries);
+    expect((await readActivity(owner, tripId, '?limit=100')).entries).toEqual(before.entries);
 
     // The history cannot take this entry: the to-do it records is not kept either.
     await t.database.db.execute(
@@ -226,12 +226,12 @@ describe('the history is written with each change', () => {
 
 describe('reading the history', () => {
   it('pages newest first without repeats, and refuses a cursor it cannot read', async () => {
-    const all = (await history(owner, tripId, '?limit=100')).entries;
+    const all = (await readActivity(owner, tripId, '?limit=100')).entries;
     expect(all.length).toBeGreaterThan(6);
     const seen: ActivityEntry[] = [];
     let cursor: string | null = '';
     while (cursor !== null) {
-      const page: { entries: ActivityEntry[]; nextCursor: string | null } = await history(
+      const page: { entries: ActivityEntry[]; nextCursor: string | null } = await readActivity(
         owner,
         tripId,
         `?limit=4${cursor ? `&before=${encodeURIComponent(cursor)}` : ''}`,
@@ -256,7 +256,7 @@ describe('reading the history', () => {
     const trip = await createTrip(t.database.db, owner.id, { memberIds: [gone.id] });
     await addTodo('Pack the tent', gone, trip.id);
     await t.database.db.delete(users).where(eq(users.id, gone.id));
-    const [entry] = (await history(owner, trip.id)).entries;
+    const [entry] = (await readActivity(owner, trip.id)).entries;
     expect(entry).toMatchObject({
       kind: 'todo.added',
       actor: null,
@@ -267,7 +267,7 @@ describe('reading the history', () => {
 
 describe('restoring from the history', () => {
   async function deletionOf(subjectId: string, trip = tripId) {
-    const { entries } = await history(owner, trip, '?limit=100');
+    const { entries } = await readActivity(owner, trip, '?limit=100');
     return entries.find((entry) => entry.subjectId === subjectId && entry.restorable)!;
   }
 
@@ -290,7 +290,7 @@ describe('restoring from the history', () => {
       assignedTo: { id: member.id, name: 'Bruno Costa' },
       createdAt: todo.createdAt,
     });
-    expect((await history()).entries[0]).toMatchObject({
+    expect((await readActivity()).entries[0]).toMatchObject({
       kind: 'todo.restored',
       actor: { name: 'Bruno Costa' },
       subjectId: todo.id,
@@ -325,13 +325,13 @@ describe('restoring from the history', () => {
   });
 
   it('brings back a removed widget and a deleted flight as they were', async () => {
-    const widget = await owner.client.post<WidgetDto>(`/api/trips/${tripId}/widgets`, {
+    const widget = await owner.client.post<Widget>(`/api/trips/${tripId}/widgets`, {
       type: 'countdown',
       position: { top: 40, left: 640 },
       title: 'Days to go',
     });
     await owner.client.delete(`/api/widgets/${widget.body.id}`);
-    const flight = await owner.client.post<FlightDto>(`/api/trips/${tripId}/flights`, {
+    const flight = await owner.client.post<Flight>(`/api/trips/${tripId}/flights`, {
       flightNumber: 'QZ 7510',
       departureAirport: 'DPS',
       departureTime: '2030-06-14T18:00:00+08:00',
@@ -348,15 +348,15 @@ describe('restoring from the history', () => {
       );
       expect(res.status).toBe(200);
     }
-    const board = (await owner.client.get<WidgetDto[]>(`/api/trips/${tripId}/widgets`)).body;
+    const board = (await owner.client.get<Widget[]>(`/api/trips/${tripId}/widgets`)).body;
     expect(board.find((item) => item.id === widget.body.id)).toEqual(widget.body);
-    const flights = (await owner.client.get<FlightDto[]>(`/api/trips/${tripId}/flights`)).body;
+    const flights = (await owner.client.get<Flight[]>(`/api/trips/${tripId}/flights`)).body;
     expect(flights.find((item) => item.id === flight.body.id)).toEqual(flight.body);
   });
 
   it('refuses what is no deletion, another trip’s entry, and a trip with no room', async () => {
     const todo = await addTodo('Not deleted');
-    const added = (await history()).entries.find((entry) => entry.subjectId === todo.id)!;
+    const added = (await readActivity()).entries.find((entry) => entry.subjectId === todo.id)!;
     const notOne = await owner.client.post<ErrorResponse>(
       `/api/trips/${tripId}/activity/${added.id}/restore`,
       {},
@@ -414,7 +414,7 @@ describe('how far back the history goes (spec §9)', () => {
     const premium = await tripOnPlan('premium');
     const pro = await tripOnPlan('pro');
     const labels = async ({ host, trip }: Awaited<ReturnType<typeof tripOnPlan>>) =>
-      (await history(host, trip.id)).entries.map((entry) => entry.data.label);
+      (await readActivity(host, trip.id)).entries.map((entry) => entry.data.label);
 
     expect(await labels(free)).toEqual(['1 days ago']);
     expect(await labels(premium)).toEqual(['1 days ago', '8 days ago']);

@@ -4,8 +4,8 @@ import type { ActivityData, ActivityKind } from '../../../shared/contracts/activ
 import type { BellKind, NotificationData } from '../../../shared/contracts/notifications';
 import type { Db, Tx } from '../../platform/db/client';
 import { tripActivity } from '../../platform/db/schema';
+import type { Change } from '../live';
 import { notify } from '../notifications/notify';
-import type { Change } from '../realtime';
 import type { TripItemTable } from '../trips/items';
 
 /** One entry of a trip's history, as the service making the change describes it. */

@@ -16,8 +16,8 @@ const BATCH = 5000;
 export async function pruneActivity(db: Db, now: Date): Promise<number> {
   let deleted = 0;
   for (const [plan, limits] of Object.entries(PLAN_LIMITS)) {
-    if (limits.historyDays === null) continue;
-    const before = new Date(now.getTime() - limits.historyDays * DAY_MS);
+    if (limits.activityDays === null) continue;
+    const before = new Date(now.getTime() - limits.activityDays * DAY_MS);
     const tripsOnPlan = db
       .select({ id: trips.id })
       .from(trips)

@@ -8,7 +8,7 @@ import {
 import { tripParams } from '../../../shared/contracts/trips';
 import type { Db } from '../../platform/db/client';
 import { pageHeaders } from '../../platform/db/keyset';
-import { changeContext } from '../realtime';
+import { changeContext } from '../live';
 import { tripAccessOf, tripMember } from '../trips/access';
 import { listActivity, restoreFromEntry } from './service';
 

@@ -12,7 +12,7 @@ import { olderThan, pageOf } from '../../platform/db/keyset';
 import { tripActivity, users } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
 import { restorerOf } from '../featureLookup';
-import { type ChangeContext, inTransaction } from '../realtime';
+import { type ChangeContext, inTransaction } from '../live';
 import { memberName, ownerPlanOf } from '../trips/access';
 import { assertRoomFor } from '../trips/items';
 import { fromSnapshot, recordActivity } from './record';
@@ -20,7 +20,7 @@ import { fromSnapshot, recordActivity } from './record';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** How many days of history a plan keeps (spec §9); null: all. */
-export const keepsDaysOf = (plan: keyof typeof PLAN_LIMITS) => PLAN_LIMITS[plan].historyDays;
+export const keepsDaysOf = (plan: keyof typeof PLAN_LIMITS) => PLAN_LIMITS[plan].activityDays;
 
 /** Entries of the trip still within what its owner's plan keeps, whether or not pruned yet. */
 function keptSince(keepsDays: number | null, now: Date): Date | null {

@@ -1,15 +1,15 @@
 import { or, sql } from 'drizzle-orm';
 import { MESSAGES } from '../../../shared/contracts/auth';
 import type { Db } from '../../platform/db/client';
-import { type Session, type User, users } from '../../platform/db/schema';
+import { type SessionRow, type UserRow, users } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
 import { createSession, deleteSession, type RequestMeta } from '../../platform/sessions';
 import { recordSignInFailure, settleSignInLine } from '../account/loginActivity';
-import type { ChangeContext } from '../realtime';
+import type { ChangeContext } from '../live';
 import { accountLocked, claimPasswordCheck, clearAttempts, throttleKey } from './loginThrottle';
 import { verifyPassword } from './passwords';
 
-async function findByLogin(db: Db, login: string): Promise<User | undefined> {
+async function findByLogin(db: Db, login: string): Promise<UserRow | undefined> {
   const key = login.trim().toLowerCase();
   const [user] = await db
     .select()
@@ -20,7 +20,7 @@ async function findByLogin(db: Db, login: string): Promise<User | undefined> {
 }
 
 export type LoginResult =
-  | { kind: 'signedIn'; user: User; token: string }
+  | { kind: 'signedIn'; user: UserRow; token: string }
   | { kind: 'needsSecondFactor'; token: string };
 
 /**
@@ -32,7 +32,7 @@ export async function login(
   { db, live }: ChangeContext,
   input: { username: string; password: string },
   meta: RequestMeta,
-  previousSession: Session | null,
+  previousSession: SessionRow | null,
 ): Promise<LoginResult> {
   const login = input.username.trim().toLowerCase();
   const now = new Date();

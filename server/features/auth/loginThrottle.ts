@@ -1,6 +1,6 @@
 import { eq, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
-import { loginThrottles, type User } from '../../platform/db/schema';
+import { loginThrottles, type UserRow } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
 import { verifyPassword } from './passwords';
 
@@ -107,7 +107,7 @@ export function claimPasswordCheck(db: Db, key: string, now: Date) {
  */
 export async function verifyAccountPassword(
   db: Db,
-  user: Pick<User, 'id' | 'passwordHash'>,
+  user: Pick<UserRow, 'id' | 'passwordHash'>,
   password: string,
   now = new Date(),
 ): Promise<boolean> {

@@ -1,9 +1,9 @@
-import type { Session } from '../../platform/db/schema';
+import type { SessionRow } from '../../platform/db/schema';
 import { deleteSession } from '../../platform/sessions';
-import type { ChangeContext } from '../realtime';
+import type { ChangeContext } from '../live';
 
 /** Ends this browser's session on the server, and the live connections it opened. */
-export async function logout({ db, live }: ChangeContext, session: Session) {
+export async function logout({ db, live }: ChangeContext, session: SessionRow) {
   await deleteSession(db, session.id);
   live.disconnect({ sessionId: session.id });
 }

@@ -1,14 +1,14 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { MESSAGES } from '../../../shared/contracts/auth';
 import type { Db } from '../../platform/db/client';
-import { passwordResetTokens, type User, users } from '../../platform/db/schema';
+import { passwordResetTokens, type UserRow, users } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
 import { queueMail } from '../../platform/mail/outbox';
 import { deleteUserSessions, type RequestMeta } from '../../platform/sessions';
 import { claimSingleUse, hashToken, newToken } from '../../platform/tokens';
 import { isUniqueViolation } from '../account/availability';
 import { recordLoginEvent } from '../account/loginActivity';
-import type { ChangeContext } from '../realtime';
+import type { ChangeContext } from '../live';
 import { assertNotCommonPassword, hashPassword } from './passwords';
 
 // Issue #3: a reset link works for an hour.
@@ -17,7 +17,7 @@ export const RESET_TOKEN_MS = 60 * 60_000;
 /** What sending the link needs: where the account is, and this site's address. */
 export type ResetMailContext = { db: Db; publicUrl: string };
 
-function resetEmail(user: User, address: string, link: string, confirms: boolean) {
+function resetEmail(user: UserRow, address: string, link: string, confirms: boolean) {
   return {
     to: address,
     subject: 'Reset your Tripmates password',
@@ -66,7 +66,7 @@ export async function requestPasswordReset(context: ResetMailContext, email: str
 
 async function sendResetLink(
   { db, publicUrl }: ResetMailContext,
-  user: User,
+  user: UserRow,
   address: string,
   confirms: boolean,
 ) {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type User, users } from '../../platform/db/schema';
+import { type UserRow, users } from '../../platform/db/schema';
 import { createSession, type RequestMeta } from '../../platform/sessions';
 import { assertAvailable, isUniqueViolation } from '../account/availability';
 import { type EmailChangeContext, requestEmailChange } from '../account/emailChange';
@@ -35,7 +35,7 @@ export async function register(
   const { db } = ctx;
   assertNotCommonPassword(input.password);
   const passwordHash = await hashPassword(input.password);
-  let created: User;
+  let created: UserRow;
   try {
     created = await db.transaction(async (tx) => {
       // Serialises sign-ups so that exactly one account, the very first, becomes admin.

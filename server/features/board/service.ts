@@ -5,16 +5,16 @@ import {
   NO_SUCH_WIDGET,
   TOO_MANY_WIDGETS,
   type UpdateWidgetBody,
-  type WidgetDto,
+  type Widget,
   type WidgetType,
   widgetIdFor,
 } from '../../../shared/contracts/board';
-import { itemRemoved, itemSaved } from '../../../shared/contracts/realtime';
+import { itemRemoved, itemSaved } from '../../../shared/contracts/live';
 import type { Db, Tx } from '../../platform/db/client';
 import { type WidgetRow, widgets } from '../../platform/db/schema';
 import { type Activity, type Restorer, recordActivity } from '../activity/record';
 import { widgetPolicyOf } from '../featureLookup';
-import { type ChangeContext, inTransaction, type LiveChanges } from '../realtime';
+import { type ChangeContext, inTransaction, type LiveChanges } from '../live';
 import {
   assertRoomFor,
   deleteTripItem,
@@ -23,7 +23,7 @@ import {
   updateTripItem,
 } from '../trips/items';
 
-export function toWidgetDto(row: WidgetRow): WidgetDto {
+export function toWidget(row: WidgetRow): Widget {
   return {
     id: row.id,
     tripId: row.tripId,
@@ -77,7 +77,7 @@ export async function listWidgets(db: Db, tripId: string) {
     .from(widgets)
     .where(eq(widgets.tripId, tripId))
     .orderBy(asc(widgets.createdAt), asc(widgets.id));
-  return rows.map(toWidgetDto);
+  return rows.map(toWidget);
 }
 
 /**
@@ -92,13 +92,13 @@ export async function createWidget(context: ChangeContext, tripId: string, body:
   return inTransaction(context, async ({ db: tx, live, actorId }) => {
     if (body.id && (await isRepeatedCreate(tx, widgets, tripId, body.id, actorId))) {
       const [row] = await tx.select().from(widgets).where(eq(widgets.id, body.id));
-      return toWidgetDto(row!);
+      return toWidget(row!);
     }
     await assertRoomFor(tx, widgets, tripId, limit);
     await (await widgetPolicyOf(body.type)).assertAllowed?.(tx, tripId);
     const inserted = await insertWithFreeId(tx, tripId, actorId, body);
     await recordActivity(tx, tripId, actorId, widgetActivity('widget.added', inserted));
-    return announceSaved(live, toWidgetDto(inserted));
+    return announceSaved(live, toWidget(inserted));
   });
 }
 
@@ -149,7 +149,7 @@ async function insertWithFreeId(
   throw new Error('Could not find a free widget id');
 }
 
-function announceSaved(live: LiveChanges, widget: WidgetDto) {
+function announceSaved(live: LiveChanges, widget: Widget) {
   live.tripChanged(widget.tripId, itemSaved('widgets', widget));
   return widget;
 }
@@ -190,7 +190,7 @@ export const widgetRestorer: Restorer = {
       .select()
       .from(widgets)
       .where(and(eq(widgets.id, id), eq(widgets.tripId, tripId)));
-    if (row) announceSaved(live, toWidgetDto(row));
+    if (row) announceSaved(live, toWidget(row));
   },
 };
 
@@ -212,7 +212,7 @@ export async function updateWidget(
       actorId,
       describe: widgetChange,
     });
-    return announceSaved(live, toWidgetDto(updated));
+    return announceSaved(live, toWidget(updated));
   });
 }
 

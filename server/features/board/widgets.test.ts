@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OkResponse } from '../../../shared/contracts/auth';
-import type { WidgetDto } from '../../../shared/contracts/board';
+import type { Widget } from '../../../shared/contracts/board';
 import type { ErrorResponse } from '../../../shared/contracts/errors';
 import { widgets } from '../../platform/db/schema';
 import { apiClient } from '../../test/apiClient';
@@ -24,7 +24,7 @@ describe('the board', () => {
   it('adds a widget with the spec’s id, title and position, and keeps it', async () => {
     const { client, tripId } = await traveller();
     const before = Date.now();
-    const res = await client.post<WidgetDto>(`/api/trips/${tripId}/widgets`, {
+    const res = await client.post<Widget>(`/api/trips/${tripId}/widgets`, {
       type: 'weather',
       position: { top: 100, left: 100 },
     });
@@ -40,7 +40,7 @@ describe('the board', () => {
     expect(stamp).toBeGreaterThanOrEqual(before);
     expect(stamp).toBeLessThanOrEqual(Date.now() + 50);
 
-    const board = await client.get<WidgetDto[]>(`/api/trips/${tripId}/widgets`);
+    const board = await client.get<Widget[]>(`/api/trips/${tripId}/widgets`);
     expect(board.body.at(-1)).toEqual(res.body);
   });
 
@@ -48,7 +48,7 @@ describe('the board', () => {
     const { client, tripId } = await traveller();
     const added = await Promise.all(
       Array.from({ length: 5 }, () =>
-        client.post<WidgetDto>(`/api/trips/${tripId}/widgets`, {
+        client.post<Widget>(`/api/trips/${tripId}/widgets`, {
           type: 'todo',
           position: { top: 100, left: 100 },
         }),
@@ -59,13 +59,13 @@ describe('the board', () => {
 
   it('saves a move, a new title and settings, and removes a widget', async () => {
     const { client, tripId } = await traveller();
-    const [countdown] = (await client.get<WidgetDto[]>(`/api/trips/${tripId}/widgets`)).body;
-    const moved = await client.patch<WidgetDto>(`/api/widgets/${countdown!.id}`, {
+    const [countdown] = (await client.get<Widget[]>(`/api/trips/${tripId}/widgets`)).body;
+    const moved = await client.patch<Widget>(`/api/widgets/${countdown!.id}`, {
       position: { top: 412, left: 733 },
     });
     expect(moved.status).toBe(200);
     expect(moved.body.position).toEqual({ top: 412, left: 733 });
-    const edited = await client.patch<WidgetDto>(`/api/widgets/${countdown!.id}`, {
+    const edited = await client.patch<Widget>(`/api/widgets/${countdown!.id}`, {
       title: 'Until Bali',
       data: { startDate: '2031-01-01', endDate: '2031-01-10' },
     });
@@ -75,13 +75,13 @@ describe('the board', () => {
       data: { startDate: '2031-01-01', endDate: '2031-01-10' },
     });
     // A reload (or another member) sees the same.
-    const board = (await client.get<WidgetDto[]>(`/api/trips/${tripId}/widgets`)).body;
+    const board = (await client.get<Widget[]>(`/api/trips/${tripId}/widgets`)).body;
     expect(board.find((w) => w.id === countdown!.id)).toEqual(edited.body);
 
     expect((await client.delete<OkResponse>(`/api/widgets/${countdown!.id}`)).body).toEqual({
       success: true,
     });
-    const after = (await client.get<WidgetDto[]>(`/api/trips/${tripId}/widgets`)).body;
+    const after = (await client.get<Widget[]>(`/api/trips/${tripId}/widgets`)).body;
     expect(after.map((w) => w.id)).not.toContain(countdown!.id);
     expect((await client.delete(`/api/widgets/${countdown!.id}`)).status).toBe(404);
   });
@@ -90,8 +90,7 @@ describe('the board', () => {
     const owner = await traveller();
     const member = await traveller();
     await addMember(t.database.db, owner.tripId, member.userId);
-    const [widget] = (await owner.client.get<WidgetDto[]>(`/api/trips/${owner.tripId}/widgets`))
-      .body;
+    const [widget] = (await owner.client.get<Widget[]>(`/api/trips/${owner.tripId}/widgets`)).body;
     const moved = await member.client.patch(`/api/widgets/${widget!.id}`, {
       position: { top: 5, left: 6 },
     });
@@ -153,7 +152,7 @@ describe('the board', () => {
 
   it('refuses an empty or malformed change (400)', async () => {
     const { client, tripId } = await traveller();
-    const [widget] = (await client.get<WidgetDto[]>(`/api/trips/${tripId}/widgets`)).body;
+    const [widget] = (await client.get<Widget[]>(`/api/trips/${tripId}/widgets`)).body;
     for (const body of [{}, { position: { top: 'up' } }, { title: 7 }]) {
       const res = await client.patch(`/api/widgets/${widget!.id}`, body);
       expect(res.status, JSON.stringify(body)).toBe(400);

@@ -13,7 +13,7 @@ import {
   callVideoEvent,
   callWarning,
 } from '../../../shared/contracts/calls';
-import { presenceColour } from '../../../shared/contracts/realtime';
+import { presenceColour } from '../../../shared/contracts/live';
 import { PLAN_LIMITS } from '../../../shared/plans';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
@@ -28,7 +28,7 @@ import {
   type LivePiece,
   type LiveSocket,
   tripRoom,
-} from '../realtime/piece';
+} from '../live/piece';
 import { ownerPlanOf } from '../trips/access';
 import { callEndsAt, createCallClock } from './callClock';
 import { callById, endCall, openCallOf, startCall, syncParticipants } from './callRecords';

@@ -1,7 +1,7 @@
 // What the audio room keeps on a connection and says between instances, merged into the live
 // core's types (declaration merging): the core itself names no feature.
 
-declare module '../realtime/core' {
+declare module '../live/core' {
   interface SocketData {
     /** The tab's place in its trip's audio room, while it is in the call. */
     call?: {

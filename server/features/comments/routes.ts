@@ -15,7 +15,7 @@ import { errorOf } from '../../../shared/contracts/errors';
 import { tripParams } from '../../../shared/contracts/trips';
 import { currentAuth } from '../../platform/auth';
 import type { Db } from '../../platform/db/client';
-import { changeContext } from '../realtime';
+import { changeContext } from '../live';
 import { itemOf, tripAccessOf, tripMember } from '../trips/access';
 import * as service from './service';
 import { comments as commentsTable } from './tables';

@@ -10,15 +10,15 @@ import {
   MAX_COMMENTS_PER_TRIP,
   type UpdateComment,
 } from '../../../shared/contracts/comments';
-import { itemRemoved, itemSaved } from '../../../shared/contracts/realtime';
+import { itemRemoved, itemSaved } from '../../../shared/contracts/live';
 import type { Db, Tx } from '../../platform/db/client';
 import { tripMembers, users } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
 import { isUuid } from '../../platform/uuid';
 import { recordActivity } from '../activity/record';
 import { commentSubjectOf } from '../featureLookup';
+import { type ChangeContext, inTransaction, type LiveChanges } from '../live';
 import { notify } from '../notifications/notify';
-import { type ChangeContext, inTransaction, type LiveChanges } from '../realtime';
 import { memberName } from '../trips/access';
 import { assertRoomFor, idTaken, isRepeatedCreate } from '../trips/items';
 import { type CommentRow, comments } from './tables';

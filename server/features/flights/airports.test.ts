@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isTimeZone } from '../../../shared/calendar';
-import { AIRPORT_MATCHES, type AirportDto } from '../../../shared/contracts/airports';
+import { AIRPORT_MATCHES, type Airport } from '../../../shared/contracts/airports';
 import type { ErrorResponse } from '../../../shared/contracts/errors';
 import { apiClient } from '../../test/apiClient';
 import { createAccount } from '../../test/factories';
@@ -20,7 +20,7 @@ describe('GET /api/airports', () => {
   it('answers the airport with the code first, with its city, country and IANA zone', async () => {
     const { client } = await createAccount(t);
     for (const typed of ['lis', 'LIS', ' Lis ']) {
-      const res = await client.get<AirportDto[]>(search(typed));
+      const res = await client.get<Airport[]>(search(typed));
       expect(res.status, typed).toBe(200);
       expect(res.body[0]).toEqual({
         code: 'LIS',
@@ -35,22 +35,22 @@ describe('GET /api/airports', () => {
 
   it('finds airports by the city they serve and by a word of their name, airlines’ first', async () => {
     const { client } = await createAccount(t);
-    const tokyo = (await client.get<AirportDto[]>(search('tokyo'))).body.map((a) => a.code);
+    const tokyo = (await client.get<Airport[]>(search('tokyo'))).body.map((a) => a.code);
     expect(tokyo.slice(0, 2).sort()).toEqual(['HND', 'NRT']);
-    const heathrow = (await client.get<AirportDto[]>(search('heathrow'))).body;
+    const heathrow = (await client.get<Airport[]>(search('heathrow'))).body;
     expect(heathrow.map((a) => a.code)).toEqual(['LHR']);
-    const bali = (await client.get<AirportDto[]>(search('denpasar'))).body[0];
+    const bali = (await client.get<Airport[]>(search('denpasar'))).body[0];
     expect(bali).toMatchObject({ code: 'DPS', country: 'Indonesia', timeZone: 'Asia/Makassar' });
-    const paulo = (await client.get<AirportDto[]>(search('são paulo'))).body.map((a) => a.code);
+    const paulo = (await client.get<Airport[]>(search('são paulo'))).body.map((a) => a.code);
     expect(paulo).toEqual(expect.arrayContaining(['GRU', 'CGH']));
   });
 
   it('gives at most ten, every one with a zone Intl knows; nothing for what matches nothing', async () => {
     const { client } = await createAccount(t);
-    const many = (await client.get<AirportDto[]>(search('a'))).body;
+    const many = (await client.get<Airport[]>(search('a'))).body;
     expect(many).toHaveLength(AIRPORT_MATCHES);
     expect(many.every((a) => /^[A-Z]{3}$/.test(a.code) && isTimeZone(a.timeZone))).toBe(true);
-    expect((await client.get<AirportDto[]>(search('qqqqzz'))).body).toEqual([]);
+    expect((await client.get<Airport[]>(search('qqqqzz'))).body).toEqual([]);
   });
 
   it('refuses an empty or overlong search, and anyone signed out', async () => {

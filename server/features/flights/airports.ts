@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { isTimeZone } from '../../../shared/calendar';
-import { AIRPORT_MATCHES, type AirportDto } from '../../../shared/contracts/airports';
+import { AIRPORT_MATCHES, type Airport } from '../../../shared/contracts/airports';
 
 /*
  * The world's airports with their IANA zones (issue #37): codes, names, zones and sizes from the
@@ -22,7 +22,7 @@ type SourceAirport = {
 /** aircodes' records, for the city. */
 type CityRecord = { iata?: string; city?: string };
 
-type Entry = AirportDto & {
+type Entry = Airport & {
   /** Lower is first among equal matches: airlines' airports, then by size. */
   rank: number;
   /** Lower-case words of the city, name and country, each after a space, for prefix matches. */
@@ -113,7 +113,7 @@ export function allAirports(): Promise<Entry[]> {
  * "new york"), then countries. Among equals, airports with airline service first, then the
  * larger.
  */
-export async function searchAirports(query: string): Promise<AirportDto[]> {
+export async function searchAirports(query: string): Promise<Airport[]> {
   const typed = words(query).trim();
   if (!typed) return [];
   const code = typed.toUpperCase();

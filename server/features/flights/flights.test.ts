@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CurrentUser } from '../../../shared/contracts/account';
 import type { OkResponse } from '../../../shared/contracts/auth';
 import type { ErrorResponse } from '../../../shared/contracts/errors';
-import type { FlightDto } from '../../../shared/contracts/flights';
+import type { Flight } from '../../../shared/contracts/flights';
 import { type ApiClient, apiClient } from '../../test/apiClient';
 import { itTakesClientIds } from '../../test/clientIds';
 import { createAccount, createTrip } from '../../test/factories';
@@ -46,7 +46,7 @@ const sample = (overrides: Record<string, unknown> = {}) => ({
 });
 
 async function addFlight(overrides: Record<string, unknown> = {}, trip = tripId, as = owner) {
-  const res = await as.post<FlightDto>(`/api/trips/${trip}/flights`, sample(overrides));
+  const res = await as.post<Flight>(`/api/trips/${trip}/flights`, sample(overrides));
   expect(res.status).toBe(201);
   return res.body;
 }
@@ -61,7 +61,7 @@ const ORDER_MESSAGE = 'The arrival must be after the departure';
 
 describe('POST /api/trips/:tripId/flights', () => {
   it('adds a flight, normalised, with its duration and no traveller', async () => {
-    const res = await owner.post<FlightDto>(`/api/trips/${tripId}/flights`, {
+    const res = await owner.post<Flight>(`/api/trips/${tripId}/flights`, {
       flightNumber: '  ga 401 ',
       departureAirport: ' sin',
       departureTime: '2026-12-20T08:30:00+08:00',
@@ -226,15 +226,15 @@ describe('GET /api/trips/:tripId/flights', () => {
     await add('BB 2', '2026-12-20T03:00:00Z', '2026-12-20T05:00:00Z');
     await add('CC 3', '2026-12-19T23:30:00-05:00', '2026-12-20T09:00:00Z');
     await add('AA 1', '2026-12-20T09:00:00+08:00', '2026-12-20T02:00:00Z');
-    const res = await client.get<FlightDto[]>(`/api/trips/${trip.id}/flights`);
+    const res = await client.get<Flight[]>(`/api/trips/${trip.id}/flights`);
     expect(res.status).toBe(200);
     expect(res.body.map((flight) => flight.flightNumber)).toEqual(['AA 1', 'BB 2', 'CC 3']);
   });
 
   it('shows every member the same flights, with duration and traveller', async () => {
     const created = await addFlight({ flightNumber: 'QZ 510', travellerId: ownerId });
-    const asOwner = await owner.get<FlightDto[]>(`/api/trips/${tripId}/flights`);
-    const asMember = await member.get<FlightDto[]>(`/api/trips/${tripId}/flights`);
+    const asOwner = await owner.get<Flight[]>(`/api/trips/${tripId}/flights`);
+    const asMember = await member.get<Flight[]>(`/api/trips/${tripId}/flights`);
     expect(asMember.status).toBe(200);
     expect(asMember.body).toEqual(asOwner.body);
     expect(asMember.body).toContainEqual(created);
@@ -247,7 +247,7 @@ describe('GET /api/trips/:tripId/flights', () => {
   it('gives an empty list for a trip without flights', async () => {
     const { id, client } = await createAccount(t);
     const trip = await createTrip(t.database.db, id);
-    const res = await client.get<FlightDto[]>(`/api/trips/${trip.id}/flights`);
+    const res = await client.get<Flight[]>(`/api/trips/${trip.id}/flights`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual([]);
   });
@@ -256,7 +256,7 @@ describe('GET /api/trips/:tripId/flights', () => {
 describe('PATCH /api/flights/:id', () => {
   it('changes only what is sent, and any member may edit', async () => {
     const created = await addFlight();
-    const res = await member.patch<FlightDto>(`/api/flights/${created.id}`, {
+    const res = await member.patch<Flight>(`/api/flights/${created.id}`, {
       flightNumber: ' sq 940',
       stops: 2,
       arrivalTime: '2026-12-20T12:00:00+08:00',
@@ -273,11 +273,11 @@ describe('PATCH /api/flights/:id', () => {
       traveller: { id: memberId, name: 'Made Wira' },
     });
     // The owner sees the member's edit.
-    const list = await owner.get<FlightDto[]>(`/api/trips/${tripId}/flights`);
+    const list = await owner.get<Flight[]>(`/api/trips/${tripId}/flights`);
     expect(list.body).toContainEqual(res.body);
 
     // null makes it the group's flight again.
-    const cleared = await owner.patch<FlightDto>(`/api/flights/${created.id}`, {
+    const cleared = await owner.patch<Flight>(`/api/flights/${created.id}`, {
       travellerId: null,
     });
     expect(cleared.status).toBe(200);
@@ -305,7 +305,7 @@ describe('PATCH /api/flights/:id', () => {
 
   it('moves both times together, even past the stored arrival', async () => {
     const created = await addFlight();
-    const res = await owner.patch<FlightDto>(`/api/flights/${created.id}`, {
+    const res = await owner.patch<Flight>(`/api/flights/${created.id}`, {
       departureTime: '2026-12-21T08:30:00+08:00',
       arrivalTime: '2026-12-21T10:40:00+08:00',
     });
@@ -315,7 +315,7 @@ describe('PATCH /api/flights/:id', () => {
 
   it('cannot move a flight to another trip', async () => {
     const created = await addFlight();
-    const res = await owner.patch<FlightDto>(`/api/flights/${created.id}`, {
+    const res = await owner.patch<Flight>(`/api/flights/${created.id}`, {
       tripId: outsidersTripId,
       stops: 1,
     });
@@ -369,7 +369,7 @@ describe('DELETE /api/flights/:id', () => {
     const res = await member.delete<OkResponse>(`/api/flights/${created.id}`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true });
-    const list = await owner.get<FlightDto[]>(`/api/trips/${tripId}/flights`);
+    const list = await owner.get<Flight[]>(`/api/trips/${tripId}/flights`);
     expect(list.body.map((flight) => flight.id)).not.toContain(created.id);
     expect((await owner.delete(`/api/flights/${created.id}`)).status).toBe(404);
     expect((await owner.patch(`/api/flights/${created.id}`, { stops: 1 })).status).toBe(404);

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import type { FlightChanges, FlightDto, NewFlight } from '../../../shared/contracts/flights';
+import type { CreateFlight, Flight, UpdateFlight } from '../../../shared/contracts/flights';
 import { FLIGHT_MESSAGES, MAX_FLIGHTS_PER_TRIP } from '../../../shared/contracts/flights';
-import { itemRemoved, itemSaved } from '../../../shared/contracts/realtime';
+import { itemRemoved, itemSaved } from '../../../shared/contracts/live';
 import {
   flightDurationMinutes,
   formatFlightDuration,
@@ -12,14 +12,14 @@ import { users } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
 import { isUuid } from '../../platform/uuid';
 import { type Activity, type Restorer, recordActivity } from '../activity/record';
-import { type Change, type ChangeContext, inTransaction, type LiveChanges } from '../realtime';
+import { type Change, type ChangeContext, inTransaction, type LiveChanges } from '../live';
 import { isTripMember, memberName } from '../trips/access';
 import { assertRoomFor, deleteTripItem, idTaken, isRepeatedCreate } from '../trips/items';
 import { type FlightRow, flights } from './tables';
 
 const NO_SUCH_FLIGHT = FLIGHT_MESSAGES.notFound;
 
-type Traveller = FlightDto['traveller'];
+type Traveller = Flight['traveller'];
 const travellerColumns = {
   id: users.id,
   username: users.username,
@@ -27,7 +27,7 @@ const travellerColumns = {
   lastName: users.lastName,
 };
 
-export function toFlightDto(row: FlightRow, traveller: Traveller): FlightDto {
+export function toFlight(row: FlightRow, traveller: Traveller): Flight {
   // Stored times passed the contract (explicit offsets, arrival after departure), so this reads.
   const durationMinutes = flightDurationMinutes(row.departureTime, row.arrivalTime) ?? 0;
   return {
@@ -64,7 +64,7 @@ async function checkTraveller(db: Db, tripId: string, travellerId: string | null
  * A trip's flights in the order they leave. Times are stored as given (text with its offset), so
  * the order is by instant here rather than by the text in SQL; ties keep the order of entry.
  */
-export async function listFlights(db: Db, tripId: string): Promise<FlightDto[]> {
+export async function listFlights(db: Db, tripId: string): Promise<Flight[]> {
   const rows = await db
     .select({ flight: flights, traveller: travellerColumns })
     .from(flights)
@@ -79,7 +79,7 @@ export async function listFlights(db: Db, tripId: string): Promise<FlightDto[]> 
         a.flight.id.localeCompare(b.flight.id),
     )
     .map(({ flight, traveller }) =>
-      toFlightDto(flight, traveller ? { id: traveller.id, name: memberName(traveller) } : null),
+      toFlight(flight, traveller ? { id: traveller.id, name: memberName(traveller) } : null),
     );
 }
 
@@ -87,8 +87,8 @@ export async function listFlights(db: Db, tripId: string): Promise<FlightDto[]> 
 export async function createFlight(
   context: ChangeContext,
   tripId: string,
-  body: NewFlight,
-): Promise<FlightDto> {
+  body: CreateFlight,
+): Promise<Flight> {
   const limit = { max: MAX_FLIGHTS_PER_TRIP, message: FLIGHT_MESSAGES.tooMany };
   return inTransaction(context, async ({ db: tx, live, actorId }) => {
     if (body.id && (await isRepeatedCreate(tx, flights, tripId, body.id, actorId))) {
@@ -103,21 +103,21 @@ export async function createFlight(
       .returning();
     if (!row) throw idTaken();
     await recordActivity(tx, tripId, actorId, flightActivity('flight.added', row));
-    return announceSaved(live, toFlightDto(row, await travellerOf(tx, row.travellerId)));
+    return announceSaved(live, toFlight(row, await travellerOf(tx, row.travellerId)));
   });
 }
 
 /** The trip's flight `id` as it is now. */
-async function readFlight(db: Db, tripId: string, id: string): Promise<FlightDto> {
+async function readFlight(db: Db, tripId: string, id: string): Promise<Flight> {
   const [row] = await db
     .select()
     .from(flights)
     .where(and(eq(flights.id, id), eq(flights.tripId, tripId)));
   if (!row) throw new HttpError('not_found', NO_SUCH_FLIGHT);
-  return toFlightDto(row, await travellerOf(db, row.travellerId));
+  return toFlight(row, await travellerOf(db, row.travellerId));
 }
 
-function announceSaved(live: LiveChanges, flight: FlightDto) {
+function announceSaved(live: LiveChanges, flight: Flight) {
   live.tripChanged(flight.tripId, itemSaved('flights', flight));
   return flight;
 }
@@ -131,8 +131,8 @@ export async function updateFlight(
   context: ChangeContext,
   tripId: string,
   id: string,
-  changes: FlightChanges,
-): Promise<FlightDto> {
+  changes: UpdateFlight,
+): Promise<Flight> {
   await checkTraveller(context.db, tripId, changes.travellerId);
   return inTransaction(context, async ({ db: tx, live, actorId }) => {
     const [current] = await tx
@@ -153,7 +153,7 @@ export async function updateFlight(
       .returning();
     if (!row) throw new HttpError('not_found', NO_SUCH_FLIGHT);
     await recordActivity(tx, tripId, actorId, flightActivity('flight.edited', row));
-    return announceSaved(live, toFlightDto(row, await travellerOf(tx, row.travellerId)));
+    return announceSaved(live, toFlight(row, await travellerOf(tx, row.travellerId)));
   });
 }
 
@@ -190,7 +190,7 @@ export const flightRestorer: Restorer = {
       .select()
       .from(flights)
       .where(and(eq(flights.id, id), eq(flights.tripId, tripId)));
-    if (row) announceSaved(live, toFlightDto(row, await travellerOf(db, row.travellerId)));
+    if (row) announceSaved(live, toFlight(row, await travellerOf(db, row.travellerId)));
   },
 };
 
@@ -201,5 +201,5 @@ export async function clearTravellerOf({ db: tx, live }: Change, tripId: string,
     .set({ travellerId: null })
     .where(and(eq(flights.tripId, tripId), eq(flights.travellerId, userId)))
     .returning();
-  for (const row of cleared) announceSaved(live, toFlightDto(row, null));
+  for (const row of cleared) announceSaved(live, toFlight(row, null));
 }

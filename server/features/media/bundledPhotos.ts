@@ -4,7 +4,7 @@
  * internet or keys still gets a good-looking widget. The client build serves them at
  * /media/destinations/<slug>.svg.
  */
-import type { Photo } from '../../../shared/contracts/media';
+import type { DestinationPhoto } from '../../../shared/contracts/media';
 import type { Paging } from './pexels';
 
 export const BUNDLED_PHOTOS_PATH = '/media/destinations';
@@ -373,7 +373,7 @@ export function rankBundledPhotos(query: string): BundledPhoto[] {
     .map(({ photo }) => photo);
 }
 
-export function toBundledPhoto({ slug, alt }: BundledPhoto): Photo {
+export function toBundledPhoto({ slug, alt }: BundledPhoto): DestinationPhoto {
   const path = bundledPhotoPath(slug);
   return {
     id: `tripmates-${slug}`,
@@ -386,7 +386,7 @@ export function toBundledPhoto({ slug, alt }: BundledPhoto): Photo {
 }
 
 /** One page of bundled pictures for a search: the answer when Pexels is not configured. */
-export function bundledPhotos(query: string, { perPage, page }: Paging): Photo[] {
+export function bundledPhotos(query: string, { perPage, page }: Paging): DestinationPhoto[] {
   const start = (page - 1) * perPage;
   return rankBundledPhotos(query)
     .slice(start, start + perPage)

@@ -1,7 +1,11 @@
 import { Writable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorResponse } from '../../../shared/contracts/errors';
-import type { LandingVideo, PhotosResponse, VideosResponse } from '../../../shared/contracts/media';
+import type {
+  DestinationPhotosResponse,
+  LandingVideo,
+  VideosResponse,
+} from '../../../shared/contracts/media';
 import { type ApiClient, type ApiResponse, apiClient } from '../../test/apiClient';
 import { createAccount } from '../../test/factories';
 import { type FakePexels, startFakePexels } from '../../test/fakes/pexelsUpstream';
@@ -61,9 +65,11 @@ async function callsDuring(action: () => Promise<unknown>) {
 
 describe('with a Pexels key', () => {
   it('answers normalised photos with the credit, asking Pexels with the key', async () => {
-    let res!: ApiResponse<PhotosResponse>;
+    let res!: ApiResponse<DestinationPhotosResponse>;
     const calls = await callsDuring(async () => {
-      res = await user.get<PhotosResponse>('/api/pexels/photos?query=Lisbon&perPage=8&page=2');
+      res = await user.get<DestinationPhotosResponse>(
+        '/api/pexels/photos?query=Lisbon&perPage=8&page=2',
+      );
     });
     expect(res.status).toBe(200);
     expect(res.body.photos).toHaveLength(8);
@@ -91,7 +97,7 @@ describe('with a Pexels key', () => {
 
   it('asks for 10 photos of page 1 unless told otherwise', async () => {
     const calls = await callsDuring(async () => {
-      const res = await user.get<PhotosResponse>('/api/pexels/photos?query=Porto');
+      const res = await user.get<DestinationPhotosResponse>('/api/pexels/photos?query=Porto');
       expect(res.body.photos).toHaveLength(10);
     });
     expect(calls[0]!.query).toEqual({ query: 'porto', per_page: '10', page: '1' });
@@ -143,7 +149,9 @@ describe('with a Pexels key', () => {
     const first = await callsDuring(() => user.get('/api/pexels/photos?query=Kyoto&perPage=4'));
     expect(first).toHaveLength(1);
     const again = await callsDuring(async () => {
-      const res = await user.get<PhotosResponse>('/api/pexels/photos?query=%20kyoto%20&perPage=4');
+      const res = await user.get<DestinationPhotosResponse>(
+        '/api/pexels/photos?query=%20kyoto%20&perPage=4',
+      );
       expect(res.status).toBe(200);
       expect(res.body.photos).toHaveLength(4);
       await user.get('/api/pexels/photos?query=KYOTO&perPage=4&page=1');
@@ -197,7 +205,7 @@ describe('with a Pexels key', () => {
     expect((await user.get('/api/pexels/photos?query=Hanoi')).status).toBe(502);
     pexels.setMode('ok');
     const calls = await callsDuring(async () => {
-      const res = await user.get<PhotosResponse>('/api/pexels/photos?query=Hanoi');
+      const res = await user.get<DestinationPhotosResponse>('/api/pexels/photos?query=Hanoi');
       expect(res.status).toBe(200);
       expect(res.body.photos).toHaveLength(10);
     });
@@ -253,7 +261,7 @@ describe('with a Pexels key', () => {
 
 describe('without a Pexels key', () => {
   it('answers the bundled pictures that match the search, and only those', async () => {
-    const res = await offlineUser.get<PhotosResponse>(
+    const res = await offlineUser.get<DestinationPhotosResponse>(
       '/api/pexels/photos?query=Bali, Indonesia&perPage=30',
     );
     expect(res.status).toBe(200);
@@ -276,13 +284,15 @@ describe('without a Pexels key', () => {
 
   it('pages the bundled pictures by perPage and page (10 of page 1 by default)', async () => {
     const all = (
-      await offlineUser.get<PhotosResponse>('/api/pexels/photos?query=Lisbon&perPage=30')
+      await offlineUser.get<DestinationPhotosResponse>('/api/pexels/photos?query=Lisbon&perPage=30')
     ).body.photos;
     expect(all[0]!.id).toBe('tripmates-old-town-street');
 
-    const first = await offlineUser.get<PhotosResponse>('/api/pexels/photos?query=Lisbon');
+    const first = await offlineUser.get<DestinationPhotosResponse>(
+      '/api/pexels/photos?query=Lisbon',
+    );
     expect(first.body.photos).toEqual(all.slice(0, 10));
-    const second = await offlineUser.get<PhotosResponse>(
+    const second = await offlineUser.get<DestinationPhotosResponse>(
       '/api/pexels/photos?query=Lisbon&perPage=8&page=2',
     );
     expect(second.body.photos).toEqual(all.slice(8, 16));

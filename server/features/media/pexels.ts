@@ -5,7 +5,7 @@
  * we cannot use becomes an UpstreamError like any other failure.
  */
 import { z } from 'zod';
-import type { Photo, Video } from '../../../shared/contracts/media';
+import type { DestinationPhoto, Video } from '../../../shared/contracts/media';
 import { fetchUpstreamJson, UpstreamError } from '../../platform/upstream';
 
 export const PEXELS = 'Pexels';
@@ -52,8 +52,8 @@ function envelope<T>(schema: z.ZodType<T>, body: unknown): T {
  * Pexels photos → our Photo: the large rendition for the carousel (medium if absent), the tiny
  * one for thumbnails (small if absent), and the photographer's credit Pexels asks for.
  */
-export function toPhotos(body: unknown, query: string): Photo[] {
-  return envelope(photosEnvelope, body).photos.flatMap((item): Photo[] => {
+export function toPhotos(body: unknown, query: string): DestinationPhoto[] {
+  return envelope(photosEnvelope, body).photos.flatMap((item): DestinationPhoto[] => {
     const parsed = pexelsPhoto.safeParse(item);
     if (!parsed.success) return [];
     const p = parsed.data;

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponse } from '../../../shared/contracts/errors';
 import {
+  destinationPhotosQuery,
+  destinationPhotosResponse,
   landingVideo,
-  photosQuery,
-  photosResponse,
   popularVideosQuery,
   videosQuery,
   videosResponse,
@@ -38,8 +38,8 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
         tags,
         summary: 'Photos of a destination',
         description: `${source}the pictures bundled with Tripmates, those matching the search first. Pexels photos carry their photographer's credit.`,
-        querystring: photosQuery,
-        response: { 200: photosResponse, ...errors },
+        querystring: destinationPhotosQuery,
+        response: { 200: destinationPhotosResponse, ...errors },
       },
     },
     async (request) => media.photos(request.query, request.log),

@@ -7,9 +7,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type {
-  Photo,
-  PhotosResponse,
-  photosQuery,
+  DestinationPhoto,
+  DestinationPhotosResponse,
+  destinationPhotosQuery,
   popularVideosQuery,
   Video,
   VideosResponse,
@@ -28,7 +28,7 @@ export const PHOTO_SERVICE_DOWN =
 // Issue #6: Pexels answers are kept for an hour per endpoint, search, perPage and page.
 export const MEDIA_CACHE_MS = 60 * 60_000;
 
-export type PhotosQuery = z.output<typeof photosQuery>;
+export type PhotosQuery = z.output<typeof destinationPhotosQuery>;
 export type VideosQuery = z.output<typeof videosQuery>;
 export type PopularVideosQuery = z.output<typeof popularVideosQuery>;
 
@@ -62,7 +62,7 @@ export function createMediaService({ pexels, timeoutMs, now = Date.now }: MediaS
   const client = pexels.apiKey
     ? createPexelsClient({ apiKey: pexels.apiKey, baseUrl: pexels.baseUrl, timeoutMs })
     : null;
-  const photoCache = new TtlCache<Photo[]>(MEDIA_CACHE_MS, 1000, now);
+  const photoCache = new TtlCache<DestinationPhoto[]>(MEDIA_CACHE_MS, 1000, now);
   const videoCache = new TtlCache<Video[]>(MEDIA_CACHE_MS, 1000, now);
 
   async function cached<T>(
@@ -85,7 +85,7 @@ export function createMediaService({ pexels, timeoutMs, now = Date.now }: MediaS
     async photos(
       { query, perPage, page }: PhotosQuery,
       log: FastifyBaseLogger,
-    ): Promise<PhotosResponse> {
+    ): Promise<DestinationPhotosResponse> {
       if (!client) return { photos: bundledPhotos(query, { perPage, page }) };
       const search = normaliseSearch(query);
       const photos = await cached(

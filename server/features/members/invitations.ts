@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, gt, lte } from 'drizzle-orm';
 import { INVITATION_LINK_DAYS, type InvitationLink } from '../../../shared/contracts/members';
 import type { Db, Tx } from '../../platform/db/client';
-import { type Trip, trips, users } from '../../platform/db/schema';
-import { type TripInvitation, tripInvitations } from './tables';
+import { type TripRow, trips, users } from '../../platform/db/schema';
+import { type TripInvitationRow, tripInvitations } from './tables';
 
 const DAY_MS = 86_400_000;
 const SLUG_MAX = 40;
@@ -49,7 +49,7 @@ export function parseInvitationCode(input: string): string | null {
   return CODE_PATTERN.test(code) ? code : null;
 }
 
-function toLink(publicUrl: string, trip: Trip, invitation: TripInvitation): InvitationLink {
+function toLink(publicUrl: string, trip: TripRow, invitation: TripInvitationRow): InvitationLink {
   return {
     url: joinUrl(publicUrl, trip.name, invitation.code),
     expiresAt: invitation.expiresAt.toISOString(),
@@ -73,7 +73,7 @@ function freshValues(tripId: string, createdBy: string, now: Date) {
 export async function getOrCreateLink(
   db: Db | Tx,
   publicUrl: string,
-  trip: Trip,
+  trip: TripRow,
   userId: string,
   now = new Date(),
 ): Promise<InvitationLink> {
@@ -105,7 +105,7 @@ export async function getOrCreateLink(
 export async function resetLink(
   db: Db,
   publicUrl: string,
-  trip: Trip,
+  trip: TripRow,
   userId: string,
   now = new Date(),
 ): Promise<InvitationLink> {
@@ -123,7 +123,7 @@ export async function findInvitedTrip(
   db: Db | Tx,
   input: string,
   now = new Date(),
-): Promise<Trip | null> {
+): Promise<TripRow | null> {
   const code = parseInvitationCode(input);
   if (!code) return null;
   const [row] = await db

@@ -7,7 +7,7 @@ import {
 import { isEmail } from '../../../shared/email';
 import { PLAN_LIMITS } from '../../../shared/plans';
 import type { Db, Tx } from '../../platform/db/client';
-import { tripMembers, trips, type User, users } from '../../platform/db/schema';
+import { tripMembers, trips, type UserRow, users } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
 import { queueMail } from '../../platform/mail/outbox';
 import { createSession, deleteSession, type RequestMeta } from '../../platform/sessions';
@@ -15,7 +15,7 @@ import { claimSingleUse, hashToken, newToken } from '../../platform/tokens';
 import { recordLoginEvent } from '../account/loginActivity';
 import { recordActivity } from '../activity/record';
 import { ACCOUNT_CREATION_LOCK } from '../auth/register';
-import { type ChangeContext, inTransaction } from '../realtime';
+import { type ChangeContext, inTransaction } from '../live';
 import { memberName, type TripAccess } from '../trips/access';
 import { assertRoomOnTrip } from './service';
 import { magicLinks } from './tables';
@@ -42,7 +42,7 @@ export function magicLinkUrl(publicUrl: string, token: string): string {
 export async function sendMagicLink(
   deps: { db: Db; publicUrl: string },
   access: TripAccess,
-  inviter: User,
+  inviter: UserRow,
   input: { email: string; name: string | null },
   now = new Date(),
 ) {
@@ -158,7 +158,7 @@ async function uniqueUsername(tx: Tx, email: string): Promise<string> {
     .replace(/[^a-z0-9]/g, 'x')}`.slice(0, USERNAME_MAX);
 }
 
-async function findByEmail(tx: Tx, email: string): Promise<User | undefined> {
+async function findByEmail(tx: Tx, email: string): Promise<UserRow | undefined> {
   const [user] = await tx
     .select()
     .from(users)
@@ -176,7 +176,7 @@ async function isMember(tx: Tx, tripId: string, userId: string) {
 
 /** The owner's plan's traveller limit, owner included, as joining by link applies it. */
 export type MagicLinkResult =
-  | { kind: 'signedIn'; user: User; token: string; tripId: string }
+  | { kind: 'signedIn'; user: UserRow; token: string; tripId: string }
   | { kind: 'needsSecondFactor'; token: string; tripId: string };
 
 /**

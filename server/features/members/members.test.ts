@@ -8,7 +8,7 @@ import type {
   JoinResponse,
   SentInvitations,
 } from '../../../shared/contracts/members';
-import type { TripDto, TripMemberDto } from '../../../shared/contracts/trips';
+import type { Trip, TripMember } from '../../../shared/contracts/trips';
 import { tripMembers } from '../../platform/db/schema';
 import { apiClient } from '../../test/apiClient';
 import {
@@ -103,7 +103,7 @@ describe('the invitation link', () => {
   it('keeps working when the trip is renamed: only the code counts', async () => {
     const trip = await createTrip(t.database.db, owner.id, { name: 'Old name' });
     const { segment } = await linkOf(owner, trip.id);
-    const renamed = await owner.client.patch<TripDto>(`/api/trips/${trip.id}`, {
+    const renamed = await owner.client.patch<Trip>(`/api/trips/${trip.id}`, {
       name: 'New name',
     });
     expect(renamed.status).toBe(200);
@@ -184,7 +184,7 @@ describe('POST /api/join/:code', () => {
     const res = await friend.client.post<JoinResponse>(`/api/join/${segment}`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ tripId: trip.id });
-    const seen = await friend.client.get<TripDto>(`/api/trips/${trip.id}`);
+    const seen = await friend.client.get<Trip>(`/api/trips/${trip.id}`);
     expect(seen.status).toBe(200);
     expect(seen.body.role).toBe('member');
 
@@ -377,7 +377,7 @@ describe('removing members and leaving', () => {
     expect(res.body).toEqual({ success: true });
     await expectClearedOnlyOn(things);
     await expectLockedOut(things.person, things.trip.id);
-    const list = await owner.client.get<TripMemberDto[]>(`/api/trips/${things.trip.id}/members`);
+    const list = await owner.client.get<TripMember[]>(`/api/trips/${things.trip.id}/members`);
     expect(list.body.map((m) => m.id)).toEqual([owner.id]);
     // Removing them again: there is no such member any more.
     const again = await owner.client.delete(

@@ -24,7 +24,7 @@ import type { Db } from '../../platform/db/client';
 import { perUser } from '../../platform/rateLimit';
 import { setSessionCookie } from '../../platform/sessions';
 import { toCurrentUser } from '../account/serializers';
-import { changeContext, liveChangesOf } from '../realtime';
+import { changeContext, liveChangesOf } from '../live';
 import { tripAccessOf, tripMember, tripOwner } from '../trips/access';
 import { getOrCreateLink, resetLink } from './invitations';
 import { consumeMagicLink, previewMagicLink, sendMagicLink } from './magicLinks';

@@ -1,21 +1,21 @@
 import { and, count, eq, sql } from 'drizzle-orm';
+import { MEMBER_GONE } from '../../../shared/contracts/live';
 import {
   type JoinPreview,
   MEMBER_MESSAGES,
   tripFullMessage,
 } from '../../../shared/contracts/members';
-import { MEMBER_GONE } from '../../../shared/contracts/realtime';
 import { isEmail } from '../../../shared/email';
 import { PLAN_LIMITS } from '../../../shared/plans';
 import type { Db, Tx } from '../../platform/db/client';
-import { type Trip, tripMembers, trips, users } from '../../platform/db/schema';
+import { type TripRow, tripMembers, trips, users } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
 import { queueMail } from '../../platform/mail/outbox';
 import { recordActivity } from '../activity/record';
 import { memberLeaving } from '../featureLookup';
+import { type ChangeContext, inTransaction } from '../live';
 import { notify } from '../notifications/notify';
 import { channelsFor } from '../notifications/preferences';
-import { type ChangeContext, inTransaction } from '../realtime';
 import { memberName, type TripAccess } from '../trips/access';
 import { findInvitedTrip, getOrCreateLink } from './invitations';
 
@@ -32,7 +32,7 @@ async function travellersOn(db: Db | Tx, tripId: string): Promise<number> {
   return row?.n ?? 0;
 }
 
-async function ownerOf(db: Db | Tx, trip: Pick<Trip, 'ownerId'>) {
+async function ownerOf(db: Db | Tx, trip: Pick<TripRow, 'ownerId'>) {
   const [owner] = await db
     .select({
       firstName: users.firstName,

@@ -17,7 +17,7 @@ export const tripInvitations = pgTable('trip_invitations', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
 
-export type TripInvitation = typeof tripInvitations.$inferSelect;
+export type TripInvitationRow = typeof tripInvitations.$inferSelect;
 
 /**
  * A magic-link invitation (issue #7, Premium and Pro): e-mailed to one address, it signs that
@@ -49,4 +49,4 @@ export const magicLinks = pgTable(
   ],
 );
 
-export type MagicLink = typeof magicLinks.$inferSelect;
+export type MagicLinkRow = typeof magicLinks.$inferSelect;

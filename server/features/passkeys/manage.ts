@@ -3,7 +3,7 @@ import type { Db } from '../../platform/db/client';
 import type { RequestMeta } from '../../platform/sessions';
 import { recordLoginEvent } from '../account/loginActivity';
 import { noSuchPasskey } from './errors';
-import { toPasskeyDto } from './stored';
+import { toPasskey } from './stored';
 import { passkeys } from './tables';
 
 /** The account's passkeys, oldest first. */
@@ -13,7 +13,7 @@ export async function listPasskeys(db: Db, userId: string) {
     .from(passkeys)
     .where(eq(passkeys.userId, userId))
     .orderBy(asc(passkeys.createdAt), asc(passkeys.id));
-  return rows.map(toPasskeyDto);
+  return rows.map(toPasskey);
 }
 
 /** Whether the account has a passkey to offer as its second step. */
@@ -45,7 +45,7 @@ export async function renamePasskey(db: Db, userId: string, id: string, name: st
     .where(and(eq(passkeys.id, id), eq(passkeys.userId, userId)))
     .returning();
   if (!row) throw noSuchPasskey();
-  return toPasskeyDto(row);
+  return toPasskey(row);
 }
 
 /**

@@ -5,12 +5,12 @@ import type {
 import { count, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
-  type addPasskeyBody,
+  type createPasskeyBody,
   MAX_PASSKEYS,
   type RegistrationOptions,
 } from '../../../shared/contracts/passkeys';
 import type { Db } from '../../platform/db/client';
-import type { User } from '../../platform/db/schema';
+import type { UserRow } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
 import type { RequestMeta } from '../../platform/sessions';
 import { recordLoginEvent } from '../account/loginActivity';
@@ -19,13 +19,7 @@ import { verificationFailed } from './errors';
 import { credentialsOf } from './manage';
 import { defaultPasskeyName } from './names';
 import type { RelyingParty } from './relyingParty';
-import {
-  displayNameOf,
-  knownTransports,
-  storableCounter,
-  toPasskeyDto,
-  userHandleOf,
-} from './stored';
+import { displayNameOf, knownTransports, storableCounter, toPasskey, userHandleOf } from './stored';
 import { passkeys } from './tables';
 import { loadWebAuthn } from './webauthn';
 
@@ -51,7 +45,7 @@ async function passkeyCount(db: Db, userId: string) {
 export async function registrationOptions(
   db: Db,
   rp: RelyingParty,
-  user: User,
+  user: UserRow,
 ): Promise<RegistrationOptions> {
   const existing = await credentialsOf(db, user.id);
   if (existing.length >= MAX_PASSKEYS) throw tooMany();
@@ -73,11 +67,11 @@ export async function registrationOptions(
 }
 
 /** Verifies the browser's new passkey and adds it to the account (`passkey_added` in history). */
-export async function addPasskey(
+export async function createPasskey(
   db: Db,
   rp: RelyingParty,
-  user: User,
-  body: z.output<typeof addPasskeyBody>,
+  user: UserRow,
+  body: z.output<typeof createPasskeyBody>,
   meta: RequestMeta,
 ) {
   const answer = body.response;
@@ -135,5 +129,5 @@ export async function addPasskey(
     await recordLoginEvent(tx, user.id, 'passkey_added', meta);
     return added;
   });
-  return toPasskeyDto(row);
+  return toPasskey(row);
 }

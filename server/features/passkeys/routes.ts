@@ -3,8 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { okResponse, signedInResponse } from '../../../shared/contracts/auth';
 import { errorOf } from '../../../shared/contracts/errors';
 import {
-  addPasskeyBody,
   authenticationOptions,
+  createPasskeyBody,
   passkey,
   passkeyAssertionBody,
   passkeyList,
@@ -19,9 +19,9 @@ import { HttpError } from '../../platform/errors';
 import { setSessionCookie } from '../../platform/sessions';
 import { toCurrentUser } from '../account/serializers';
 import { perMinute } from '../auth/rateLimits';
-import { changeContext } from '../realtime';
+import { changeContext } from '../live';
 import { hasPasskeys, listPasskeys, removePasskey, renamePasskey } from './manage';
-import { addPasskey, registrationOptions as makeRegistrationOptions } from './registration';
+import { createPasskey, registrationOptions as makeRegistrationOptions } from './registration';
 import { relyingPartyFor } from './relyingParty';
 import {
   completeSecondFactorWithPasskey,
@@ -105,7 +105,7 @@ export const passkeysRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string }
         description:
           'Without a `name` the passkey is named after its provider (Google Password Manager, ' +
           'iCloud Keychain…) or the browser and system it was made on.',
-        body: addPasskeyBody,
+        body: createPasskeyBody,
         response: {
           201: passkey,
           400: errorOf('passkey_challenge_invalid', 'passkey_verification_failed', 'invalid_input'),
@@ -118,7 +118,7 @@ export const passkeysRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string }
       const auth = currentAuth(request);
       const added = await explained(
         request,
-        addPasskey(db, rp, auth.user, request.body, requestMeta(request)),
+        createPasskey(db, rp, auth.user, request.body, requestMeta(request)),
       );
       return reply.code(201).send(added);
     },

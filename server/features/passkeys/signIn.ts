@@ -9,7 +9,7 @@ import type {
   authenticationResponse,
 } from '../../../shared/contracts/passkeys';
 import type { Db } from '../../platform/db/client';
-import { type Session, type User, users } from '../../platform/db/schema';
+import { type SessionRow, type UserRow, users } from '../../platform/db/schema';
 import {
   createSession,
   deleteSession,
@@ -17,7 +17,7 @@ import {
   rotateSession,
 } from '../../platform/sessions';
 import { recordLoginEvent } from '../account/loginActivity';
-import type { ChangeContext } from '../realtime';
+import type { ChangeContext } from '../live';
 import { clearWrongCodes } from '../twofactor/codeThrottle';
 import {
   CHALLENGE_TTL_MS,
@@ -120,7 +120,7 @@ async function verifyAnswer(
 export async function secondFactorOptions(
   db: Db,
   rp: RelyingParty,
-  user: User,
+  user: UserRow,
 ): Promise<AuthenticationOptions> {
   const allowCredentials = await credentialsOf(db, user.id);
   if (allowCredentials.length === 0) {
@@ -145,7 +145,7 @@ export async function secondFactorOptions(
 export async function completeSecondFactorWithPasskey(
   db: Db,
   rp: RelyingParty,
-  pending: { user: User; session: Session },
+  pending: { user: UserRow; session: SessionRow },
   answer: Answer,
   meta: RequestMeta,
 ) {
@@ -187,7 +187,7 @@ export async function signInWithPasskey(
   rp: RelyingParty,
   answer: Answer,
   meta: RequestMeta,
-  previousSession: Session | null,
+  previousSession: SessionRow | null,
 ) {
   const stored = await verifyAnswer(db, rp, answer, {
     purpose: 'sign_in',

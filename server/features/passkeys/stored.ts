@@ -1,5 +1,5 @@
-import type { Passkey as PasskeyDto } from '../../../shared/contracts/passkeys';
-import type { User } from '../../platform/db/schema';
+import type { Passkey } from '../../../shared/contracts/passkeys';
+import type { UserRow } from '../../platform/db/schema';
 import type { passkeys } from './tables';
 
 // How passkeys are kept and shown: the WebAuthn user handle of an account, the transports worth
@@ -36,7 +36,7 @@ const COUNTER_MAX = 2 ** 31 - 1;
 export const storableCounter = (counter: number) => Math.min(Math.max(0, counter), COUNTER_MAX);
 
 /** A passkey as its owner's security page lists it: nothing of its key. */
-export function toPasskeyDto(row: PasskeyRow): PasskeyDto {
+export function toPasskey(row: PasskeyRow): Passkey {
   return {
     id: row.id,
     name: row.name,
@@ -47,6 +47,6 @@ export function toPasskeyDto(row: PasskeyRow): PasskeyDto {
 }
 
 /** How the account is shown in the browser's passkey prompt: its name, or its username. */
-export function displayNameOf(user: Pick<User, 'firstName' | 'lastName' | 'username'>) {
+export function displayNameOf(user: Pick<UserRow, 'firstName' | 'lastName' | 'username'>) {
   return [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username;
 }

@@ -17,7 +17,7 @@ import type { Db } from '../../platform/db/client';
 import { HttpError } from '../../platform/errors';
 import { sendImmutableFile } from '../../platform/immutableFile';
 import { perUser } from '../../platform/rateLimit';
-import { changeContext } from '../realtime';
+import { changeContext } from '../live';
 import { tripAccessOf, tripMember } from '../trips/access';
 import * as photos from './service';
 
@@ -110,7 +110,7 @@ export const photosRoutes: FastifyPluginAsyncZod<{ db: Db; files: photos.PhotoFi
     },
     async (request, reply) => {
       const length = request.headers['content-length'];
-      const photo = await photos.addPhoto(changeContext(request), files, {
+      const photo = await photos.createPhoto(changeContext(request), files, {
         tripId: tripAccessOf(request).trip.id,
         userId: currentAuth(request).user.id,
         id: request.query.id,

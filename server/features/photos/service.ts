@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { and, desc, eq, sum } from 'drizzle-orm';
+import { itemRemoved, itemSaved } from '../../../shared/contracts/live';
 import {
   type Album,
   MAX_PHOTOS_PER_TRIP,
@@ -10,13 +11,12 @@ import {
   photoFilePath,
   type TripPhoto,
 } from '../../../shared/contracts/photos';
-import { itemRemoved, itemSaved } from '../../../shared/contracts/realtime';
 import { canChangeItem, type TripViewer } from '../../../shared/itemPolicy';
 import type { Db, Tx } from '../../platform/db/client';
 import { users } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
 import { recordActivity } from '../activity/record';
-import { type ChangeContext, inTransaction } from '../realtime';
+import { type ChangeContext, inTransaction } from '../live';
 import { memberName } from '../trips/access';
 import { assertRoomFor, deleteTripItem, idTaken, isRepeatedCreate } from '../trips/items';
 import { receiveAndProcess } from './receivePhoto';
@@ -165,7 +165,7 @@ const albumFull = (files: PhotoFiles) =>
  * album without room (413 `album_full`, 403 `item_limit`), too many photos waiting to be made (503).
  * The same `id` sent again answers the photo it added, before a byte is read.
  */
-export async function addPhoto(
+export async function createPhoto(
   context: ChangeContext,
   files: PhotoFiles,
   upload: Upload,

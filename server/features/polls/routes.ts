@@ -12,7 +12,7 @@ import {
 } from '../../../shared/contracts/polls';
 import { tripParams } from '../../../shared/contracts/trips';
 import type { Db } from '../../platform/db/client';
-import { changeContext } from '../realtime';
+import { changeContext } from '../live';
 import { actorOf, itemOf, tripMember } from '../trips/access';
 import * as polls from './service';
 import { polls as pollsTable } from './tables';

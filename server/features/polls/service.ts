@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { itemRemoved, itemSaved } from '../../../shared/contracts/live';
 import {
   type CreatePoll,
   isPollClosed,
@@ -9,13 +10,12 @@ import {
   type SharedPoll,
   type VotePoll,
 } from '../../../shared/contracts/polls';
-import { itemRemoved, itemSaved } from '../../../shared/contracts/realtime';
 import { canChangeItem, type TripViewer } from '../../../shared/itemPolicy';
 import type { Db, Tx } from '../../platform/db/client';
 import { users } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
 import { recordActivity } from '../activity/record';
-import { type ChangeContext, inTransaction } from '../realtime';
+import { type ChangeContext, inTransaction } from '../live';
 import { memberName } from '../trips/access';
 import { assertRoomFor, deleteTripItem, idTaken, isRepeatedCreate } from '../trips/items';
 import { tellPollClosed } from './closedNotices';

@@ -11,7 +11,7 @@ import { currentAuth } from '../../platform/auth';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
 import { perUser } from '../../platform/rateLimit';
-import { changeContext } from '../realtime';
+import { changeContext } from '../live';
 import { tripAccessOf, tripMember } from '../trips/access';
 import { createSearchService, listSearches } from './service';
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { itemSaved } from '../../../shared/contracts/realtime';
+import { itemSaved } from '../../../shared/contracts/live';
 import {
   type FlightOffer,
   type FlightQuery,
@@ -18,7 +18,7 @@ import { tripMembers, users } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
 import { TtlCache } from '../../platform/ttlCache';
 import { UpstreamError } from '../../platform/upstream';
-import { type ChangeContext, inTransaction } from '../realtime';
+import { type ChangeContext, inTransaction } from '../live';
 import { memberName } from '../trips/access';
 import { duffelOffers } from './duffel';
 import { flightLinks, stayLinks } from './partners';

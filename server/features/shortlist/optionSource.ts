@@ -6,7 +6,10 @@ import {
   type PartnerLink,
   type StaySearch,
 } from '../../../shared/contracts/search';
-import { type AddShortlist, SHORTLIST_MESSAGES } from '../../../shared/contracts/shortlist';
+import {
+  type CreateShortlistOption,
+  SHORTLIST_MESSAGES,
+} from '../../../shared/contracts/shortlist';
 import type { Db } from '../../platform/db/client';
 import { HttpError } from '../../platform/errors';
 import { listSearches } from '../search/service';
@@ -38,7 +41,7 @@ export type NewOption = Omit<typeof shortlistOptions.$inferInsert, 'tripId' | 'c
 export async function buildOption(
   db: Db,
   tripId: string,
-  body: AddShortlist,
+  body: CreateShortlistOption,
   preview: (url: string) => Promise<LinkPreview>,
 ): Promise<NewOption> {
   if (body.source === 'link') {

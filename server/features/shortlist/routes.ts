@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { okResponse } from '../../../shared/contracts/auth';
 import { errorOf } from '../../../shared/contracts/errors';
 import {
-  addShortlistBody,
   chooseShortlistBody,
+  createShortlistOptionBody,
   SHORTLIST_MESSAGES,
   shortlist,
   shortlistOption,
@@ -14,7 +14,7 @@ import { tripParams } from '../../../shared/contracts/trips';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
 import { perUser } from '../../platform/rateLimit';
-import { changeContext } from '../realtime';
+import { changeContext } from '../live';
 import { actorOf, itemOf, tripAccessOf, tripMember } from '../trips/access';
 import * as options from './service';
 import { shortlistOptions } from './tables';
@@ -62,13 +62,13 @@ export const shortlistRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> 
           'one): a private or local address answers 400 `link_refused`, a page that cannot be ' +
           'read 502 `link_unreadable`. The same option twice is 409 `already_shortlisted`.',
         params: tripParams,
-        body: addShortlistBody,
+        body: createShortlistOptionBody,
         response: { 201: shortlistOption, 409: errorOf('already_shortlisted', 'id_taken') },
       },
     },
     async (request, reply) => {
       const { tripId, actor } = actorOf(request);
-      const added = await options.addToShortlist(
+      const added = await options.createShortlistOption(
         changeContext(request),
         tripId,
         actor.userId,

@@ -1,10 +1,10 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { createFlightBody } from '../../../shared/contracts/flights';
-import { itemRemoved, itemSaved } from '../../../shared/contracts/realtime';
+import { itemRemoved, itemSaved } from '../../../shared/contracts/live';
 import {
-  type AddShortlist,
   type ChooseShortlist,
+  type CreateShortlistOption,
   MAX_SHORTLIST_PER_TRIP,
   SHORTLIST_MESSAGES,
   type ShortlistOption,
@@ -17,7 +17,7 @@ import { HttpError } from '../../platform/errors';
 import { isUuid } from '../../platform/uuid';
 import { recordActivity } from '../activity/record';
 import { createFlight } from '../flights/service';
-import { type ChangeContext, inTransaction } from '../realtime';
+import { type ChangeContext, inTransaction } from '../live';
 import { isTripMember, memberName } from '../trips/access';
 import { assertRoomFor, deleteTripItem, idTaken, isRepeatedCreate } from '../trips/items';
 import { type PreviewOptions, readLinkPreview } from './linkPreview';
@@ -110,11 +110,11 @@ async function announce({ db, live }: ChangeContext, id: string) {
  * Adds an option to the trip's shortlist (the caller has checked membership). The same `id` sent
  * again answers the option it made, without building it again (a pasted page is not read twice).
  */
-export async function addToShortlist(
+export async function createShortlistOption(
   context: ChangeContext,
   tripId: string,
   userId: string,
-  body: AddShortlist,
+  body: CreateShortlistOption,
   previewOptions: PreviewOptions = {},
 ): Promise<ShortlistOption> {
   const { id } = body;

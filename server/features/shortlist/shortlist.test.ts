@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorResponse } from '../../../shared/contracts/errors';
-import { type FlightDto, MAX_FLIGHTS_PER_TRIP } from '../../../shared/contracts/flights';
+import { type Flight, MAX_FLIGHTS_PER_TRIP } from '../../../shared/contracts/flights';
 import type { FlightSearch, StaySearch } from '../../../shared/contracts/search';
 import {
   SHORTLIST_MESSAGES,
@@ -232,7 +232,7 @@ describe('votes, the leader and choosing', () => {
       travellerIds: [member.id, outsider.id],
     });
     expect(stranger.status).toBe(400);
-    expect((await owner.client.get<FlightDto[]>(`/api/trips/${tripId}/flights`)).body).toEqual([]);
+    expect((await owner.client.get<Flight[]>(`/api/trips/${tripId}/flights`)).body).toEqual([]);
 
     const chosen = await owner.client.patch<ShortlistOption>(`/api/shortlist/${option.id}`, {
       chosen: true,
@@ -243,7 +243,7 @@ describe('votes, the leader and choosing', () => {
       chosenAt: expect.stringMatching(/Z$/),
       chosenBy: { id: owner.id, name: 'Ana Lima' },
     });
-    const flights = (await owner.client.get<FlightDto[]>(`/api/trips/${tripId}/flights`)).body;
+    const flights = (await owner.client.get<Flight[]>(`/api/trips/${tripId}/flights`)).body;
     expect(flights).toHaveLength(4);
     expect(
       flights.map((flight) => [
@@ -265,9 +265,7 @@ describe('votes, the leader and choosing', () => {
       chosen: false,
     });
     expect(unchosen.body.chosenAt).toBeNull();
-    expect((await owner.client.get<FlightDto[]>(`/api/trips/${tripId}/flights`)).body).toHaveLength(
-      4,
-    );
+    expect((await owner.client.get<Flight[]>(`/api/trips/${tripId}/flights`)).body).toHaveLength(4);
   });
 });
 
@@ -350,9 +348,7 @@ describe('choosing at the same moment', () => {
     ]);
     expect(answers.map((res) => res.status)).toEqual([200, 200]);
     // Out and back, for the whole group: two records, not four.
-    expect((await owner.client.get<FlightDto[]>(`/api/trips/${tripId}/flights`)).body).toHaveLength(
-      2,
-    );
+    expect((await owner.client.get<Flight[]>(`/api/trips/${tripId}/flights`)).body).toHaveLength(2);
   });
 });
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { itemRemoved, itemSaved } from '../../../shared/contracts/realtime';
+import { itemRemoved, itemSaved } from '../../../shared/contracts/live';
 import {
   type CreateTodo,
   MAX_TODOS_PER_TRIP,
@@ -20,7 +20,7 @@ import { HttpError } from '../../platform/errors';
 import { isUuid } from '../../platform/uuid';
 import type { Activity, Restorer } from '../activity/record';
 import { recordActivity } from '../activity/record';
-import { type Change, type ChangeContext, inTransaction, type LiveChanges } from '../realtime';
+import { type Change, type ChangeContext, inTransaction, type LiveChanges } from '../live';
 import { isTripMember, memberName } from '../trips/access';
 import {
   assertRoomFor,

@@ -6,7 +6,7 @@ import type { TripViewer } from '../../../shared/itemPolicy';
 import type { Policy } from '../../platform/access';
 import { currentAuth } from '../../platform/auth';
 import type { Db, Tx } from '../../platform/db/client';
-import { type Trip, tripMembers, trips, users } from '../../platform/db/schema';
+import { type TripRow, tripMembers, trips, users } from '../../platform/db/schema';
 import { readTrip } from '../../platform/db/tripReads';
 import { HttpError } from '../../platform/errors';
 import { isUuid } from '../../platform/uuid';
@@ -20,7 +20,7 @@ declare module 'fastify' {
 }
 
 export type TripRole = 'owner' | 'member';
-export type TripAccess = { trip: Trip; role: TripRole };
+export type TripAccess = { trip: TripRow; role: TripRole };
 
 export { NO_SUCH_TRIP };
 
@@ -131,7 +131,7 @@ export function tripAccessOf(request: FastifyRequest): TripAccess {
 
 /** The member acting through this request, as the route's policy found them on its trip. */
 export function actorOf(request: FastifyRequest): {
-  trip: Trip;
+  trip: TripRow;
   tripId: string;
   actor: TripViewer;
 } {

@@ -1,6 +1,6 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client';
-import { type Trip, tripMembers, trips } from '../../platform/db/schema';
+import { type TripRow, tripMembers, trips } from '../../platform/db/schema';
 
 /**
  * Each trip the user owns passes to the member who joined earliest, or is deleted (with its
@@ -9,7 +9,7 @@ import { type Trip, tripMembers, trips } from '../../platform/db/schema';
  * row goes); the caller announces the outcome once that transaction has committed.
  */
 export async function handOverOwnedTrips(tx: Tx, userId: string) {
-  const handedOver: Trip[] = [];
+  const handedOver: TripRow[] = [];
   const deleted: string[] = [];
   // The row locks make a join racing with the deletion wait (its insert checks the trip's key),
   // so nobody can join a trip in the moment it is found empty and deleted.

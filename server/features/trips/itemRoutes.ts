@@ -4,7 +4,7 @@ import { okResponse } from '../../../shared/contracts/auth';
 import { errorOf } from '../../../shared/contracts/errors';
 import { tripParams } from '../../../shared/contracts/trips';
 import type { Db } from '../../platform/db/client';
-import { type ChangeContext, changeContext } from '../realtime';
+import { type ChangeContext, changeContext } from '../live';
 import { itemOf, tripAccessOf, tripMember } from './access';
 import type { TripItemTable } from './items';
 

@@ -80,7 +80,7 @@ export function idTaken() {
  * How a change to an item enters the trip's history (issue #24): who made it, and the entry it
  * makes (none: a change the history does not tell, such as a widget's settings).
  */
-export type ItemHistory<Row> = {
+export type ItemActivity<Row> = {
   actorId: string | null;
   describe: (row: Row, before: Row) => Activity | null;
 };
@@ -90,7 +90,7 @@ export type ItemHistory<Row> = {
 
 /**
  * Sets the given columns of the trip's item `id`; an undefined value leaves its column as it is.
- * With `history`, the row as it was is read (locked) first, and the entry written in the same
+ * With `logged`, the row as it was is read (locked) first, and the entry written in the same
  * transaction.
  */
 export async function updateTripItem<Table extends TripItemTable>(
@@ -100,11 +100,11 @@ export async function updateTripItem<Table extends TripItemTable>(
   id: string,
   changes: PgUpdateSetSource<Table>,
   notFound: string,
-  history?: ItemHistory<Table['$inferSelect']>,
+  logged?: ItemActivity<Table['$inferSelect']>,
 ): Promise<Table['$inferSelect']> {
   const where = and(eq(table.id, id), eq(table.tripId, tripId));
   // Drizzle cannot type what a generic table's select or update returns: it is that table's row.
-  const [before] = history
+  const [before] = logged
     ? ((await tx
         .select()
         .from(table as PgTable)
@@ -117,27 +117,27 @@ export async function updateTripItem<Table extends TripItemTable>(
     .where(where)
     .returning()) as Table['$inferSelect'][];
   if (!row) throw new HttpError('not_found', notFound);
-  if (history && before) {
-    const activity = history.describe(row, before);
-    if (activity) await recordActivity(tx, tripId, history.actorId, activity);
+  if (logged && before) {
+    const activity = logged.describe(row, before);
+    if (activity) await recordActivity(tx, tripId, logged.actorId, activity);
   }
   return row;
 }
 
-/** Deletes the trip's item `id`; with `history`, its entry (which may keep the row) too. */
+/** Deletes the trip's item `id`; with `logged`, its activity entry (which may keep the row) too. */
 export async function deleteTripItem<Table extends TripItemTable>(
   tx: Tx,
   table: Table,
   tripId: string,
   id: string,
   notFound: string,
-  history?: { actorId: string | null; describe: (row: Table['$inferSelect']) => Activity },
+  logged?: { actorId: string | null; describe: (row: Table['$inferSelect']) => Activity },
 ) {
   const [removed] = (await tx
     .delete(table)
     .where(and(eq(table.id, id), eq(table.tripId, tripId)))
     .returning()) as Table['$inferSelect'][];
   if (!removed) throw new HttpError('not_found', notFound);
-  if (history) await recordActivity(tx, tripId, history.actorId, history.describe(removed));
+  if (logged) await recordActivity(tx, tripId, logged.actorId, logged.describe(removed));
   return removed;
 }

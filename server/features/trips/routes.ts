@@ -11,7 +11,7 @@ import {
 } from '../../../shared/contracts/trips';
 import { currentAuth } from '../../platform/auth';
 import type { Db } from '../../platform/db/client';
-import { changeContext } from '../realtime';
+import { changeContext } from '../live';
 import { ownerPlanOf, tripAccessOf, tripMember, tripOwner } from './access';
 import * as trips from './service';
 import { destinationZoneFor, NO_ZONE, type ZoneFinder } from './tripZone';
@@ -61,7 +61,7 @@ export const tripsRoutes: FastifyPluginAsyncZod<{ db: Db; findZone: ZoneFinder }
     },
     async (request) => {
       const access = tripAccessOf(request);
-      return trips.toTripDto(access.trip, access.role, await ownerPlanOf(db, access.trip.id));
+      return trips.toTrip(access.trip, access.role, await ownerPlanOf(db, access.trip.id));
     },
   );
 

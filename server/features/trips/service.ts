@@ -1,23 +1,23 @@
 import { and, asc, count, eq, gte } from 'drizzle-orm';
 import { DEFAULT_TRIP } from '../../../shared/constants';
 import type { Plan } from '../../../shared/contracts/account';
-import type { LiveTripSettings } from '../../../shared/contracts/realtime';
+import type { LiveTripSettings } from '../../../shared/contracts/live';
 import {
   type CreateTripBody,
   NO_SUCH_TRIP,
-  type TripDto,
-  type TripMemberDto,
+  type Trip,
+  type TripMember,
   type UpdateTripBody,
 } from '../../../shared/contracts/trips';
 import { DEFAULT_WEATHER_CITY } from '../../../shared/contracts/weather';
 import { PLAN_LIMITS } from '../../../shared/plans';
 import type { Db, Tx } from '../../platform/db/client';
-import { type Trip, tripMembers, trips, type User, users } from '../../platform/db/schema';
+import { type TripRow, tripMembers, trips, type UserRow, users } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
 import { recordActivity } from '../activity/record';
 import { addDefaultWidgets } from '../board/service';
 import { firstTripData } from '../featureLookup';
-import { type ChangeContext, inTransaction } from '../realtime';
+import { type ChangeContext, inTransaction } from '../live';
 import { memberName, ownerPlanOf, type TripAccess, type TripRole, tripMemberIds } from './access';
 import { type FoundZone, NO_ZONE, type TripZone, zoneChanges } from './tripZone';
 
@@ -28,7 +28,7 @@ function dayAfter(from: Date, days: number): string {
   return new Date(from.getTime() + days * DAY_MS).toISOString().slice(0, 10);
 }
 
-export function toTripDto(trip: Trip, role: TripRole, ownerPlan: Plan): TripDto {
+export function toTrip(trip: TripRow, role: TripRole, ownerPlan: Plan): Trip {
   return {
     id: trip.id,
     name: trip.name,
@@ -45,7 +45,7 @@ export function toTripDto(trip: Trip, role: TripRole, ownerPlan: Plan): TripDto 
 }
 
 /** A trip's settings as every member sees them (the live `trip:saved` change): no role. */
-export function liveSettingsOf(trip: Trip | TripDto, ownerPlan: Plan): LiveTripSettings {
+export function liveSettingsOf(trip: TripRow | Trip, ownerPlan: Plan): LiveTripSettings {
   const { id, name, destination, startDate, endDate, timeZone, ownerId, anyoneChooses } = trip;
   return { id, name, destination, startDate, endDate, timeZone, ownerId, anyoneChooses, ownerPlan };
 }
@@ -72,7 +72,7 @@ async function lockUser(tx: Tx, userId: string) {
 async function insertTrip(
   tx: Tx,
   ownerId: string,
-  values: Pick<Trip, 'name' | 'destination' | 'startDate' | 'endDate'> & TripZone,
+  values: Pick<TripRow, 'name' | 'destination' | 'startDate' | 'endDate'> & TripZone,
   board: { weatherCity?: string } = {},
 ) {
   const [trip] = await tx
@@ -85,9 +85,9 @@ async function insertTrip(
 }
 
 /** The trips the user is on: a read, nothing more (the first trip is made at sign-up). */
-export async function listTrips(db: Db, user: User): Promise<TripDto[]> {
+export async function listTrips(db: Db, user: UserRow): Promise<Trip[]> {
   const rows = await tripsOf(db, user.id);
-  return rows.map((row) => toTripDto(row.trip, row.role, row.ownerPlan));
+  return rows.map((row) => toTrip(row.trip, row.role, row.ownerPlan));
 }
 
 /**
@@ -129,11 +129,11 @@ async function activeTripsOwned(tx: Tx, userId: string, now: Date) {
  */
 export async function createTrip(
   db: Db,
-  user: User,
+  user: UserRow,
   body: CreateTripBody,
   now = new Date(),
   destinationZone?: FoundZone,
-): Promise<TripDto> {
+): Promise<Trip> {
   return db.transaction(async (tx) => {
     await lockUser(tx, user.id);
     const plan = PLAN_LIMITS[user.plan];
@@ -152,7 +152,7 @@ export async function createTrip(
       endDate: body.endDate,
       ...zoneChanges(NO_ZONE, body, destinationZone),
     });
-    return toTripDto(trip, 'owner', user.plan);
+    return toTrip(trip, 'owner', user.plan);
   });
 }
 
@@ -212,7 +212,7 @@ export async function updateTrip(
       { type: 'trip:saved', trip: liveSettingsOf(trip, ownerPlan) },
       { memberIds: await tripMemberIds(tx, tripId) },
     );
-    return toTripDto(trip, access.role, ownerPlan);
+    return toTrip(trip, access.role, ownerPlan);
   });
 }
 
@@ -233,7 +233,7 @@ export async function listMembers(
   db: Db,
   access: TripAccess,
   currentUserId: string,
-): Promise<TripMemberDto[]> {
+): Promise<TripMember[]> {
   const rows = await db
     .select({
       id: users.id,

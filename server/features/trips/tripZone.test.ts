@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ErrorResponse } from '../../../shared/contracts/errors';
-import { TIME_ZONE_MESSAGE, type TripDto } from '../../../shared/contracts/trips';
+import { TIME_ZONE_MESSAGE, type Trip } from '../../../shared/contracts/trips';
 import { createAccount, createAccountWithFirstTrip } from '../../test/factories';
 import {
   type FakeWeatherUpstream,
@@ -28,7 +28,7 @@ const DATES = { startDate: '2031-04-01', endDate: '2031-04-10' };
 
 async function newTrip(body: Record<string, unknown>) {
   const { client } = await createAccount(t, { plan: 'pro' });
-  const created = await client.post<TripDto>('/api/trips', { name: 'Away', ...DATES, ...body });
+  const created = await client.post<Trip>('/api/trips', { name: 'Away', ...DATES, ...body });
   expect(created.status).toBe(201);
   return { client, trip: created.body };
 }
@@ -37,7 +37,7 @@ describe("a trip's time zone", () => {
   it("is the first trip's Bali zone from sign-up, without asking the geocoder", async () => {
     const before = fake.callsTo('geocoding').length;
     const { client, trip } = await createAccountWithFirstTrip(t);
-    const read = await client.get<TripDto>(`/api/trips/${trip.id}`);
+    const read = await client.get<Trip>(`/api/trips/${trip.id}`);
     expect(read.body.timeZone).toBe('Asia/Makassar');
     expect(fake.callsTo('geocoding')).toHaveLength(before);
   });
@@ -47,7 +47,7 @@ describe("a trip's time zone", () => {
     expect(maine.trip.timeZone).toBe('America/New_York');
     const bali = await newTrip({ destination: 'Denpasar' });
     expect(bali.trip.timeZone).toBe('Asia/Makassar');
-    expect((await bali.client.get<TripDto>(`/api/trips/${bali.trip.id}`)).body.timeZone).toBe(
+    expect((await bali.client.get<Trip>(`/api/trips/${bali.trip.id}`)).body.timeZone).toBe(
       'Asia/Makassar',
     );
   });
@@ -66,22 +66,22 @@ describe("a trip's time zone", () => {
     const { client, trip } = await newTrip({ destination: 'Denpasar' });
     const url = `/api/trips/${trip.id}`;
 
-    const moved = await client.patch<TripDto>(url, { destination: 'Portland, Oregon' });
+    const moved = await client.patch<Trip>(url, { destination: 'Portland, Oregon' });
     expect(moved.status).toBe(200);
     expect(moved.body.timeZone).toBe('America/Los_Angeles');
 
-    const chosen = await client.patch<TripDto>(url, { timeZone: 'Europe/Lisbon' });
+    const chosen = await client.patch<Trip>(url, { timeZone: 'Europe/Lisbon' });
     expect(chosen.body.timeZone).toBe('Europe/Lisbon');
     const calls = fake.callsTo('geocoding').length;
-    const movedAgain = await client.patch<TripDto>(url, { destination: 'Denpasar' });
+    const movedAgain = await client.patch<Trip>(url, { destination: 'Denpasar' });
     expect(movedAgain.body).toMatchObject({ destination: 'Denpasar', timeZone: 'Europe/Lisbon' });
     // Nothing to follow, so nothing was asked.
     expect(fake.callsTo('geocoding')).toHaveLength(calls);
 
     // Unchosen (null), the trip follows its destination again from its next move.
-    const unchosen = await client.patch<TripDto>(url, { timeZone: null });
+    const unchosen = await client.patch<Trip>(url, { timeZone: null });
     expect(unchosen.body.timeZone).toBeNull();
-    const followed = await client.patch<TripDto>(url, { destination: 'Portland, Maine' });
+    const followed = await client.patch<Trip>(url, { destination: 'Portland, Maine' });
     expect(followed.body.timeZone).toBe('America/New_York');
   });
 
@@ -90,17 +90,17 @@ describe("a trip's time zone", () => {
     const url = `/api/trips/${trip.id}`;
     fake.setMode('down', 'geocoding');
     // A place not asked before (answers are kept for a day).
-    const moved = await client.patch<TripDto>(url, { destination: 'Portland, US' });
+    const moved = await client.patch<Trip>(url, { destination: 'Portland, US' });
     expect(moved.body).toMatchObject({ destination: 'Portland, US', timeZone: 'Asia/Makassar' });
     fake.setMode('ok');
-    const cleared = await client.patch<TripDto>(url, { destination: '' });
+    const cleared = await client.patch<Trip>(url, { destination: '' });
     expect(cleared.body).toMatchObject({ destination: null, timeZone: null });
   });
 
   it('keeps its zone when a change leaves the destination as it is', async () => {
     const { client, trip } = await newTrip({ destination: 'Denpasar' });
     const calls = fake.callsTo('geocoding').length;
-    const renamed = await client.patch<TripDto>(`/api/trips/${trip.id}`, {
+    const renamed = await client.patch<Trip>(`/api/trips/${trip.id}`, {
       name: 'Still Bali',
       destination: '  Denpasar ',
     });
@@ -121,7 +121,7 @@ describe("a trip's time zone", () => {
       expect(refused.status, String(bad)).toBe(400);
       expect(refused.body.message).toBe(`${TIME_ZONE_MESSAGE} (timeZone)`);
     }
-    const cased = await client.patch<TripDto>(url, { timeZone: 'america/sao_paulo' });
+    const cased = await client.patch<Trip>(url, { timeZone: 'america/sao_paulo' });
     expect(cased.body.timeZone).toBe('America/Sao_Paulo');
     const refusedOnCreate = await client.post<ErrorResponse>('/api/trips', {
       name: 'Nowhere',

@@ -1,4 +1,4 @@
-import type { Trip } from '../../platform/db/schema';
+import type { TripRow } from '../../platform/db/schema';
 
 /*
  * A trip's time zone (issue #37): the one a person chose, else its destination's. A destination's
@@ -7,7 +7,7 @@ import type { Trip } from '../../platform/db/schema';
  */
 
 /** A trip's zone columns, as written. */
-export type TripZone = Partial<Pick<Trip, 'timeZone' | 'timeZoneChosen'>>;
+export type TripZone = Partial<Pick<TripRow, 'timeZone' | 'timeZoneChosen'>>;
 
 /**
  * What the lookup of a destination's zone found: the zone, null for a place the geocoder does
@@ -21,7 +21,7 @@ export type ZoneFinder = (place: string) => Promise<FoundZone>;
 /** A trip before it exists: no destination, no zone. */
 export const NO_ZONE = { destination: null, timeZone: null, timeZoneChosen: false } as const;
 
-type Before = Pick<Trip, 'destination' | 'timeZone' | 'timeZoneChosen'>;
+type Before = Pick<TripRow, 'destination' | 'timeZone' | 'timeZoneChosen'>;
 type Change = { destination?: string | null; timeZone?: string | null };
 
 /** Whether the change gives the trip a new destination whose zone the trip would follow. */

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OkResponse } from '../../../shared/contracts/auth';
-import type { WidgetDto } from '../../../shared/contracts/board';
+import type { Widget } from '../../../shared/contracts/board';
 import type { ErrorResponse } from '../../../shared/contracts/errors';
-import type { TripDto, TripMemberDto } from '../../../shared/contracts/trips';
+import type { Trip, TripMember } from '../../../shared/contracts/trips';
 import { trips, widgets } from '../../platform/db/schema';
 import { apiClient, newAccount } from '../../test/apiClient';
 import { addMember, createAccount, createAccountWithFirstTrip } from '../../test/factories';
@@ -33,7 +33,7 @@ describe('the first trip', () => {
     const client = apiClient(t.url);
     const signedUp = await client.post<SignedIn>('/api/register', newAccount());
     expect(signedUp.status).toBe(201);
-    const res = await client.get<TripDto[]>('/api/trips');
+    const res = await client.get<Trip[]>('/api/trips');
     expect(res.status).toBe(200);
     expect(res.body).toHaveLength(1);
     const trip = res.body[0]!;
@@ -45,7 +45,7 @@ describe('the first trip', () => {
       ownerId: signedUp.body.user.id,
       role: 'owner',
     });
-    const board = await client.get<WidgetDto[]>(`/api/trips/${trip.id}/widgets`);
+    const board = await client.get<Widget[]>(`/api/trips/${trip.id}/widgets`);
     expect(board.body.map((w) => [w.type, w.data])).toEqual([
       ['countdown', null],
       ['weather', { city: 'Denpasar' }],
@@ -59,20 +59,20 @@ describe('the first trip', () => {
 
   it('is not made for someone who signs up to join a trip by invitation', async () => {
     const { client: owner } = await withFirstTrip();
-    const trip = (await owner.get<TripDto[]>('/api/trips')).body[0]!;
+    const trip = (await owner.get<Trip[]>('/api/trips')).body[0]!;
     const { body: link } = await owner.get<{ url: string }>(`/api/trips/${trip.id}/invitation`);
     const client = apiClient(t.url);
     const signedUp = await client.post('/api/register', newAccount({ invitation: link.url }));
     expect(signedUp.status).toBe(201);
-    expect((await client.get<TripDto[]>('/api/trips')).body).toEqual([]);
+    expect((await client.get<Trip[]>('/api/trips')).body).toEqual([]);
   });
 
   // Issue #16: the first GET /api/trips used to make the trip, a write on a GET.
   it('is never made by reading the list', async () => {
     const { client, user } = await createAccount(t);
     const [a, b] = await Promise.all([
-      client.get<TripDto[]>('/api/trips'),
-      client.get<TripDto[]>('/api/trips'),
+      client.get<Trip[]>('/api/trips'),
+      client.get<Trip[]>('/api/trips'),
     ]);
     expect([a.body, b.body]).toEqual([[], []]);
     const owned = await t.database.db.select().from(trips).where(eq(trips.ownerId, user.id));
@@ -135,7 +135,7 @@ describe('plan limits on active trips', () => {
 describe('a trip', () => {
   it('is created with its board, and read by its members only', async () => {
     const { client } = await newcomer('pro');
-    const created = await client.post<TripDto>('/api/trips', {
+    const created = await client.post<Trip>('/api/trips', {
       name: '  Kyoto in spring ',
       destination: 'Kyoto, Japan',
       startDate: '2031-04-01',
@@ -144,8 +144,8 @@ describe('a trip', () => {
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ name: 'Kyoto in spring', role: 'owner' });
     const id = created.body.id;
-    expect((await client.get<TripDto>(`/api/trips/${id}`)).body.name).toBe('Kyoto in spring');
-    const board = (await client.get<WidgetDto[]>(`/api/trips/${id}/widgets`)).body;
+    expect((await client.get<Trip>(`/api/trips/${id}`)).body.name).toBe('Kyoto in spring');
+    const board = (await client.get<Widget[]>(`/api/trips/${id}/widgets`)).body;
     expect(board).toHaveLength(5);
     // Its weather follows the destination: no city of its own.
     expect(board.find((w) => w.type === 'weather')?.data).toBeNull();
@@ -164,7 +164,7 @@ describe('a trip', () => {
 
   it('has settings only its owner changes; a member reads them, an outsider gets 404', async () => {
     const { client, trip } = await withFirstTrip();
-    const renamed = await client.patch<TripDto>(`/api/trips/${trip.id}`, {
+    const renamed = await client.patch<Trip>(`/api/trips/${trip.id}`, {
       name: 'Bali with the cousins',
       destination: 'Ubud, Bali',
     });
@@ -176,7 +176,7 @@ describe('a trip', () => {
 
     const member = await newcomer();
     await addMember(t.database.db, trip.id, member.id);
-    const seen = await member.client.get<TripDto[]>('/api/trips');
+    const seen = await member.client.get<Trip[]>('/api/trips');
     expect(seen.body.map((x) => [x.id, x.role])).toEqual([[trip.id, 'member']]);
     const refused = await member.client.patch<ErrorResponse>(`/api/trips/${trip.id}`, {
       name: 'Mine now',
@@ -199,7 +199,7 @@ describe('a trip', () => {
     });
     await addMember(t.database.db, trip.id, member.id);
 
-    const seenByMember = await member.client.get<TripMemberDto[]>(`/api/trips/${trip.id}/members`);
+    const seenByMember = await member.client.get<TripMember[]>(`/api/trips/${trip.id}/members`);
     expect(seenByMember.status).toBe(200);
     const memberUsername = member.user.username;
     expect(seenByMember.body).toEqual([
@@ -212,7 +212,7 @@ describe('a trip', () => {
         isCurrentUser: true,
       },
     ]);
-    const seenByOwner = await client.get<TripMemberDto[]>(`/api/trips/${trip.id}/members`);
+    const seenByOwner = await client.get<TripMember[]>(`/api/trips/${trip.id}/members`);
     expect(seenByOwner.body.map((m) => m.isCurrentUser)).toEqual([true, false]);
 
     const stranger = await newcomer();
@@ -238,7 +238,7 @@ describe('a trip', () => {
       endDate: day(45),
     });
     expect(own.status).toBe(201);
-    expect((await client.get<TripDto[]>('/api/trips')).body.map((x) => x.name)).toEqual(['Lisbon']);
+    expect((await client.get<Trip[]>('/api/trips')).body.map((x) => x.name)).toEqual(['Lisbon']);
   });
 
   it.each([

@@ -1,7 +1,7 @@
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import { TWO_FACTOR_CODE } from '../../../shared/contracts/twofactor';
 import type { Db } from '../../platform/db/client';
-import { type User, users } from '../../platform/db/schema';
+import { type UserRow, users } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
 import { claimCodeCheck, clearWrongCodes, codesLocked } from './codeThrottle';
 import { claimRecoveryCode } from './recoveryCodes';
@@ -25,7 +25,7 @@ export type CodeKind = 'totp' | 'recovery_code';
  */
 export async function consumeCode(
   db: Db,
-  user: User,
+  user: UserRow,
   token: string,
   now = new Date(),
 ): Promise<CodeKind | null> {
@@ -40,12 +40,17 @@ export async function consumeCode(
   return kind;
 }
 
-async function claimCode(db: Db, user: User, token: string, now: Date): Promise<CodeKind | null> {
+async function claimCode(
+  db: Db,
+  user: UserRow,
+  token: string,
+  now: Date,
+): Promise<CodeKind | null> {
   if (TWO_FACTOR_CODE.test(token)) return (await claimTimeStep(db, user, token)) ? 'totp' : null;
   return (await claimRecoveryCode(db, user.id, token, now)) ? 'recovery_code' : null;
 }
 
-async function claimTimeStep(db: Db, user: User, token: string): Promise<boolean> {
+async function claimTimeStep(db: Db, user: UserRow, token: string): Promise<boolean> {
   if (!user.totpSecret) return false;
   const step = verifyTotp(user.totpSecret, token, user.totpLastStep);
   if (step === null) return false;

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
-import { type Session, type User, users } from '../../platform/db/schema';
+import { type SessionRow, type UserRow, users } from '../../platform/db/schema';
 import { consumeCode, invalidCode, twoFactorNotEnabled } from './consumeCode';
 import { deleteRecoveryCodes } from './recoveryCodes';
 
@@ -10,7 +10,7 @@ export const FRESH_VERIFICATION_MS = 5 * 60_000;
 /** Turns two-factor off with a code, or with none right after a verification (spec §7). */
 export async function disableTwoFactor(
   db: Db,
-  auth: { user: User; session: Session },
+  auth: { user: UserRow; session: SessionRow },
   code: string,
 ) {
   if (!auth.user.twoFactorEnabled) throw twoFactorNotEnabled();

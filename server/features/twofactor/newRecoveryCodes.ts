@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
-import { type Session, sessions, type User } from '../../platform/db/schema';
+import { type SessionRow, sessions, type UserRow } from '../../platform/db/schema';
 import type { RequestMeta } from '../../platform/sessions';
 import { recordLoginEvent } from '../account/loginActivity';
 import { consumeCode, invalidCode, twoFactorNotEnabled } from './consumeCode';
@@ -15,7 +15,7 @@ import { replaceRecoveryCodes } from './recoveryCodes';
  */
 export async function makeNewRecoveryCodes(
   db: Db,
-  auth: { user: User; session: Session },
+  auth: { user: UserRow; session: SessionRow },
   code: string,
   meta: RequestMeta,
 ): Promise<string[]> {

@@ -9,7 +9,7 @@ import {
   type TwoFactorStatus,
 } from '../../../shared/contracts/twofactor';
 import type { Db, Tx } from '../../platform/db/client';
-import type { User } from '../../platform/db/schema';
+import type { UserRow } from '../../platform/db/schema';
 import { hashToken } from '../../platform/tokens';
 import { recoveryCodes } from './tables';
 
@@ -90,7 +90,7 @@ export async function deleteRecoveryCodes(db: Db | Tx, userId: string) {
 }
 
 /** `GET /api/2fa`: whether two-factor is on, and how many recovery codes are left. */
-export async function twoFactorStatusOf(db: Db, user: User): Promise<TwoFactorStatus> {
+export async function twoFactorStatusOf(db: Db, user: UserRow): Promise<TwoFactorStatus> {
   if (!user.twoFactorEnabled) return { enabled: false, recoveryCodesLeft: 0 };
   return { enabled: true, recoveryCodesLeft: await recoveryCodesLeft(db, user.id) };
 }

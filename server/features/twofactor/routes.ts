@@ -13,7 +13,7 @@ import {
 } from '../../../shared/contracts/twofactor';
 import { currentAuth, requestMeta } from '../../platform/auth';
 import type { Db } from '../../platform/db/client';
-import type { User } from '../../platform/db/schema';
+import type { UserRow } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
 import { clearSessionCookie, setSessionCookie } from '../../platform/sessions';
 import { toCurrentUser } from '../account/serializers';
@@ -30,7 +30,7 @@ const tags = ['accounts'];
 export const twoFactorRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   // After a recovery code, the answer says how many are left (issue #35), so the person knows
   // when to make new ones.
-  const left = async (kind: CodeKind, user: User) =>
+  const left = async (kind: CodeKind, user: UserRow) =>
     kind === 'recovery_code' ? { recoveryCodesLeft: await recoveryCodesLeft(db, user.id) } : {};
 
   app.post(

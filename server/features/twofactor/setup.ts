@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
-import { type Session, sessions, type User, users } from '../../platform/db/schema';
+import { type SessionRow, sessions, type UserRow, users } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
 import { invalidCode } from './consumeCode';
 import { replaceRecoveryCodes } from './recoveryCodes';
@@ -10,7 +10,7 @@ const alreadyEnabled = () =>
   new HttpError('two_factor_already_enabled', 'Two-factor authentication is already enabled.');
 
 /** A new secret, kept pending until a code from it confirms it, and its QR code. */
-export async function beginTwoFactorSetup(db: Db, user: User) {
+export async function beginTwoFactorSetup(db: Db, user: UserRow) {
   if (user.twoFactorEnabled) throw alreadyEnabled();
   const secret = generateTotpSecret();
   await db.update(users).set({ totpPendingSecret: secret }).where(eq(users.id, user.id));
@@ -24,7 +24,7 @@ export async function beginTwoFactorSetup(db: Db, user: User) {
  */
 export async function confirmTwoFactorSetup(
   db: Db,
-  auth: { user: User; session: Session },
+  auth: { user: UserRow; session: SessionRow },
   code: string,
 ): Promise<string[]> {
   const { user } = auth;

@@ -1,6 +1,6 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
-import { type Session, sessions, type User } from '../../platform/db/schema';
+import { type SessionRow, sessions, type UserRow } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
 import { deleteSession, type RequestMeta, rotateSession } from '../../platform/sessions';
 import { recordLoginEvent } from '../account/loginActivity';
@@ -16,7 +16,7 @@ const tooManyWrongCodes = () =>
 /** Second step of a sign-in: the pending session is replaced by a full one with a new token. */
 export async function completeSecondFactor(
   db: Db,
-  pending: { user: User; session: Session },
+  pending: { user: UserRow; session: SessionRow },
   code: string,
   meta: RequestMeta,
 ) {
@@ -68,7 +68,7 @@ export async function completeSecondFactor(
  */
 export async function reverifySecondFactor(
   db: Db,
-  auth: { user: User; session: Session },
+  auth: { user: UserRow; session: SessionRow },
   code: string,
 ): Promise<CodeKind> {
   if (!auth.user.twoFactorEnabled) throw twoFactorNotEnabled();

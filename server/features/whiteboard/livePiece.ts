@@ -1,4 +1,4 @@
-import { CURSOR_EVENTS_PER_SECOND } from '../../../shared/contracts/realtime';
+import { CURSOR_EVENTS_PER_SECOND } from '../../../shared/contracts/live';
 import {
   WHITEBOARD_MESSAGES,
   type WhiteboardUpdateAck,
@@ -15,7 +15,7 @@ import {
   type LivePiece,
   messageBytesOf,
   tripRoom,
-} from '../realtime/piece';
+} from '../live/piece';
 import { createSaveGroups, SaveBusy } from './saveGroups';
 import { saveEdits, type WhiteboardRef } from './service';
 import { createTurns } from './turns';

@@ -3,7 +3,7 @@ import { buffer } from 'node:stream/consumers';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { WidgetDto } from '../../../shared/contracts/board';
+import type { Widget } from '../../../shared/contracts/board';
 import type { ErrorResponse } from '../../../shared/contracts/errors';
 import {
   WHITEBOARD_MAX_ELEMENT_BYTES,
@@ -59,7 +59,7 @@ const setPlan = (who: Account, plan: 'free' | 'premium' | 'pro') =>
   t.database.db.update(users).set({ plan }).where(eq(users.id, who.id));
 
 async function addWhiteboard(who: Account = member, trip = tripId) {
-  const res = await who.client.post<WidgetDto>(`/api/trips/${trip}/widgets`, {
+  const res = await who.client.post<Widget>(`/api/trips/${trip}/widgets`, {
     type: 'whiteboard',
     position: { top: 40, left: 40 },
   });
@@ -120,7 +120,7 @@ const savedById = (scene: WhiteboardScene) =>
 
 describe('adding a whiteboard', () => {
   it('adds one, titled Whiteboard, on a trip whose owner is on Premium', async () => {
-    const res = await member.client.post<WidgetDto>(`/api/trips/${tripId}/widgets`, {
+    const res = await member.client.post<Widget>(`/api/trips/${tripId}/widgets`, {
       type: 'whiteboard',
       position: { top: 0, left: 0 },
     });

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import exifReader from 'exif-reader';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WidgetDto } from '../../../shared/contracts/board';
+import type { Widget } from '../../../shared/contracts/board';
 import type { ErrorResponse } from '../../../shared/contracts/errors';
 import {
   WHITEBOARD_MESSAGES,
@@ -30,7 +30,7 @@ beforeAll(async () => {
   owner = await createAccount(t, { firstName: 'Ana', plan: 'premium' });
   member = await createAccount(t, { firstName: 'Bruno' });
   tripId = (await createTrip(t.database.db, owner.id, { memberIds: [member.id] })).id;
-  const res = await owner.client.post<WidgetDto>(`/api/trips/${tripId}/widgets`, {
+  const res = await owner.client.post<Widget>(`/api/trips/${tripId}/widgets`, {
     type: 'whiteboard',
     position: { top: 0, left: 0 },
   });

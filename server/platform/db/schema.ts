@@ -199,8 +199,8 @@ export const accountDeletions = pgTable('account_deletions', singleUseLinkColumn
   index('account_deletions_user_idx').on(table.userId, table.createdAt),
 ]);
 
-export type User = typeof users.$inferSelect;
-export type Session = typeof sessions.$inferSelect;
+export type UserRow = typeof users.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;
 
 /** A trip: the unit of everything (issue #5). Dates are calendar days, `YYYY-MM-DD`. */
 export const trips = pgTable(
@@ -271,8 +271,8 @@ export const widgets = pgTable(
   (table) => [index('widgets_trip_idx').on(table.tripId)],
 );
 
-export type Trip = typeof trips.$inferSelect;
-export type TripMember = typeof tripMembers.$inferSelect;
+export type TripRow = typeof trips.$inferSelect;
+export type TripMemberRow = typeof tripMembers.$inferSelect;
 export type WidgetRow = typeof widgets.$inferSelect;
 
 /**
@@ -364,4 +364,4 @@ export const mailOutbox = pgTable(
     index('mail_outbox_created_idx').on(table.createdAt),
   ],
 );
-export type OutboxMail = typeof mailOutbox.$inferSelect;
+export type OutboxMailRow = typeof mailOutbox.$inferSelect;

@@ -2,7 +2,7 @@ import { and, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizz
 import type { FastifyBaseLogger } from 'fastify';
 import type { DeliveryState } from '../../../shared/contracts/mail';
 import type { Db, Tx } from '../db/client';
-import { mailOutbox, type OutboxMail } from '../db/schema';
+import { mailOutbox, type OutboxMailRow } from '../db/schema';
 import type { Job } from '../scheduler';
 import { deliveryFailure, RETRY_FOR_MS, retryDelayMs } from './deliveryFailure';
 import type { Mail, MailTransport } from './transport';
@@ -50,7 +50,7 @@ export async function queueMail(db: Db | Tx, mail: QueuedMail, now = new Date())
 }
 
 /** How a message fared, as its sender is shown it. */
-export function deliveryStateOf(mail: Pick<OutboxMail, 'status' | 'lastError'>): DeliveryState {
+export function deliveryStateOf(mail: Pick<OutboxMailRow, 'status' | 'lastError'>): DeliveryState {
   if (mail.status === 'sent') return 'sent';
   if (mail.status === 'failed') return 'not_delivered';
   return mail.lastError ? 'retrying' : 'sending';
@@ -167,7 +167,7 @@ export class MailOutbox {
     }
   }
 
-  async #claimNext(): Promise<OutboxMail | undefined> {
+  async #claimNext(): Promise<OutboxMailRow | undefined> {
     const now = this.now();
     const due = this.db
       .select({ id: mailOutbox.id })
@@ -194,7 +194,7 @@ export class MailOutbox {
     return mail;
   }
 
-  async #sent(mail: OutboxMail) {
+  async #sent(mail: OutboxMailRow) {
     const now = this.now();
     // The body goes: its links are secrets, and it has done its job.
     await this.db
@@ -222,7 +222,7 @@ export class MailOutbox {
   }
 
   /** Records a failed try; says whether the message is now given up on. */
-  async #failed(mail: OutboxMail, error: unknown): Promise<boolean> {
+  async #failed(mail: OutboxMailRow, error: unknown): Promise<boolean> {
     const now = this.now();
     const { permanent, reason } = deliveryFailure(error);
     const tooLate = now.getTime() - mail.createdAt.getTime() >= RETRY_FOR_MS;
@@ -253,7 +253,7 @@ export class MailOutbox {
 /** Not held by a send under way (on any instance), or held by one that died. */
 const free = (now: Date) => or(isNull(mailOutbox.claimedUntil), lt(mailOutbox.claimedUntil, now));
 
-const toMail = (row: OutboxMail): Mail => ({
+const toMail = (row: OutboxMailRow): Mail => ({
   to: row.recipient,
   subject: row.subject,
   text: row.body,

@@ -94,18 +94,29 @@ test('a dragged widget stays where it was dropped, after a reload too', async ({
   expect(Math.round(reloaded.x)).toBe(Math.round(dropped.x));
   expect(Math.round(reloaded.y)).toBe(Math.round(dropped.y));
 
-  // Dragged far past the edge, it stops at the board's edge.
+  // Dragged past the window's right edge it stays on the canvas, which grows to hold it (issue
+  // #38); dragged past the top it stops at the canvas's top edge.
   const again = await widget(page, 'Weather').locator('header').boundingBox();
   if (!again) throw new Error('no header');
+  const moved = page.waitForResponse(
+    (res) => res.request().method() === 'PATCH' && /\/api\/widgets\//.test(res.url()),
+  );
+  const board = page.getByTestId('board');
+  const edge = (await board.boundingBox())!;
   await page.mouse.move(again.x + 60, again.y + again.height / 2);
   await page.mouse.down();
-  await page.mouse.move(again.x + 5000, again.y - 5000, { steps: 10 });
+  // Up to the top bar (still in the window: a browser sends no moves from outside it).
+  await page.mouse.move(again.x + 660, edge.y - 30, { steps: 10 });
   await page.mouse.up();
-  const clamped = await boxOf(page, 'Weather');
-  const viewport = page.viewportSize()!;
-  expect(Math.round(clamped.x + clamped.width)).toBe(viewport.width);
-  const board = await page.getByTestId('board').boundingBox();
-  expect(Math.round(clamped.y)).toBe(Math.round(board!.y));
+  expect((await moved).status()).toBe(200);
+  const past = await boxOf(page, 'Weather');
+  expect(Math.round(past.y)).toBe(Math.round(edge.y));
+  // On the canvas, 600 px further right (480 + 200 from the first drag, + 600).
+  expect(await widget(page, 'Weather').evaluate((frame) => frame.style.left)).toBe('1280px');
+  expect(1280 + past.width).toBeGreaterThan(edge.width);
+  // The board scrolls sideways to it.
+  await board.evaluate((element) => element.scrollTo({ left: element.scrollWidth }));
+  await expect(widget(page, 'Weather')).toBeInViewport({ ratio: 1 });
 });
 
 test('a focused widget title moves with the arrow keys, and the move is saved', async ({

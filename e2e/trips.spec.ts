@@ -83,6 +83,9 @@ test('over the Free plan: See plans, ask for early access, an admin grants it, t
   const request = admin.getByRole('listitem').filter({ hasText: username });
   await expect(request.getByText('Asks for Premium')).toBeVisible();
   await request.getByRole('button', { name: 'Grant Premium' }).click();
+  // Issue #38: granting asks first.
+  const confirm = admin.getByRole('dialog', { name: `Grant Premium to ${username}?` });
+  await confirm.getByRole('button', { name: 'Grant Premium' }).click();
   await expect(toast(admin, `${username} now has the Premium plan.`)).toBeVisible();
   await expect(request.getByText('Granted', { exact: true })).toBeVisible();
   await admin.close();

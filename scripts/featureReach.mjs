@@ -33,10 +33,19 @@ export const FEATURES = {
     own: ['server/features/comments/', 'app/features/comments/', 'shared/contracts/comments.ts'],
     words: ['comment', 'comments'],
   },
+  chat: {
+    own: ['server/features/chat/', 'app/features/chat/', 'shared/contracts/chat.ts'],
+    words: ['chat', 'chats'],
+  },
 };
 
 // Words of a name a person would not read as the feature ("polling" a socket, SENDING_POLL_MS).
-const NOT_THE_FEATURE = [/SENDING_POLL_MS|RETRYING_POLL_MS/g, /long-polling|'polling'/g];
+// The group chats Tripmates replaces, in the site's copy, are not the trip's chat.
+const NOT_THE_FEATURE = [
+  /SENDING_POLL_MS|RETRYING_POLL_MS/g,
+  /long-polling|'polling'/g,
+  /group chat|300-message chat|apps and chats/g,
+];
 
 function sourceFiles(dir) {
   const files = [];

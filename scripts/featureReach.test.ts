@@ -8,4 +8,9 @@ describe('a feature plugs in', () => {
     const reach = reachOf('polls');
     expect(reach.length, reach.join('\n')).toBeLessThanOrEqual(6);
   });
+
+  it('names the chat in at most 6 source files outside its folders', () => {
+    const reach = reachOf('chat');
+    expect(reach.length, reach.join('\n')).toBeLessThanOrEqual(6);
+  });
 });

@@ -32,7 +32,7 @@ function datesText(range: string | undefined) {
 }
 
 // The board's, comments', members' and the trip's own entries; each feature words its own.
-const CORE_HISTORY: Record<CoreActivityKind, ActivityWords> = {
+const CORE_ACTIVITY: Record<CoreActivityKind, ActivityWords> = {
   'widget.added': {
     deed: ({ label }) => `added ${widgetName(label)}`,
     counted: ['added', 'widgets'],
@@ -46,6 +46,7 @@ const CORE_HISTORY: Record<CoreActivityKind, ActivityWords> = {
   },
   'widget.removed': { deed: ({ label }) => `removed ${widgetName(label)}` },
   'widget.restored': { deed: ({ label }) => `restored ${widgetName(label)}` },
+  'widget.arranged': { deed: () => 'tidied up the board' },
   'comment.added': { deed: ({ label }) => `commented on ${quoted(label)}` },
   'member.joined': { deed: () => 'joined the trip' },
   'member.left': { deed: () => 'left the trip' },
@@ -56,7 +57,10 @@ const CORE_HISTORY: Record<CoreActivityKind, ActivityWords> = {
   'trip.dates': { deed: ({ label }) => `moved the trip to ${datesText(label)}` },
 };
 
-const HISTORY: Record<ActivityKind, ActivityWords> = { ...CORE_HISTORY, ...FEATURE_ACTIVITY };
+const ACTIVITY_WORDS: Record<ActivityKind, ActivityWords> = {
+  ...CORE_ACTIVITY,
+  ...FEATURE_ACTIVITY,
+};
 
 const weekday = new Intl.DateTimeFormat('en-US', { weekday: 'long' });
 
@@ -82,7 +86,7 @@ export function groupActivity(entries: ActivityEntry[], now: Date): ActivityDay[
     const last = day.groups.at(-1);
     if (
       last &&
-      HISTORY[entry.kind].counted &&
+      ACTIVITY_WORDS[entry.kind].counted &&
       last.kind === entry.kind &&
       (last.actor?.id ?? null) === (entry.actor?.id ?? null)
     ) {
@@ -98,7 +102,7 @@ export function groupActivity(entries: ActivityEntry[], now: Date): ActivityDay[
 export function describeGroup(group: ActivityGroup): string {
   const [first] = group.entries;
   if (!first) return '';
-  const words = HISTORY[group.kind];
+  const words = ACTIVITY_WORDS[group.kind];
   if (words.sentence) return words.sentence(first.data);
   const actor = group.actor?.name ?? 'A former member';
   const { counted } = words;

@@ -36,4 +36,6 @@ export function getCountdown(
 }
 
 /** What the countdown adds to the shared lists (shared/contracts/features.ts). */
-export const countdownShared = { widgetTypes: ['countdown'] } as const satisfies SharedFeature;
+export const countdownShared = {
+  widgets: { countdown: { width: 280, height: 230 } },
+} as const satisfies SharedFeature;

@@ -12,6 +12,13 @@ export type ActivityWords = {
   sentence?: (data: ActivityData) => string;
 };
 
+/**
+ * A widget's size on the board (issue #38): every kind has one, the same on every screen, so a
+ * free place or a tidy layout can be worked out anywhere (the server restores into one). Taller
+ * content scrolls inside. The weather widget widens once its data is in (spec §9).
+ */
+export type WidgetSize = { width: number; height: number; loadedWidth?: number };
+
 /** One kind of notification: its place on the settings page, its words, its e-mail's button. */
 export type NoticeKind = {
   label: string;
@@ -36,7 +43,8 @@ export type SharedFeature = {
    * to one travels as `item:saved` / `item:removed` naming the list (shared/contracts/live.ts).
    */
   lists?: Readonly<Record<string, z.ZodType>>;
-  widgetTypes?: readonly string[];
+  /** Its widget types, each with its size on the board in px (spec §9's widths). */
+  widgets?: Readonly<Record<string, WidgetSize>>;
   commentSubjects?: readonly string[];
   activity?: Readonly<Record<string, ActivityWords>>;
   notices?: Readonly<Record<string, NoticeKind>>;

@@ -26,20 +26,11 @@ export type WidgetKind = {
   name: string;
   description: string;
   icon: LucideIcon;
-  /** spec §9: default widths in px. */
-  width: number;
-  /** About how tall it stands on the board, for finding a new one a free place. */
-  height: number;
   /**
    * Only on a trip whose owner's plan allows it (spec §9; the server refuses it otherwise), and
    * what upgrading would give, said where it is offered.
    */
   paidPlan?: { allowed: (plan: Plan) => boolean; note: string };
-  /**
-   * spec §9: the weather widget widens to 300 px once its data is in. The body marks that moment
-   * with a `data-widget-loaded` element and the frame's CSS does the rest.
-   */
-  loadedWidth?: number;
   /**
    * What removing one loses for good, which Undo could not bring back (a whiteboard's drawing):
    * the board asks first, saying this, instead of offering Undo.

@@ -1,6 +1,7 @@
 import type { RegisteredMutation } from '@/lib/mutations';
 import { activityFeature } from './activity/feature';
 import { boardFeature } from './board/feature';
+import { chatFeature } from './chat/feature';
 import { commentsFeature } from './comments/feature';
 import { countdownFeature } from './countdown/feature';
 import type { ClientFeature } from './feature';
@@ -33,6 +34,7 @@ const FEATURES = [
   pollsFeature,
   whiteboardFeature,
   commentsFeature,
+  chatFeature,
   activityFeature,
 ] as const satisfies readonly ClientFeature[];
 

@@ -154,18 +154,18 @@ describe('/admin/waitlist', () => {
     await findRow('ana@example.com');
   });
 
-  it('lists every entry: e-mail, name or a dash, en-US date, status badge', async () => {
+  it('lists every entry: e-mail, name or a dash, source, en-US date, status badge', async () => {
     mockApi({ [LIST]: { body: [ana, bo, cy] } });
     renderAdmin();
     await findRow('ana@example.com');
     const headers = within(screen.getByRole('table'))
       .getAllByRole('columnheader')
       .map((th) => th.textContent);
-    expect(headers).toEqual(['Email', 'Name', 'Joined', 'Status', 'Actions']);
+    expect(headers).toEqual(['Email', 'Name', 'Source', 'Joined', 'Status', 'Actions']);
     expect(rowTexts()).toEqual([
-      ['ana@example.com', 'Ana Lima', 'Nov 22, 2026', 'New', 'Mark as Contacted'],
-      ['Bo@Travel.io', '-', 'Jan 5, 2026', 'Contacted', 'Mark as Contacted'],
-      ['cy@example.com', 'Cyrus Bolt', 'May 13, 2025', 'New', 'Mark as Contacted'],
+      ['ana@example.com', 'Ana Lima', 'Landing page', 'Nov 22, 2026', 'New', 'Mark as Contacted'],
+      ['Bo@Travel.io', '-', 'Newsletter', 'Jan 5, 2026', 'Contacted', 'Mark as Contacted'],
+      ['cy@example.com', 'Cyrus Bolt', 'Blog', 'May 13, 2025', 'New', 'Mark as Contacted'],
     ]);
     expect(screen.getByText('Total entries:').textContent).toBe('Total entries: 3');
   });
@@ -178,8 +178,8 @@ describe('/admin/waitlist', () => {
       await screen.findByRole('list', { name: 'Waitlist entries' }),
     ).getAllByRole('listitem');
     expect(cards.map((card) => card.textContent)).toEqual([
-      'ana@example.comNewNameAna LimaJoinedNov 22, 2026Mark as Contacted',
-      'Bo@Travel.ioContactedName-JoinedJan 5, 2026Mark as Contacted',
+      'ana@example.comNewNameAna LimaSourceLanding pageJoinedNov 22, 2026Mark as Contacted',
+      'Bo@Travel.ioContactedName-SourceNewsletterJoinedJan 5, 2026Mark as Contacted',
     ]);
     const [newCard, contactedCard] = cards;
     expect(
@@ -460,7 +460,7 @@ describe('the early-access tab (issue #17)', () => {
     });
   }
 
-  it('lists the requests beside the waitlist, and granting one marks it Granted', async () => {
+  it('lists the requests beside the waitlist, and granting one (confirmed) marks it Granted', async () => {
     const granted = { ...request, currentPlan: 'premium', grantedAt: new Date().toISOString() };
     let answered: object = request;
     const api = mockApi({
@@ -484,8 +484,19 @@ describe('the early-access tab (issue #17)', () => {
     expect(row.textContent).toContain('Nov 25, 2026');
     expect(api.callsTo('GET /api/admin/waitlist')).toHaveLength(0);
 
+    // Issue #38: it asks first; Cancel grants nothing.
     await userEvent.click(within(row).getByRole('button', { name: 'Grant Premium' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Grant Premium to ana_lima?' });
+    expect(dialog.textContent).toContain('moves from Free to Premium now');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.callsTo('POST /api/admin/early-access/u1/grant')).toHaveLength(0);
+
+    await userEvent.click(within(row).getByRole('button', { name: 'Grant Premium' }));
+    dialog = await screen.findByRole('dialog', { name: 'Grant Premium to ana_lima?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Grant Premium' }));
     await findToast('Early access granted', 'ana_lima now has the Premium plan.');
+    expect(api.callsTo('POST /api/admin/early-access/u1/grant')).toHaveLength(1);
     expect(await within(list).findByText('Granted')).toBeVisible();
     expect(within(list).queryByRole('button', { name: 'Grant Premium' })).toBeNull();
   });

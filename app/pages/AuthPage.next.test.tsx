@@ -42,10 +42,10 @@ afterEach(() => resetToasts());
 
 describe('/auth?next=', () => {
   it('goes back to a path of this site after signing in', async () => {
-    renderAuth('/auth?next=/join/bali-2023-abc');
+    renderAuth('/auth?next=/profile%3Ftab%3Dsecurity');
     await signIn();
     expect(screen.getByText('Taking you back…')).toBeVisible();
-    expect(await findLocation({ timeout: 2000 })).toBe('/join/bali-2023-abc');
+    expect(await findLocation({ timeout: 2000 })).toBe('/profile?tab=security');
   });
 
   it.each([
@@ -68,7 +68,7 @@ describe('/auth?next=', () => {
   });
 
   it('opens sign-up with mode=register and sends the invitation with it', async () => {
-    const api = renderAuth('/auth?next=/join/bali-2023-abc&mode=register');
+    const api = renderAuth('/auth?next=/join/bali-2023-abc&mode=register', INVITED);
     expect(screen.getByRole('button', { name: 'Create Account' })).toBeVisible();
     await register();
     expect(api.callsTo('POST /api/register')[0]!.body).toEqual({
@@ -79,6 +79,7 @@ describe('/auth?next=', () => {
       lastName: null,
       invitation: 'bali-2023-abc',
     });
+    // No tripId in the answer (the trip filled up meanwhile): the join page says why.
     expect(await findLocation({ timeout: 2000 })).toBe('/join/bali-2023-abc');
   });
 
@@ -86,6 +87,86 @@ describe('/auth?next=', () => {
     const api = renderAuth('/auth?next=/profile&mode=register');
     await register();
     expect(api.callsTo('POST /api/register')[0]!.body).not.toHaveProperty('invitation');
+  });
+});
+
+// Issue #38: from a join link, the page names the trip, and whichever way in lands on it, joined.
+const INVITED: Record<string, Route> = {
+  'GET /api/join/bali-2023-abc': {
+    body: {
+      trip: {
+        name: 'Bali 2023',
+        destination: 'Bali, Indonesia',
+        startDate: '2026-12-20',
+        endDate: '2027-01-03',
+        ownerName: 'Ana Lima',
+        travellers: 2,
+        travellerLimit: 4,
+      },
+      isMember: false,
+    },
+  },
+  'POST /api/join/bali-2023-abc': { body: { tripId: 't1' } },
+};
+
+describe('/auth from a join link (issue #38)', () => {
+  it('says which trip the sign-up joins, and lands on it joined: the server joined at sign-up', async () => {
+    const api = renderAuth('/auth?next=/join/bali-2023-abc&mode=register', {
+      ...INVITED,
+      'POST /api/register': { status: 201, body: { success: true, user, tripId: 't1' } },
+    });
+    expect(
+      await screen.findByText(
+        (_text, element) =>
+          element?.tagName === 'P' &&
+          element.textContent === 'Create an account to join Bali 2023.',
+      ),
+    ).toBeVisible();
+    // The spec's label stays.
+    expect(screen.getByRole('heading', { level: 1, name: 'Admin Login' })).toBeVisible();
+    await register();
+    await findToast('Logged in successfully. You joined Bali 2023.');
+    expect(screen.getByText('Taking you to Bali 2023…')).toBeVisible();
+    expect(await findLocation({ timeout: 2000 })).toBe('/trips/t1');
+    // Nothing left to press: the sign-up joined.
+    expect(api.callsTo('POST /api/join/bali-2023-abc')).toHaveLength(0);
+  });
+
+  it('joins after signing in to an existing account, then opens the trip', async () => {
+    const api = renderAuth('/auth?next=/join/bali-2023-abc', INVITED);
+    expect(
+      await screen.findByText(
+        (_text, element) =>
+          element?.tagName === 'P' && element.textContent === 'Sign in to join Bali 2023.',
+      ),
+    ).toBeVisible();
+    await signIn();
+    expect(await findLocation({ timeout: 2000 })).toBe('/trips/t1');
+    expect(api.callsTo('POST /api/join/bali-2023-abc')).toHaveLength(1);
+  });
+
+  it('goes to the join page, which says why, when the join is refused', async () => {
+    renderAuth('/auth?next=/join/bali-2023-abc', {
+      ...INVITED,
+      'POST /api/join/bali-2023-abc': {
+        status: 403,
+        body: { code: 'trip_full', message: 'This trip is full' },
+      },
+    });
+    await signIn();
+    expect(await findLocation({ timeout: 2000 })).toBe('/join/bali-2023-abc');
+  });
+
+  it('keeps its usual words when the invitation cannot be read', async () => {
+    renderAuth('/auth?next=/join/bali-2023-abc', {
+      'GET /api/join/bali-2023-abc': {
+        status: 404,
+        body: { code: 'invitation_invalid', message: 'This invitation link is no longer valid.' },
+      },
+    });
+    expect(
+      await screen.findByText('Sign in to plan your next trip with your group.'),
+    ).toBeVisible();
   });
 });
 

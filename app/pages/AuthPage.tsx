@@ -1,13 +1,16 @@
 import { CircleCheck, Loader2, Plane } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Card, CardContent } from '@/components/ui/card';
 import { AuthCardHeader, AuthShell } from '@/features/auth/AuthShell';
 import { LoginForm } from '@/features/auth/LoginForm';
 import { RegisterForm } from '@/features/auth/RegisterForm';
 import { useAuth } from '@/features/auth/useAuth';
 import { useFinishSignIn } from '@/features/auth/useLogin';
+import { useJoinPreview, useJoinTrip } from '@/features/members/useMembers';
 import { useSiteConfig } from '@/features/site/useSiteConfig';
 import { Redirect, useSearchParams } from '@/lib/router';
+import { tripPath } from '../../shared/clientRoutes';
+import type { CurrentUser } from '../../shared/contracts/account';
 
 const DEFAULT_DESTINATION = '/dashboard';
 
@@ -39,7 +42,12 @@ function invitationIn(destination: string): string | undefined {
   }
 }
 
-/** `/auth` (spec §2): sign-in, labelled Admin Login, and sign-up; signed-in users go on. */
+/**
+ * `/auth` (spec §2): sign-in, labelled Admin Login, and sign-up; signed-in users go on. Issue #38:
+ * someone who came from a join link is told which trip they are joining, and lands on it joined
+ * — sign-up joins it on the server, a sign-in here joins it next (POST /api/join, which checks
+ * the invitation again); when the join cannot happen the join page says why.
+ */
 export default function AuthPage() {
   const { user } = useAuth();
   const [searchParams] = useSearchParams();
@@ -47,6 +55,9 @@ export default function AuthPage() {
   const invitation = invitationIn(destination);
   const { signedIn, finish } = useFinishSignIn(destination);
   const site = useSiteConfig();
+  const invited = useJoinPreview(invitation ?? '', { enabled: invitation !== undefined });
+  const join = useJoinTrip(invitation ?? '');
+  const tripName = invitation ? invited.data?.trip.name : undefined;
   // Issue #7: with sign-up by invitation only, it is offered only to someone holding one.
   const canRegister = site.data?.registration !== 'invite' || invitation !== undefined;
   const [mode, setMode] = useState<'signIn' | 'register'>(() =>
@@ -58,17 +69,42 @@ export default function AuthPage() {
   // confirmation for a moment first (useFinishSignIn navigates).
   if (user && !signedIn) return <Redirect to={destination} replace />;
 
+  /** Signed in to an account that already existed: an invitation's trip is joined now. */
+  function handleSignedIn(signedInAs: CurrentUser, message?: string) {
+    if (!invitation) return finish(signedInAs, message);
+    const joined = join
+      .mutateAsync()
+      .then(({ tripId }) => tripPath(tripId))
+      // Expired, reset, or the trip is full: the join page shows the reason.
+      .catch(() => destination);
+    finish(signedInAs, message, joined);
+  }
+
+  /** A new account: with an invitation the server has joined its trip already (`tripId`). */
+  function handleRegistered(newUser: CurrentUser, message: string, tripId: string | null) {
+    finish(newUser, message, tripId ? tripPath(tripId) : destination);
+  }
+
+  const registering = mode === 'register' && canRegister;
+  let description: ReactNode = registering
+    ? 'Create your account to start planning together.'
+    : 'Sign in to plan your next trip with your group.';
+  if (tripName) {
+    description = (
+      <>
+        {registering ? 'Create an account to join ' : 'Sign in to join '}
+        <strong className="font-semibold text-foreground">{tripName}</strong>.
+      </>
+    );
+  }
+
   return (
     <AuthShell>
       <Card className="gap-6 shadow-xl shadow-black/5">
         <AuthCardHeader
           icon={<Plane aria-hidden />}
           title="Admin Login"
-          description={
-            mode === 'signIn' || !canRegister
-              ? 'Sign in to plan your next trip with your group.'
-              : 'Create your account to start planning together.'
-          }
+          description={description}
         />
         <CardContent>
           {signedIn ? (
@@ -77,26 +113,29 @@ export default function AuthPage() {
               <span className="font-medium">You're signed in</span>
               <span className="flex items-center gap-2 text-sm text-muted-foreground">
                 <Loader2 aria-hidden className="size-4 animate-spin" />
-                {destination === DEFAULT_DESTINATION
-                  ? 'Opening your dashboard…'
-                  : 'Taking you back…'}
+                {tripName
+                  ? `Taking you to ${tripName}…`
+                  : destination === DEFAULT_DESTINATION
+                    ? 'Opening your dashboard…'
+                    : 'Taking you back…'}
               </span>
             </output>
-          ) : mode === 'signIn' || !canRegister ? (
+          ) : registering ? (
+            <RegisterForm
+              onSignedIn={handleRegistered}
+              onSignIn={() => setMode('signIn')}
+              invitation={invitation}
+              tripName={tripName}
+            />
+          ) : (
             <LoginForm
               inviteOnly={!canRegister}
-              onSignedIn={finish}
+              onSignedIn={handleSignedIn}
               onCreateAccount={() => {
                 setSwitched(true);
                 setMode('register');
               }}
               focusOnMount={switched}
-            />
-          ) : (
-            <RegisterForm
-              onSignedIn={finish}
-              onSignIn={() => setMode('signIn')}
-              invitation={invitation}
             />
           )}
         </CardContent>

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { mockApi } from '@/test/api';
+import { makeUser, mockApi } from '@/test/api';
 import { renderPage, resetToasts } from '@/test/render';
 import ConfirmEmailPage from './ConfirmEmailPage';
 
@@ -23,6 +23,25 @@ describe('/confirm-email', () => {
     expect(screen.getByRole('link', { name: 'Go to your profile' }).getAttribute('href')).toBe(
       '/profile',
     );
+    // Signed out (another browser): nothing to open but the profile, which asks to sign in.
+    expect(screen.queryByRole('link', { name: 'Open your trips' })).toBeNull();
+  });
+
+  it('offers the trips to someone signed in here, e.g. just after an invitation (issue #38)', async () => {
+    mockApi({
+      'POST /api/confirm-email': { body: { email: 'bea@example.com' } },
+      'GET /api/user': { body: makeUser({ email: 'bea@example.com' }) },
+    });
+    renderPage(<ConfirmEmailPage />, {
+      route: '/confirm-email?token=abc123',
+      path: '/confirm-email',
+      user: makeUser(),
+    });
+    expect(await screen.findByRole('heading', { name: 'E-mail Confirmed' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Open your trips' }).getAttribute('href')).toBe(
+      '/dashboard',
+    );
+    expect(screen.getByRole('link', { name: 'Go to your profile' })).toBeVisible();
   });
 
   it("shows the server's reason for a used or expired link", async () => {

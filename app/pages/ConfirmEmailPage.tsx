@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { useConfirmEmail } from '@/features/account/useAccount';
 import { AuthCardHeader, AuthShell } from '@/features/auth/AuthShell';
+import { useAuth } from '@/features/auth/useAuth';
 import { errorMessage } from '@/lib/apiError';
 import { usePageMeta } from '@/lib/pageMeta';
 import { Link, useSearchParams } from '@/lib/router';
@@ -20,6 +21,7 @@ export default function ConfirmEmailPage() {
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
   const confirm = useConfirmEmail();
+  const { user } = useAuth();
   const sent = useRef(false);
 
   useEffect(() => {
@@ -57,8 +59,19 @@ export default function ConfirmEmailPage() {
                 : INCOMPLETE}
             </p>
           )}
-          {(failed || confirm.isSuccess) && (
+          {/* Issue #38: someone who signed up from an invitation goes on to their trip. */}
+          {confirm.isSuccess && user && (
             <Button asChild size="lg" className="w-full">
+              <Link to="/dashboard">Open your trips</Link>
+            </Button>
+          )}
+          {(failed || confirm.isSuccess) && (
+            <Button
+              asChild
+              size="lg"
+              variant={confirm.isSuccess && user ? 'outline' : 'default'}
+              className="w-full"
+            >
               <Link to="/profile">Go to your profile</Link>
             </Button>
           )}

@@ -14,6 +14,8 @@ import { CallControls } from '@/features/calls/CallControls';
 import { CallPanel } from '@/features/calls/CallPanel';
 import { LeaveCallDialog } from '@/features/calls/LeaveCallDialog';
 import { useCallRoom } from '@/features/calls/useCallRoom';
+import { ChatButton, useChatPanel } from '@/features/chat/ChatButton';
+import { ChatPanel } from '@/features/chat/ChatPanel';
 import { LiveStatusNotice } from '@/features/live/LiveStatusNotice';
 import { PresenceStack } from '@/features/live/PresenceStack';
 import { type LiveTrip, useLiveTrip } from '@/features/live/useLiveTrip';
@@ -62,6 +64,7 @@ function Dashboard({ user }: { user: CurrentUser }) {
   const [addingWidget, setAddingWidget] = useState(false);
   const [inviting, setInviting] = useState(false);
   const [showingActivity, setShowingActivity] = useState(false);
+  const chat = useChatPanel();
   usePageMeta(current.trip ? current.trip.name : 'Dashboard', 'Your trip board on Tripmates.');
   const trip = current.trip;
   const background = useBackgroundVideos(trip);
@@ -98,6 +101,7 @@ function Dashboard({ user }: { user: CurrentUser }) {
             onChangeBackground={
               !wide && background.videos.length >= 2 ? changeBackground : undefined
             }
+            onInvite={wide ? undefined : () => setInviting(true)}
             className="min-w-0"
           />
           <div className="ml-auto flex shrink-0 items-center gap-1.5 sm:gap-2">
@@ -119,6 +123,7 @@ function Dashboard({ user }: { user: CurrentUser }) {
                   <Plus aria-hidden />
                   <span className="hidden sm:inline">Add Widget</span>
                 </Button>
+                <ChatButton tripId={trip.id} panel={chat} />
                 <Button
                   onClick={() => setShowingActivity(true)}
                   size="sm"
@@ -135,7 +140,8 @@ function Dashboard({ user }: { user: CurrentUser }) {
                   size="sm"
                   variant="outline"
                   aria-label="Invite Friends"
-                  className="px-2.5 sm:px-3"
+                  // On a phone the trip's name needs the room: the trip menu has Invite Friends.
+                  className="hidden px-3 sm:inline-flex"
                 >
                   <UserPlus aria-hidden />
                   <span className="hidden sm:inline">Invite Friends</span>
@@ -159,12 +165,16 @@ function Dashboard({ user }: { user: CurrentUser }) {
           </div>
         </div>
       </header>
-      <main className="relative flex min-h-0 flex-1 flex-col isolate">
-        <h1 className="sr-only">{trip ? trip.name : 'Dashboard'}</h1>
-        {trip && <LiveStatusNotice status={live.status} />}
-        <TripArea current={current} live={live} onAddWidget={() => setAddingWidget(true)} />
-        {trip && <CallPanel room={callRoom} myUserId={user.id} />}
-      </main>
+      {/* The trip's chat opens beside the board (issue #38), which stays usable. */}
+      <div className="relative flex min-h-0 flex-1">
+        <main className="relative flex min-h-0 min-w-0 flex-1 flex-col isolate">
+          <h1 className="sr-only">{trip ? trip.name : 'Dashboard'}</h1>
+          {trip && <LiveStatusNotice status={live.status} />}
+          <TripArea current={current} live={live} onAddWidget={() => setAddingWidget(true)} />
+          {trip && <CallPanel room={callRoom} myUserId={user.id} />}
+        </main>
+        {trip && chat.open && <ChatPanel trip={trip} myUserId={user.id} onClose={chat.close} />}
+      </div>
       {trip && (
         <>
           <AddWidgetDialog trip={trip} open={addingWidget} onOpenChange={setAddingWidget} />

@@ -181,6 +181,7 @@ describe('/profile', () => {
     expect(rows.map((row) => row.querySelector('p')?.textContent)).toEqual([
       'Trip invitations',
       'Mentions',
+      'Chat mentions',
       'Assigned to-dos',
       'Due tomorrow',
       'Audio room started',

@@ -85,6 +85,7 @@ export function makeUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
     twoFactorEnabled: false,
     hasPassword: true,
     homeAirport: null,
+    adminWelcome: false,
     ...overrides,
   };
 }

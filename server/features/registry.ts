@@ -2,6 +2,7 @@ import { accountFeature } from './account/feature';
 import { activityFeature } from './activity/feature';
 import { authFeature } from './auth/feature';
 import { boardFeature } from './board/feature';
+import { chatFeature } from './chat/feature';
 import { commentsFeature } from './comments/feature';
 import type { ServerFeature } from './feature';
 import { flightsFeature } from './flights/feature';
@@ -50,6 +51,7 @@ export const SERVER_FEATURES: readonly ServerFeature[] = [
   plansFeature,
   activityFeature,
   commentsFeature,
+  chatFeature,
   notificationsFeature,
   weatherFeature,
   mediaFeature,

@@ -38,6 +38,7 @@ type Ids = {
   sessionId: string;
   photoId: string;
   commentId: string;
+  messageId: string;
 };
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -106,6 +107,9 @@ const EXAMPLE_BODIES: Record<string, () => Record<string, unknown>> = {
     data: { city: 'Denpasar' },
   }),
   'PATCH /api/widgets/{id}': () => ({ title: 'Weather', data: { city: 'Ubud' } }),
+  'PUT /api/trips/{tripId}/widgets/arrangement': () => ({
+    positions: [{ id: ids.widgetId, position: { top: 40, left: 40 } }],
+  }),
   'POST /api/trips/{tripId}/todos': () => ({ text: 'Pack', priority: 'low' }),
   'PATCH /api/todos/{id}': () => ({ text: 'Pack more', isCompleted: true }),
   'POST /api/trips/{tripId}/flights': () => ({
@@ -124,6 +128,9 @@ const EXAMPLE_BODIES: Record<string, () => Record<string, unknown>> = {
     mentions: [],
   }),
   'PATCH /api/comments/{id}': () => ({ body: 'Who books the ferry?', mentions: [] }),
+  'POST /api/trips/{tripId}/chat': () => ({ body: 'Who books?', mentions: [] }),
+  'PATCH /api/chat/{id}': () => ({ body: 'Who books the ferry?', mentions: [] }),
+  'POST /api/trips/{tripId}/chat/read': () => ({ upTo: ids.messageId }),
   'POST /api/trips/{tripId}/polls': () => ({
     question: 'Where first?',
     options: ['Ubud', 'Canggu'],
@@ -171,6 +178,7 @@ const EXAMPLE_QUERIES: Record<string, Record<string, string>> = {
   'GET /api/pexels/photos': { query: 'Bali', perPage: '6', page: '1' },
   'GET /api/pexels/videos': { query: 'Bali', perPage: '6', page: '1' },
   'GET /api/pexels/videos/popular': { perPage: '6', page: '1' },
+  'GET /api/trips/{tripId}/chat': { limit: '20' },
   'GET /api/trips/{tripId}/comments': {
     subjectType: 'todo',
     subjectId: '00000000-0000-4000-8000-000000000000',
@@ -313,6 +321,7 @@ beforeAll(async () => {
     subjectId: todo.body.id,
     body: 'Who books?',
   });
+  const message = await owner.client.post<{ id: string }>(path('chat'), { body: 'Who books?' });
   const [entry] = await t.database.db
     .insert(waitlistEntries)
     .values({ email: 'waiting@example.com', source: 'landing' })
@@ -330,6 +339,7 @@ beforeAll(async () => {
     sessionId: '00000000-0000-4000-8000-000000000000',
     photoId: photo.body.id,
     commentId: remark.body.id,
+    messageId: message.body.id,
   };
   doc = await openApiDocument(t.url);
 });
@@ -351,6 +361,7 @@ function paramValue(path: string, name: string): string {
   if (path.startsWith('/api/shortlist/')) return ids.optionId;
   if (path.startsWith('/api/widgets/')) return ids.widgetId;
   if (path.startsWith('/api/comments/')) return ids.commentId;
+  if (path.startsWith('/api/chat/')) return ids.messageId;
   if (path.startsWith('/api/admin/waitlist/')) return ids.waitlistId;
   if (path.startsWith('/api/sessions/')) return ids.sessionId;
   return 'abcdef123456'; // a join code or magic-link token that does not exist

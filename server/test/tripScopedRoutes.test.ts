@@ -104,6 +104,10 @@ const NOT_TRIP_SCOPED: { reason: string; paths: string[] }[] = [
       '/api/admin/users/:id/plan',
       '/api/admin/early-access',
       '/api/admin/early-access/:userId/grant',
+      '/api/admin/users',
+      '/api/admin/users/:id/reset-second-factors',
+      // The administrator's own welcome (issue #38).
+      '/api/user/admin-welcome',
     ],
   },
   {
@@ -197,6 +201,7 @@ const TRIP_OBJECT_KINDS = [
   'polls',
   'shortlist',
   'comments',
+  'chat',
 ] as const;
 type TripObjectKind = (typeof TRIP_OBJECT_KINDS)[number];
 const TRIP_OBJECT_ROUTE = new RegExp(`^/api/(${TRIP_OBJECT_KINDS.join('|')})/:id(/|$)`);
@@ -253,6 +258,8 @@ const BODIES: Record<string, unknown> = {
     body: 'Sneaking in',
   },
   'PATCH /api/comments/:id': { body: 'Taken over' },
+  'POST /api/trips/:tripId/chat': { body: 'Sneaking in' },
+  'PATCH /api/chat/:id': { body: 'Taken over' },
   'PATCH /api/shortlist/:id': { chosen: true },
 };
 const WRITE_METHODS = new Set(['POST', 'PATCH', 'PUT']);
@@ -503,6 +510,11 @@ describe('trip-scoped routes', () => {
       body: 'Lombok first?',
     });
     expect(remark.status).toBe(201);
+    // A message in the trip's chat (issue #38).
+    const message = await friend.client.post<{ id: string }>(`/api/trips/${tripId}/chat`, {
+      body: 'Lombok first?',
+    });
+    expect(message.status).toBe(201);
     const objectIds: Record<TripObjectKind, string> = {
       widgets: board.body[0]!.id,
       todos: todo.body.id,
@@ -510,6 +522,7 @@ describe('trip-scoped routes', () => {
       polls: poll.body.id,
       shortlist: option.body.id,
       comments: remark.body.id,
+      chat: message.body.id,
     };
     // Reads that name what they read in their query.
     const QUERIES: Record<string, string> = {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../email';
+import { pageQuery } from './paging';
 import { uuidParam } from './params';
 import { text } from './text';
 
@@ -30,6 +31,11 @@ export const currentUser = z.object({
   twoFactorEnabled: z.boolean(),
   /** False for an account made by a magic link: it confirms deletion by an e-mailed link. */
   hasPassword: z.boolean(),
+  /**
+   * Issue #38: an administrator who has not yet seen the welcome naming the admin screens
+   * (POST /api/user/admin-welcome marks it seen). False for everyone else.
+   */
+  adminWelcome: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof currentUser>;
 
@@ -130,6 +136,8 @@ export const LOGIN_OUTCOMES = [
   'passkey',
   'passkey_added',
   'passkey_removed',
+  // Issue #38: an administrator removed the account's second factors and signed it out.
+  'second_factors_reset',
 ] as const;
 
 export const loginActivity = z.array(
@@ -159,3 +167,58 @@ export const activeSessions = z.array(
   }),
 );
 export type ActiveSessions = z.infer<typeof activeSessions>;
+
+// Issue #38: the administrators' people list, beside the waitlist and the early-access requests.
+export const PEOPLE_MESSAGES = {
+  noSuchPerson: 'No such user',
+  badCursor: 'That page of people is not valid. Reload the list.',
+  notYourself: 'Reset your own second factors on your Security page.',
+} as const;
+
+/** `GET /api/admin/users`: one account as the administrators see it. */
+export const adminPerson = z.object({
+  id: z.string(),
+  username: z.string(),
+  /** First and last name, or null when there is neither. */
+  name: z.string().nullable(),
+  /** The confirmed address, or the one waiting for confirmation (`emailConfirmed` false). */
+  email: z.string().nullable(),
+  emailConfirmed: z.boolean(),
+  plan: z.enum(PLANS),
+  role: z.enum(ROLES),
+  /** Two-factor by authenticator app (TOTP) is on. */
+  totp: z.boolean(),
+  /** How many passkeys the account has. */
+  passkeys: z.number().int(),
+  createdAt: z.string(),
+  /**
+   * The last time the account was seen: its sessions' last request (every few minutes) or its
+   * last sign-in, whichever is later; null when it has never signed in since it was made.
+   */
+  lastSeenAt: z.string().nullable(),
+});
+export type AdminPerson = z.infer<typeof adminPerson>;
+export const adminPeople = z.array(adminPerson);
+
+// Paged as the waitlist (shared/contracts/paging.ts), newest accounts first.
+export const PEOPLE_PAGE_SIZE = 50;
+export const peoplePageQuery = pageQuery({ size: PEOPLE_PAGE_SIZE, max: 200 }).extend({
+  /** Part of a username, name or e-mail address (confirmed or waiting), any case. */
+  q: text().trim().max(200, 'Search is at most 200 characters').optional(),
+});
+export const personParams = z.object({ id: uuidParam(PEOPLE_MESSAGES.noSuchPerson) });
+
+/**
+ * `POST /api/admin/users/:id/reset-second-factors`: the account afterwards, and what went (the
+ * same counts the server log records).
+ */
+export const secondFactorsReset = z.object({
+  person: adminPerson,
+  removed: z.object({
+    totp: z.boolean(),
+    recoveryCodes: z.number().int(),
+    passkeys: z.number().int(),
+    sessions: z.number().int(),
+  }),
+});
+export type SecondFactorsReset = z.infer<typeof secondFactorsReset>;

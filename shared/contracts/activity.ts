@@ -14,6 +14,7 @@ const CORE_ACTIVITY_KINDS = [
   'widget.renamed',
   'widget.removed',
   'widget.restored',
+  'widget.arranged',
   'comment.added',
   'member.joined',
   'member.left',

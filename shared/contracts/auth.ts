@@ -23,7 +23,8 @@ export const registerBody = z.object({
   lastName: optionalName.optional(),
   /**
    * Issue #7: the invitation the person came with, as its code or its /join/… link. Needed when
-   * sign-up is by invitation only (REGISTRATION=invite); joining the trip is a separate call.
+   * sign-up is by invitation only (REGISTRATION=invite). Issue #38: a valid one also joins its
+   * trip with the sign-up (the answer's `tripId`).
    */
   invitation: text().trim().max(300).optional(),
 });
@@ -38,6 +39,13 @@ export type LoginBody = z.input<typeof loginBody>;
 
 /** A finished sign-in (sign-up, a password alone, or the second factor): who is signed in. */
 export const signedInResponse = z.object({ success: z.literal(true), user: currentUser });
+
+/**
+ * `POST /api/register`: signed in, and `tripId`, the trip the invitation joined them to (null
+ * without one, or when it could not: the link no longer works, or the trip is full).
+ */
+export const registerResponse = signedInResponse.extend({ tripId: z.string().nullable() });
+export type RegisterResponse = z.infer<typeof registerResponse>;
 
 export const loginResponse = z.union([
   z.object({ requiresTwoFactor: z.literal(true) }),

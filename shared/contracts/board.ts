@@ -1,11 +1,19 @@
 import { z } from 'zod';
-import { FEATURE_WIDGET_TYPES } from './features';
+import type { WidgetSize } from '../featureContract';
+import { FEATURE_WIDGET_SIZES, FEATURE_WIDGET_TYPES } from './features';
 import { textIdParam } from './params';
 import { jsonDataProblem, text } from './text';
 
 // spec §3: the widget types of the board, each declared by its feature (features.ts).
 export const WIDGET_TYPES = FEATURE_WIDGET_TYPES;
 export type WidgetType = (typeof WIDGET_TYPES)[number];
+
+/** Each kind's size on the board (issue #38), declared by its feature; at its widest. */
+export function widgetSize(type: WidgetType): { width: number; height: number } {
+  const size: WidgetSize = FEATURE_WIDGET_SIZES[type];
+  return { width: Math.max(size.width, size.loadedWidth ?? 0), height: size.height };
+}
+export const WIDGET_SIZES: Readonly<Record<WidgetType, WidgetSize>> = FEATURE_WIDGET_SIZES;
 
 // Settings are small (a city, a pair of dates): a cap keeps one widget from bloating the board.
 export const WIDGET_DATA_MAX_BYTES = 4096;
@@ -103,3 +111,24 @@ export const TOO_MANY_WIDGETS = `A board holds at most ${MAX_WIDGETS_PER_TRIP} w
 
 /** A widget's id is `<type><timestamp>` (spec §4), not a uuid. */
 export const widgetParams = z.object({ id: textIdParam(NO_SUCH_WIDGET) });
+
+/**
+ * `PUT /api/trips/:tripId/widgets/arrangement` (issue #38): several widgets moved at once, in one
+ * change: Tidy up, and its Undo. Each id once; every one must be the trip's.
+ */
+export const arrangeWidgetsBody = z.object({
+  positions: z
+    .array(
+      z.object({
+        id: textIdParam(NO_SUCH_WIDGET),
+        position: widgetPosition.pick({ top: true, left: true }),
+      }),
+    )
+    .min(1, 'Send at least one widget to move')
+    .max(MAX_WIDGETS_PER_TRIP, TOO_MANY_WIDGETS)
+    .refine(
+      (positions) => new Set(positions.map(({ id }) => id)).size === positions.length,
+      'Each widget may be moved once',
+    ),
+});
+export type ArrangeWidgetsBody = z.input<typeof arrangeWidgetsBody>;

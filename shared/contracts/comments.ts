@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { canonicalId } from '../ids';
 import { FEATURE_COMMENT_SUBJECTS } from './features';
+import { MAX_MENTIONS, MENTION_MESSAGES, mentioned, mentionIds, writer } from './mentions';
 import { newItemId, uuidParam } from './params';
 import { text } from './text';
 
@@ -16,8 +17,6 @@ export const COMMENT_MAX = 2000;
 /** A thread holds at most this many comments; a trip at most `MAX_COMMENTS_PER_TRIP`. */
 export const MAX_COMMENTS_PER_SUBJECT = 500;
 export const MAX_COMMENTS_PER_TRIP = 10_000;
-/** People mentioned in one comment, at most. */
-export const MAX_MENTIONS = 20;
 
 export const COMMENT_MESSAGES = {
   missingBody: 'Please write a comment',
@@ -25,9 +24,8 @@ export const COMMENT_MESSAGES = {
   subjectType: `What is commented on must be one of ${COMMENT_SUBJECTS.join(', ')}`,
   subjectId: 'Name the item the comment is on',
   noSuchSubject: 'That item is not on this trip (it may have been deleted)',
-  mentions: 'Mentions must be user ids',
+  ...MENTION_MESSAGES,
   tooManyMentions: `A comment mentions at most ${MAX_MENTIONS} people`,
-  mentionNotMember: 'Only people on this trip can be mentioned',
   notFound: 'No such comment',
   authorOnly: 'Only who wrote a comment can change or delete it',
   threadFull: `A thread holds at most ${MAX_COMMENTS_PER_SUBJECT} comments`,
@@ -39,12 +37,7 @@ const body = text({ error: COMMENT_MESSAGES.missingBody })
   .min(1, COMMENT_MESSAGES.missingBody)
   .max(COMMENT_MAX, COMMENT_MESSAGES.bodyTooLong);
 
-const mentions = z
-  .array(z.guid({ error: COMMENT_MESSAGES.mentions }).toLowerCase(), {
-    error: COMMENT_MESSAGES.mentions,
-  })
-  .max(MAX_MENTIONS, COMMENT_MESSAGES.tooManyMentions)
-  .default([]);
+const mentions = mentionIds(COMMENT_MESSAGES.tooManyMentions);
 
 export const commentSubject = z.object({
   subjectType: z.enum(COMMENT_SUBJECTS, { error: COMMENT_MESSAGES.subjectType }),
@@ -74,9 +67,8 @@ export const comment = z.object({
   subjectType: z.enum(COMMENT_SUBJECTS),
   subjectId: z.string(),
   body: z.string(),
-  author: z.object({ id: z.string(), name: z.string(), image: z.string().nullable() }),
-  /** Members it mentions, by id and name (the text says `@Name` where each is). */
-  mentions: z.array(z.object({ id: z.string(), name: z.string() })),
+  author: writer,
+  mentions: mentioned,
   createdAt: z.string(),
   editedAt: z.string().nullable(),
 });

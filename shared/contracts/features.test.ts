@@ -30,6 +30,7 @@ describe('the lists features add to', () => {
     expect(NOTIFICATION_KINDS).toEqual([
       'invited',
       'mentioned',
+      'chatMentioned',
       'assigned',
       'dueTomorrow',
       'callStarted',
@@ -67,5 +68,8 @@ describe('the lists features add to', () => {
     expect(describeNotification({ kind: 'assigned', data: {} }, { actor: 'Ana', trip: null })).toBe(
       'Ana gave you a to-do in a trip',
     );
+    expect(
+      describeNotification({ kind: 'chatMentioned', data: {} }, { actor: 'Ana', trip: 'Bali' }),
+    ).toBe('Ana mentioned you in the chat of Bali');
   });
 });

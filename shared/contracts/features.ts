@@ -1,6 +1,7 @@
 import { countdownShared } from '../countdown';
-import type { ActivityWords, NoticeKind, SharedFeature } from '../featureContract';
+import type { ActivityWords, NoticeKind, SharedFeature, WidgetSize } from '../featureContract';
 import { callsShared } from './calls';
+import { chatShared } from './chat';
 import { flightsShared } from './flights';
 import { mediaShared } from './media';
 import { photosShared } from './photos';
@@ -19,6 +20,8 @@ import { whiteboardShared } from './whiteboard';
  * from here; a new feature is one line.
  */
 const FEATURES = [
+  // First: its notices come next to the comments' mentions on the settings page.
+  chatShared,
   countdownShared,
   flightsShared,
   weatherShared,
@@ -33,12 +36,12 @@ const FEATURES = [
 ] as const satisfies readonly SharedFeature[];
 
 type Feature = (typeof FEATURES)[number];
-type ListOf<P extends 'widgetTypes' | 'commentSubjects'> = Feature extends infer F
+type ListOf<P extends 'commentSubjects'> = Feature extends infer F
   ? F extends { [K in P]: readonly (infer T)[] }
     ? T
     : never
   : never;
-type KeysOf<P extends 'lists' | 'activity' | 'notices'> = Feature extends infer F
+type KeysOf<P extends 'lists' | 'widgets' | 'activity' | 'notices'> = Feature extends infer F
   ? F extends { [K in P]: infer R }
     ? keyof R & string
     : never
@@ -54,7 +57,15 @@ function gathered<T extends string>(
   ];
 }
 
-export const FEATURE_WIDGET_TYPES = gathered<ListOf<'widgetTypes'>>((f) => f.widgetTypes ?? []);
+type FeatureWidgetType = KeysOf<'widgets'>;
+export const FEATURE_WIDGET_TYPES = gathered<FeatureWidgetType>((f) =>
+  Object.keys(f.widgets ?? {}),
+);
+/** Each widget type's size on the board. */
+export const FEATURE_WIDGET_SIZES = Object.assign(
+  {},
+  ...FEATURES.map((feature: SharedFeature) => feature.widgets ?? {}),
+) as Record<FeatureWidgetType, WidgetSize>;
 export const FEATURE_COMMENT_SUBJECTS = gathered<ListOf<'commentSubjects'>>(
   (f) => f.commentSubjects ?? [],
 );

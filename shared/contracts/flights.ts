@@ -145,7 +145,7 @@ export const flightParams = z.object({ id: uuidParam(FLIGHT_MESSAGES.notFound) }
 /** What flights add to the shared lists (shared/contracts/features.ts). */
 export const flightsShared = {
   lists: { flights: flight },
-  widgetTypes: ['flight'],
+  widgets: { flight: { width: 350, height: 300 } },
   commentSubjects: ['flight'],
   activity: {
     'flight.added': {

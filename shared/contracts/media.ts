@@ -81,4 +81,6 @@ export const landingVideo = z.object({ src: z.string().nullable() });
 export type LandingVideo = z.infer<typeof landingVideo>;
 
 /** What the destination's pictures add to the shared lists: the photo carousel widget. */
-export const mediaShared = { widgetTypes: ['photo'] } as const satisfies SharedFeature;
+export const mediaShared = {
+  widgets: { photo: { width: 400, height: 330 } },
+} as const satisfies SharedFeature;

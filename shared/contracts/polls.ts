@@ -149,7 +149,7 @@ export function pollLeaders<T extends Pick<PollOption, 'votes'>>(options: readon
 export const pollsShared = {
   // The poll as everyone sees it: each tab keeps its own choices (`myVotes`) from its answers.
   lists: { polls: sharedPoll },
-  widgetTypes: ['poll'],
+  widgets: { poll: { width: 320, height: 400 } },
   commentSubjects: ['poll'],
   activity: {
     'poll.created': { deed: ({ label }) => `asked ${quoted(label)}` },

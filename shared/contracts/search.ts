@@ -188,5 +188,8 @@ export type TripSearches = z.infer<typeof tripSearches>;
 export const searchShared = {
   // The trip's latest search of each kind (an item is replaced by the next of its kind).
   lists: { searches: tripSearch },
-  widgetTypes: ['flightSearch', 'stays'],
+  widgets: {
+    flightSearch: { width: 360, height: 440 },
+    stays: { width: 360, height: 440 },
+  },
 } as const satisfies SharedFeature;

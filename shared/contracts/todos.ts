@@ -126,7 +126,7 @@ export const todoParams = z.object({ id: uuidParam(TODO_MESSAGES.notFound) });
 /** What to-dos add to the shared lists (shared/contracts/features.ts). */
 export const todosShared = {
   lists: { todos: todo },
-  widgetTypes: ['todo'],
+  widgets: { todo: { width: 320, height: 420 } },
   commentSubjects: ['todo'],
   activity: {
     'todo.added': {

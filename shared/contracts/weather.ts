@@ -58,4 +58,6 @@ export const weatherForecast = z.object({
 export type WeatherForecast = z.infer<typeof weatherForecast>;
 
 /** What the weather adds to the shared lists (shared/contracts/features.ts). */
-export const weatherShared = { widgetTypes: ['weather'] } as const satisfies SharedFeature;
+export const weatherShared = {
+  widgets: { weather: { width: 250, height: 290, loadedWidth: 300 } },
+} as const satisfies SharedFeature;

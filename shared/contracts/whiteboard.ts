@@ -238,7 +238,9 @@ export const whiteboardFilePath = (tripId: string, widgetId: string, fileId: str
   `/api/trips/${encodeURIComponent(tripId)}/whiteboards/${encodeURIComponent(widgetId)}/files/${encodeURIComponent(fileId)}`;
 
 /** What the whiteboard adds to the shared lists (shared/contracts/features.ts). */
-export const whiteboardShared = { widgetTypes: ['whiteboard'] } as const satisfies SharedFeature;
+export const whiteboardShared = {
+  widgets: { whiteboard: { width: 400, height: 330 } },
+} as const satisfies SharedFeature;
 
 /** The whiteboards' events from the server, part of the live protocol (shared/contracts/live.ts). */
 export type WhiteboardServerEvents = {

@@ -25,8 +25,9 @@ export function ToastViewport({
       data-slot="toast-viewport"
       className={cn(
         // The empty viewport must not swallow clicks on what is under it; the toasts opt back in.
+        // Bottom right (issue #38): at the top they covered the top bar's buttons for 5 s.
         'pointer-events-none fixed inset-x-0 bottom-0 z-100 flex max-h-dvh w-full flex-col-reverse gap-2 p-4 pb-[max(1rem,env(safe-area-inset-bottom))] outline-none',
-        'sm:top-0 sm:bottom-auto sm:left-auto sm:max-w-[420px] sm:flex-col sm:pb-4',
+        'sm:left-auto sm:max-w-[420px] sm:pb-4',
         className,
       )}
       {...props}

@@ -41,6 +41,13 @@ describe('AccountMenu', () => {
     expect(
       within(menu).getByRole('menuitem', { name: 'Waitlist Manager' }).getAttribute('href'),
     ).toBe('/admin/waitlist');
+    // Issue #38: each admin screen has its entry.
+    expect(within(menu).getByRole('menuitem', { name: 'Early access' }).getAttribute('href')).toBe(
+      '/admin/waitlist?tab=early-access',
+    );
+    expect(within(menu).getByRole('menuitem', { name: 'People' }).getAttribute('href')).toBe(
+      '/admin/waitlist?tab=people',
+    );
   });
 
   it('closes on Escape and gives focus back to the avatar', async () => {

@@ -1,4 +1,14 @@
-import { Bell, Check, ClipboardList, Gem, LogOut, ShieldCheck, UserRound } from 'lucide-react';
+import {
+  Bell,
+  Check,
+  ClipboardList,
+  Gem,
+  LogOut,
+  ShieldCheck,
+  Sparkles,
+  UserRound,
+  Users,
+} from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { THEME_OPTIONS } from '@/components/ThemeToggle';
@@ -9,6 +19,7 @@ import { cn } from '@/lib/utils';
 import type { CurrentUser } from '../../../shared/contracts/account';
 import { profileInitials } from '../../../shared/initials';
 import { PLAN_LIMITS } from '../../../shared/plans';
+import { AdminWelcome } from './AdminWelcome';
 import { displayName, shownEmail } from './ProfileHeader';
 
 const itemClass = cn(
@@ -31,10 +42,20 @@ function MenuLink({ to, icon, children }: { to: string; icon: ReactNode; childre
  * The avatar menu of the top bar (spec §2 Trip dashboard, §4 Account menu): opens on a click of
  * the avatar, closes on an outside click or Escape. Log out is a full page navigation to
  * /logout (spec §2), so every in-memory state of the signed-in app goes with it. The Admin
- * section shows for administrators (the server checks the role again on every admin call).
+ * section shows for administrators (the server checks the role again on every admin call); an
+ * administrator new to it is welcomed once, with the admin screens named (issue #38).
  */
 export function AccountMenu({ user }: { user: CurrentUser }) {
   const name = displayName(user);
+  return (
+    <>
+      {user.role === 'admin' && <AdminWelcome user={user} />}
+      <AccountMenuRoot user={user} name={name} />
+    </>
+  );
+}
+
+function AccountMenuRoot({ user, name }: { user: CurrentUser; name: string }) {
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger
@@ -84,6 +105,12 @@ export function AccountMenu({ user }: { user: CurrentUser }) {
                 </DropdownMenu.Label>
                 <MenuLink to="/admin/waitlist" icon={<ClipboardList aria-hidden />}>
                   Waitlist Manager
+                </MenuLink>
+                <MenuLink to="/admin/waitlist?tab=early-access" icon={<Sparkles aria-hidden />}>
+                  Early access
+                </MenuLink>
+                <MenuLink to="/admin/waitlist?tab=people" icon={<Users aria-hidden />}>
+                  People
                 </MenuLink>
               </DropdownMenu.Group>
             </>

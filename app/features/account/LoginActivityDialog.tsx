@@ -9,6 +9,7 @@ import {
   Monitor,
   RotateCcw,
   ShieldMinus,
+  ShieldOff,
   ShieldPlus,
 } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
@@ -51,6 +52,11 @@ export const OUTCOMES: Record<Outcome, { label: string; Icon: LucideIcon; failed
   passkey: { label: 'Signed in with a passkey', Icon: KeyRound, failed: false },
   passkey_added: { label: 'Passkey added', Icon: ShieldPlus, failed: false },
   passkey_removed: { label: 'Passkey removed', Icon: ShieldMinus, failed: false },
+  second_factors_reset: {
+    label: 'Second factors reset by an administrator; signed out everywhere',
+    Icon: ShieldOff,
+    failed: false,
+  },
 };
 
 const where = (item: { browser: string | null; ip: string | null }) =>

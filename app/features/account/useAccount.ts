@@ -143,3 +143,19 @@ export function useSaveNotificationPreferences() {
     onSuccess: (saved) => queryClient.setQueryData(NOTIFICATION_PREFERENCES_KEY, saved),
   });
 }
+
+/**
+ * `POST /api/user/admin-welcome` (issue #38): the administrator's welcome was seen. The cached
+ * user is told at once, so the welcome closes for good even before the answer.
+ */
+export function useMarkAdminWelcomed() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiJson<CurrentUser>('POST', '/api/user/admin-welcome'),
+    onMutate: () =>
+      queryClient.setQueryData<CurrentUser | null>(CURRENT_USER_KEY, (user) =>
+        user ? { ...user, adminWelcome: false } : user,
+      ),
+    onSuccess: (user) => queryClient.setQueryData(CURRENT_USER_KEY, user),
+  });
+}

@@ -15,17 +15,21 @@ const EMPTY = { username: '', email: '', password: '', firstName: '', lastName: 
 
 /**
  * Create an account; on success it is signed in, like a login, and its e-mail address waits for
- * the link sent to it. `invitation`, the join code the
- * person came with, goes along: it is what lets them in when sign-up is by invitation only.
+ * the link sent to it. `invitation`, the join code the person came with, goes along: it is what
+ * lets them in when sign-up is by invitation only, and (issue #38) the server joins them to its
+ * trip at once — `onSignedIn`'s `tripId`, null when it could not.
  */
 export function RegisterForm({
   onSignedIn,
   onSignIn,
   invitation,
+  tripName,
 }: {
-  onSignedIn: (user: CurrentUser, message?: string) => void;
+  onSignedIn: (user: CurrentUser, message: string, tripId: string | null) => void;
   onSignIn: () => void;
   invitation?: string;
+  /** The invitation's trip, when known: the welcome names it. */
+  tripName?: string;
 }) {
   const { id, values, error, setError, field } = useFormFields(EMPTY);
   const register = useRegister();
@@ -46,11 +50,14 @@ export function RegisterForm({
     setError(null);
     register.mutate(parsed.data, {
       // The address counts once its link is opened (the answer is the same if it is taken).
-      onSuccess: (result) =>
+      onSuccess: (result) => {
+        const joined = result.tripId && tripName ? ` You joined ${tripName}.` : '';
         onSignedIn(
           result.user,
-          `Logged in successfully. We sent a link to ${parsed.data.email}: open it to confirm your e-mail address.`,
-        ),
+          `Logged in successfully.${joined} We sent a link to ${parsed.data.email}: open it to confirm your e-mail address.`,
+          result.tripId,
+        );
+      },
       onError: (failure) =>
         setError(errorMessage(failure, 'Could not create your account. Please try again.')),
     });

@@ -13,36 +13,39 @@ import type { WidgetKind } from '@/features/feature';
 import { errorMessage } from '@/lib/apiError';
 import { Link } from '@/lib/router';
 import { cn } from '@/lib/utils';
-import type { WidgetType } from '../../../shared/contracts/board';
+import {
+  NEW_WIDGET_OFFSET,
+  type Position,
+  placeWidget,
+  widgetRect,
+} from '../../../shared/boardLayout';
+import { type Widget, type WidgetType, widgetSize } from '../../../shared/contracts/board';
 import type { Trip } from '../../../shared/contracts/trips';
-import { freePlace, type Position } from './boardGeometry';
-import { useCreateWidget } from './useWidgets';
-import { NEW_WIDGET_POSITION, WIDGET_KINDS, widgetKind } from './widgetCatalog';
+import { useCreateWidget, useWidgets } from './useWidgets';
+import { WIDGET_KINDS } from './widgetCatalog';
 
 type Props = { trip: Trip; open: boolean; onOpenChange: (open: boolean) => void };
 
 /**
- * Where a new widget goes on the board as it is on screen: spec §4's top 100, left 100 when that
- * is free, else the nearest free place (issue #17: each one landed on top of what was there). A
- * phone's stacked board has no places: it keeps 100/100, which only sets its order.
+ * Where a new widget goes (issues #17, #38: never on top of another): spec §4's top 100, left
+ * 100 of the part of the board in view when that is free, else the nearest free place in view,
+ * else below all the others (the board grows). A phone's stacked board has no places: 100/100
+ * of the top, which only sets its order.
  */
-function placeFor(type: WidgetType): Position {
+function placeFor(type: WidgetType, widgets: readonly Widget[]): Position {
   const board = document.querySelector<HTMLElement>('[data-layout="canvas"]');
-  // Not laid out (yet): nothing to measure.
-  if (!board?.clientWidth) return NEW_WIDGET_POSITION;
-  const frames = [...board.querySelectorAll<HTMLElement>('[data-widget-id]')];
-  const taken = frames.map((frame) => ({
-    top: frame.offsetTop,
-    left: frame.offsetLeft,
-    width: frame.offsetWidth,
-    height: frame.offsetHeight,
-  }));
-  const kind = widgetKind(type);
-  // One of its kind on the board tells its height better than the estimate.
-  const twin = frames.find((frame) => frame.dataset.widgetType === type);
-  const size = { width: kind.width, height: twin?.offsetHeight || kind.height };
-  const room = { width: board.clientWidth, height: board.clientHeight };
-  return freePlace(size, taken, room, NEW_WIDGET_POSITION);
+  if (!board) return { top: NEW_WIDGET_OFFSET, left: NEW_WIDGET_OFFSET };
+  const zoom = Number(board.dataset.zoom) || 1;
+  // Not laid out (yet): the whole of a 1280-px window.
+  const view = board.clientWidth
+    ? {
+        top: board.scrollTop / zoom,
+        left: board.scrollLeft / zoom,
+        width: board.clientWidth / zoom,
+        height: board.clientHeight / zoom,
+      }
+    : { top: 0, left: 0, width: 1280, height: 720 };
+  return placeWidget(widgetSize(type), widgets.map(widgetRect), view);
 }
 
 /**
@@ -52,11 +55,12 @@ function placeFor(type: WidgetType): Position {
  */
 export function AddWidgetDialog({ trip, open, onOpenChange }: Props) {
   const addWidget = useCreateWidget(trip.id);
+  const widgets = useWidgets(trip.id);
   const added = useRef<string | null>(null);
 
   function add(type: WidgetType) {
     addWidget.mutate(
-      { type, position: placeFor(type) },
+      { type, position: placeFor(type, widgets.data ?? []) },
       {
         onSuccess: (widget) => {
           added.current = widget.id;

@@ -194,7 +194,7 @@ describe('Board', () => {
     ).toBeVisible();
   });
 
-  it('keeps a widget saved on a wider screen in view, by its header at least', async () => {
+  it('shows a widget saved far out where it is, on a canvas grown to hold it', async () => {
     renderBoard([
       makeWidget({
         id: 'weather1',
@@ -203,8 +203,11 @@ describe('Board', () => {
         position: { top: 2000, left: 3000 },
       }),
     ]);
-    // Board 1200×800, weather 250 wide, a 48 px header; it comes in 24 px clear of the right edge.
-    expect(placeOf(await region('Weather'))).toEqual({ top: '752px', left: '926px' });
+    // Issue #38: the board is a canvas larger than the window, scrolled to see the rest.
+    expect(placeOf(await region('Weather'))).toEqual({ top: '2000px', left: '3000px' });
+    const canvas = screen.getByTestId('board').firstElementChild as HTMLElement;
+    expect(Number.parseInt(canvas.style.width, 10)).toBeGreaterThan(3000 + 300);
+    expect(Number.parseInt(canvas.style.height, 10)).toBeGreaterThan(2000 + 290);
   });
 
   it('shows a spinner while the board loads', async () => {
@@ -278,15 +281,15 @@ describe('Board', () => {
     expect(placeOf(frame)).toEqual({ top: '246px', left: '820px' });
   });
 
-  it('clamps a drop to the board before saving it', async () => {
+  it('clamps a drop to the canvas before saving it', async () => {
     const { api } = renderBoard();
     api.on('PATCH /api/widgets/weather1', savedWidget(weather));
     await region('Weather');
-    drag('Weather', 5000, 5000);
-    // Board 1200×800, weather 250×200.
+    drag('Weather', -5000, -5000);
+    // Never above or left of the canvas (it grows right and down, issue #38).
     await waitFor(() =>
       expect(api.callsTo('PATCH /api/widgets/weather1').map((call) => call.body)).toEqual([
-        { position: { top: 600, left: 950 } },
+        { position: { top: 0, left: 0 } },
       ]),
     );
   });

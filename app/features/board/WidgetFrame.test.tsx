@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { type ReactNode, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createRemoteDragStore } from '@/features/live/liveStore';
+import { BOARD_MAX } from '../../../shared/boardLayout';
 import type { Widget } from '../../../shared/contracts/board';
 import type { Position, Size } from './boardGeometry';
 import { type BoardLayout, WidgetFrame } from './WidgetFrame';
@@ -16,16 +17,16 @@ const weather: Widget = {
   data: null,
 };
 
-const BOARD: Size = { width: 1000, height: 600 };
 // happy-dom has no layout: every offsetWidth is 0. The frame is given a real size so the clamp
-// keeps the whole widget on the board, as a browser would.
+// keeps the whole widget on the canvas, as a browser would.
 const FRAME: Size = { width: 250, height: 200 };
 
 type Options = {
   position?: Position;
   layout?: BoardLayout;
   expanded?: boolean;
-  board?: Size | null;
+  /** The board's zoom. */
+  scale?: number;
   children?: ReactNode;
   /** How long a save takes to come back as the board's position (0: at once). */
   saveMs?: number;
@@ -39,7 +40,7 @@ function renderFrame({
   position = weather.position,
   layout = 'canvas',
   expanded = false,
-  board = BOARD,
+  scale = 1,
   children = <p>Sunny</p>,
   saveMs = 0,
 }: Options = {}) {
@@ -61,7 +62,7 @@ function renderFrame({
         position={shown}
         layer={10}
         expanded={isExpanded}
-        boardSize={() => board}
+        scale={scale}
         onFront={spies.onFront}
         onExpandedChange={(next) => {
           spies.onExpandedChange(next);
@@ -160,15 +161,18 @@ describe('WidgetFrame', () => {
       expect(placeOf(frame)).toEqual({ top: '150px', left: '120px' });
     });
 
-    it('keep the whole widget on the board', () => {
+    it('keep the whole widget on the canvas', () => {
       vi.useFakeTimers();
-      const { frame, handle, onMove } = renderFrame({ position: { top: 380, left: 740 } });
+      const { frame, handle, onMove } = renderFrame({
+        position: { top: BOARD_MAX - 220, left: BOARD_MAX - 270 },
+      });
       fireEvent.keyDown(handle, { key: 'ArrowRight', shiftKey: true });
       fireEvent.keyDown(handle, { key: 'ArrowDown', shiftKey: true });
-      // Board 1000×600, widget 250×200: the furthest corner is at 400, 750.
-      expect(placeOf(frame)).toEqual({ top: '400px', left: '750px' });
+      // Widget 250×200: its furthest place is that far from the canvas's far corner.
+      const far = { top: BOARD_MAX - 200, left: BOARD_MAX - 250 };
+      expect(placeOf(frame)).toEqual({ top: `${far.top}px`, left: `${far.left}px` });
       act(() => vi.advanceTimersByTime(400));
-      expect(onMove).toHaveBeenCalledExactlyOnceWith({ top: 400, left: 750 });
+      expect(onMove).toHaveBeenCalledExactlyOnceWith(far);
     });
 
     it('stop at the top-left edges', () => {
@@ -194,7 +198,6 @@ describe('WidgetFrame', () => {
     it.each([
       ['in the phone layout', { layout: 'stack' }],
       ['while expanded', { expanded: true }],
-      ['before the board has a size', { board: null }],
     ] satisfies [string, Options][])('do nothing %s', (_when, options) => {
       vi.useFakeTimers();
       const { handle, onMove, onFront } = renderFrame(options);
@@ -396,15 +399,27 @@ describe('WidgetFrame', () => {
       expect(placeOf(frame)).toEqual({ top: '200px', left: '200px' });
     });
 
-    it('keeps the whole widget on the board', () => {
+    it('keeps the whole widget on the canvas', () => {
       const { frame, handle, onMove } = renderFrame();
       fireEvent.pointerDown(handle, { ...press, clientX: 200, clientY: 120 });
-      fireEvent.pointerMove(handle, { ...press, clientX: 5000, clientY: 5000 });
-      // Board 1000×600, widget 250×200.
-      expect(placeOf(frame)).toEqual({ top: '400px', left: '750px' });
+      fireEvent.pointerMove(handle, { ...press, clientX: 50_000, clientY: 50_000 });
+      // Widget 250×200.
+      expect(placeOf(frame)).toEqual({
+        top: `${BOARD_MAX - 200}px`,
+        left: `${BOARD_MAX - 250}px`,
+      });
       fireEvent.pointerMove(handle, { ...press, clientX: -5000, clientY: -5000 });
       fireEvent.pointerUp(handle, { ...press, clientX: -5000, clientY: -5000 });
       expect(onMove).toHaveBeenCalledExactlyOnceWith({ top: 0, left: 0 });
+    });
+
+    it('moves as far on the board as the pointer on screen, at any zoom', () => {
+      // Zoomed out to 50 %: 100 px on screen is 200 px of board.
+      const { handle, onMove } = renderFrame({ scale: 0.5 });
+      fireEvent.pointerDown(handle, { ...press, clientX: 200, clientY: 120 });
+      fireEvent.pointerMove(handle, { ...press, clientX: 300, clientY: 170 });
+      fireEvent.pointerUp(handle, { ...press, clientX: 300, clientY: 170 });
+      expect(onMove).toHaveBeenCalledExactlyOnceWith({ top: 200, left: 300 });
     });
 
     it('saves nothing for a press without movement (a click that only brings it forward)', () => {
@@ -473,7 +488,7 @@ describe('another member’s drag', () => {
         position={{ top: 100, left: 100 }}
         layer={10}
         expanded={false}
-        boardSize={() => BOARD}
+        scale={1}
         onFront={() => {}}
         onExpandedChange={() => {}}
         onMove={async () => true}

@@ -10,13 +10,13 @@ import {
 } from 'react';
 import type { RemoteDrag, RemoteDragStore } from '@/features/live/liveStore';
 import { cn } from '@/lib/utils';
-import type { Widget } from '../../../shared/contracts/board';
+import { WIDGET_SIZES, type Widget } from '../../../shared/contracts/board';
 import {
   arrowKeyOffset,
+  CANVAS,
   clampToBoard,
   EXPANDED_LAYER,
   type Position,
-  type Size,
 } from './boardGeometry';
 import { useWidgetDrag } from './useWidgetDrag';
 import { WidgetTitleInput } from './WidgetTitleInput';
@@ -46,7 +46,8 @@ type Props = {
   position: Position;
   layer: number;
   expanded: boolean;
-  boardSize: () => Size | null;
+  /** The board's zoom, for turning a drag on screen into a move on the board. */
+  scale: number;
   onFront: () => void;
   onExpandedChange: (expanded: boolean) => void;
   /** Saves the position; settles, with whether it was saved, when the save has (the preview
@@ -75,7 +76,7 @@ export function WidgetFrame({
   position,
   layer,
   expanded,
-  boardSize,
+  scale,
   onFront,
   onExpandedChange,
   onMove,
@@ -86,6 +87,7 @@ export function WidgetFrame({
   children,
 }: Props) {
   const kind = widgetKind(widget.type);
+  const size = WIDGET_SIZES[widget.type];
   const titleId = useId();
   const hintId = useId();
   const frameRef = useRef<HTMLElement>(null);
@@ -128,10 +130,13 @@ export function WidgetFrame({
   const movable = layout === 'canvas' && !expanded;
 
   const measure = () => {
-    const board = boardSize();
     const frame = frameRef.current;
-    if (!board || !frame) return null;
-    return { widget: { width: frame.offsetWidth, height: frame.offsetHeight }, board };
+    if (!frame) return null;
+    return {
+      widget: { width: frame.offsetWidth, height: frame.offsetHeight },
+      board: CANVAS,
+      scale,
+    };
   };
 
   const drop = (next: Position) => {
@@ -221,8 +226,9 @@ export function WidgetFrame({
           ...(remoteDrag && !preview
             ? { outlineColor: remoteDrag.colour, zIndex: EXPANDED_LAYER - 10 }
             : {}),
-          '--widget-width': `${kind.width}px`,
-          '--widget-loaded-width': `${kind.loadedWidth ?? kind.width}px`,
+          '--widget-width': `${size.width}px`,
+          '--widget-loaded-width': `${size.loadedWidth ?? size.width}px`,
+          '--widget-height': `${size.height}px`,
         }
       : {};
 
@@ -250,7 +256,7 @@ export function WidgetFrame({
           'flex flex-col overflow-hidden rounded-xl border border-border/70 bg-card/90 text-card-foreground shadow-xl backdrop-blur-md outline-none',
           layout === 'canvas' &&
             !expanded &&
-            'absolute w-(--widget-width) has-[[data-widget-loaded]]:w-(--widget-loaded-width)',
+            'absolute h-(--widget-height) w-(--widget-width) cursor-auto has-[[data-widget-loaded]]:w-(--widget-loaded-width)',
           layout === 'stack' && !expanded && 'relative w-full shrink-0',
           // Phones: the whole screen below the top bar (80 % of 375 px was narrower than the
           // widget; centred, its own header slid under the top bar, which the board never covers).
@@ -348,7 +354,10 @@ export function WidgetFrame({
         <div
           className={cn(
             'flex min-h-0 flex-col',
-            expanded ? 'flex-1 overflow-auto' : 'max-h-[min(440px,70dvh)] overflow-auto',
+            // On the canvas each kind has its size (issue #38): taller content scrolls inside.
+            expanded || layout === 'canvas'
+              ? 'flex-1 overflow-auto'
+              : 'max-h-[min(440px,70dvh)] overflow-auto',
           )}
         >
           {children}

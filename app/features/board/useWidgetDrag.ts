@@ -13,12 +13,17 @@ type Drag = {
   moved: boolean;
 };
 
+type Measured = { widget: Size; board: Size; scale: number };
+
 type Options = {
   enabled: boolean;
   /** Where the widget is shown now. */
   position: Position;
-  /** The widget's and the board's sizes at the start of a drag, for the clamp. */
-  measure: () => { widget: Size; board: Size } | null;
+  /**
+   * The widget's and the board's sizes at the start of a drag, for the clamp, and the board's
+   * zoom (a pointer moving 10 px on screen moves the widget 10 / zoom px on the board).
+   */
+  measure: () => Measured | null;
   /** Each step of a drag, to show the widget there. */
   onMove: (position: Position) => void;
   /** The drop: the position to save. Not called for a click. */
@@ -34,7 +39,7 @@ type Options = {
  */
 export function useWidgetDrag({ enabled, position, measure, onMove, onDrop, onCancel }: Options) {
   const drag = useRef<Drag | null>(null);
-  const sizes = useRef<{ widget: Size; board: Size } | null>(null);
+  const sizes = useRef<Measured | null>(null);
   const [dragging, setDragging] = useState(false);
 
   function onPointerDown(event: PointerEvent<HTMLElement>) {
@@ -55,27 +60,45 @@ export function useWidgetDrag({ enabled, position, measure, onMove, onDrop, onCa
     };
   }
 
+  /** Where the widget is with the pointer at the event's point. */
+  function follow(current: Drag, event: PointerEvent<HTMLElement>, measured: Measured) {
+    const dx = event.clientX - current.startX;
+    const dy = event.clientY - current.startY;
+    return clampToBoard(
+      {
+        top: current.origin.top + dy / measured.scale,
+        left: current.origin.left + dx / measured.scale,
+      },
+      measured.widget,
+      measured.board,
+    );
+  }
+
   function onPointerMove(event: PointerEvent<HTMLElement>) {
     const current = drag.current;
     if (!current || event.pointerId !== current.pointerId || !sizes.current) return;
-    const dx = event.clientX - current.startX;
-    const dy = event.clientY - current.startY;
-    if (!current.moved && Math.hypot(dx, dy) < DRAG_THRESHOLD_PX) return;
+    const moved = Math.hypot(event.clientX - current.startX, event.clientY - current.startY);
+    if (!current.moved && moved < DRAG_THRESHOLD_PX) return;
     if (!current.moved) {
       current.moved = true;
       setDragging(true);
     }
-    current.last = clampToBoard(
-      { top: current.origin.top + dy, left: current.origin.left + dx },
-      sizes.current.widget,
-      sizes.current.board,
-    );
+    current.last = follow(current, event, sizes.current);
     onMove(current.last);
   }
 
   function finish(event: PointerEvent<HTMLElement>, drop: boolean) {
     const current = drag.current;
     if (!current || event.pointerId !== current.pointerId) return;
+    // The drop is where the pointer was let go: a last move the browser folded into the release
+    // never came as a move of its own.
+    if (drop && current.moved && sizes.current) {
+      const final = follow(current, event, sizes.current);
+      if (final.top !== current.last.top || final.left !== current.last.left) {
+        current.last = final;
+        onMove(final);
+      }
+    }
     drag.current = null;
     setDragging(false);
     if (current.moved && drop) onDrop(current.last);

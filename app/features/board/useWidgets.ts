@@ -6,6 +6,7 @@ import { errorCode, errorMessage } from '@/lib/apiError';
 import { apiJson, apiRequest } from '@/lib/queryClient';
 import { useMutationWith } from '@/lib/useMutationWith';
 import {
+  type ArrangeWidgetsBody,
   type CreateWidgetBody,
   type UpdateWidgetBody,
   type Widget,
@@ -20,6 +21,9 @@ export function useWidgets(tripId: string) {
 
 /** A new widget as the request sends it: its trip, and the id chosen for it here (spec §4). */
 export type NewWidget = CreateWidgetBody & { tripId: string; id: string };
+
+/** Several widgets moved at once (Tidy up, and its Undo). */
+export type WidgetArrangement = ArrangeWidgetsBody & { tripId: string };
 
 /** A change to one widget, with the widget as it was (put back if the server refuses). */
 export type WidgetEdit = {
@@ -76,6 +80,42 @@ export const widgetMutations = {
     },
     onSuccess: (saved, { tripId }, _context, { client }) =>
       replaceWidgetInCache(client, tripId, saved),
+  }),
+
+  /**
+   * `PUT /api/trips/:tripId/widgets/arrangement`: all of them shown moved at once, all put back
+   * if the server refuses.
+   */
+  arrange: mutationOptions({
+    mutationKey: ['board', 'arrange'],
+    mutationFn: ({ tripId, positions }: WidgetArrangement) =>
+      apiJson<Widget[]>('PUT', `/api/trips/${encodeURIComponent(tripId)}/widgets/arrangement`, {
+        positions,
+      }),
+    onMutate: async ({ tripId, positions }, { client }) => {
+      const key = tripKeys.widgets(tripId);
+      await client.cancelQueries({ queryKey: key });
+      const before = client.getQueryData<Widget[]>(key);
+      const moved = new Map(positions.map(({ id, position }) => [id, position]));
+      client.setQueryData<Widget[]>(key, (widgets) =>
+        widgets?.map((widget) => {
+          const position = moved.get(widget.id);
+          return position ? { ...widget, position } : widget;
+        }),
+      );
+      return { before };
+    },
+    onError: (error, { tripId }, context, { client }) => {
+      if (context?.before) client.setQueryData(tripKeys.widgets(tripId), context.before);
+      toast({
+        variant: 'destructive',
+        title: 'Could not tidy up the board',
+        description: errorMessage(error, 'Please check your connection and try again.'),
+      });
+    },
+    onSuccess: (saved, { tripId }, _context, { client }) => {
+      for (const widget of saved) replaceWidgetInCache(client, tripId, widget);
+    },
   }),
 
   /** `DELETE /api/widgets/:id`: gone from the board at once, back if the server refuses. */
@@ -151,4 +191,12 @@ export function useCreateWidget(tripId: string) {
 /** Removes a widget of the trip: `mutate(widget)`. */
 export function useRemoveWidget(tripId: string) {
   return useMutationWith(widgetMutations.delete, (widget: Widget) => ({ tripId, widget }));
+}
+
+/** Moves several widgets at once: `mutate(positions)`. */
+export function useArrangeWidgets(tripId: string) {
+  return useMutationWith(
+    widgetMutations.arrange,
+    (positions: ArrangeWidgetsBody['positions']): WidgetArrangement => ({ tripId, positions }),
+  );
 }

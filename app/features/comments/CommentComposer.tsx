@@ -21,6 +21,8 @@ export function CommentComposer({
   initialMentions = [],
   label,
   submitLabel,
+  placeholder = 'Write a comment… (@ to mention someone)',
+  maxLength = COMMENT_MAX,
   pending,
   onSubmit,
   onCancel,
@@ -30,6 +32,9 @@ export function CommentComposer({
   initialMentions?: Mentionable[];
   label: string;
   submitLabel: string;
+  /** The chat's messages are written here too, with words and a limit of their own. */
+  placeholder?: string;
+  maxLength?: number;
   pending: boolean;
   /** Resolves once saved: the box then empties (a failure keeps what was written). */
   onSubmit: (input: { body: string; mentions: string[] }) => Promise<unknown>;
@@ -95,6 +100,13 @@ export function CommentComposer({
         return;
       }
     }
+    if (event.key === 'Escape' && onCancel) {
+      // Leaves the edit, not the dialog or panel around it.
+      event.preventDefault();
+      event.stopPropagation();
+      onCancel();
+      return;
+    }
     if (event.key === 'Enter' && !event.shiftKey) {
       event.preventDefault();
       submit();
@@ -113,8 +125,8 @@ export function CommentComposer({
         ref={box}
         value={text}
         aria-label={label}
-        placeholder="Write a comment… (@ to mention someone)"
-        maxLength={COMMENT_MAX}
+        placeholder={placeholder}
+        maxLength={maxLength}
         rows={2}
         role="combobox"
         aria-expanded={open}

@@ -1,4 +1,4 @@
-import { MessageSquare, Pencil, Trash2 } from 'lucide-react';
+import { MessageSquare } from 'lucide-react';
 import { useState } from 'react';
 import { RetryButton } from '@/components/RetryButton';
 import { Spinner } from '@/components/Spinner';
@@ -17,8 +17,9 @@ import { cn } from '@/lib/utils';
 import { formatDateTime } from '../../../shared/calendar';
 import { type Comment, type CommentSubject, commentKey } from '../../../shared/contracts/comments';
 import { presenceColour } from '../../../shared/contracts/live';
+import { AuthorActions } from './AuthorActions';
 import { CommentComposer } from './CommentComposer';
-import { segmentsOf } from './mentions';
+import { MentionText } from './MentionText';
 import { useCommentCounts, useCommentMutations, useThread } from './useComments';
 
 /**
@@ -180,43 +181,16 @@ function CommentItem({
             }
           />
         ) : (
-          <p className="text-sm break-words whitespace-pre-wrap">
-            {segmentsOf(item.body, item.mentions).map((segment, index) =>
-              segment.mention ? (
-                // biome-ignore lint/suspicious/noArrayIndexKey: segments of one text, in order
-                <strong key={index} className="font-medium text-primary">
-                  {segment.text}
-                </strong>
-              ) : (
-                // biome-ignore lint/suspicious/noArrayIndexKey: segments of one text, in order
-                <span key={index}>{segment.text}</span>
-              ),
-            )}
-          </p>
+          <MentionText text={item.body} mentioned={item.mentions} />
         )}
       </div>
       {mine && !editing && (
-        <div className="flex shrink-0 gap-0.5">
-          <button
-            type="button"
-            aria-label="Edit comment"
-            title="Edit"
-            onClick={() => setEditing(true)}
-            className="rounded p-1 text-muted-foreground hover:bg-accent hover:text-foreground"
-          >
-            <Pencil aria-hidden className="size-3.5" />
-          </button>
-          <button
-            type="button"
-            aria-label="Delete comment"
-            title="Delete"
-            disabled={remove.isPending}
-            onClick={() => remove.mutateAsync(item.id).catch(fail('Could not delete the comment'))}
-            className="rounded p-1 text-muted-foreground hover:bg-accent hover:text-destructive"
-          >
-            <Trash2 aria-hidden className="size-3.5" />
-          </button>
-        </div>
+        <AuthorActions
+          what="comment"
+          onEdit={() => setEditing(true)}
+          onDelete={() => remove.mutateAsync(item.id).catch(fail('Could not delete the comment'))}
+          deleting={remove.isPending}
+        />
       )}
     </li>
   );

@@ -10,8 +10,6 @@ export const countdownFeature = {
       name: 'Countdown Timer',
       description: 'Track the time left until your trip',
       icon: CalendarClock,
-      width: 280,
-      height: 230,
       Body: CountdownWidget,
     },
   ],

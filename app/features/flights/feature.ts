@@ -12,8 +12,6 @@ export const flightsFeature = {
       name: 'Flight Details',
       description: 'Manage your flight information',
       icon: Plane,
-      width: 350,
-      height: 300,
       Body: FlightWidget,
     },
   ],

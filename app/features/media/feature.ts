@@ -11,8 +11,6 @@ export const mediaFeature = {
       name: 'Photo Carousel',
       description: 'Browse destination photos',
       icon: Image,
-      width: 400,
-      height: 330,
       Body: PhotoWidget,
     },
   ],

@@ -144,8 +144,8 @@ export function useLeaveTrip() {
  * fresh forever like other data): someone who signs in and comes back must see whether they are
  * on the trip now, and a reset link must stop showing the trip.
  */
-export function useJoinPreview(code: string) {
-  return useQuery<JoinPreview>({ queryKey: memberKeys.join(code), staleTime: 0 });
+export function useJoinPreview(code: string, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery<JoinPreview>({ queryKey: memberKeys.join(code), staleTime: 0, enabled });
 }
 
 /**

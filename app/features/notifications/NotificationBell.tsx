@@ -1,6 +1,7 @@
 import { Bell, CheckCheck } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { useId, useState } from 'react';
+import { CountBadge } from '@/components/CountBadge';
 import { PendingButton } from '@/components/PendingButton';
 import { RetryButton } from '@/components/RetryButton';
 import { ShowMore } from '@/components/ShowMore';
@@ -25,9 +26,6 @@ import {
   useNotificationList,
   useUnreadCount,
 } from './useNotifications';
-
-/** The badge's text: the count, "9+" above 9 (the button's name says the whole number). */
-export const badgeText = (unread: number) => (unread > 9 ? '9+' : String(unread));
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -75,15 +73,7 @@ export function NotificationBell({
           title="Notifications"
         >
           <Bell aria-hidden />
-          {unread > 0 && (
-            <span
-              aria-hidden
-              data-testid="notification-badge"
-              className="pointer-events-none absolute -top-1.5 -right-1.5 grid h-4 min-w-4 place-items-center rounded-full bg-destructive px-1 text-[10px] font-bold text-destructive-foreground tabular-nums ring-2 ring-background"
-            >
-              {badgeText(unread)}
-            </span>
-          )}
+          <CountBadge count={unread} testId="notification-badge" />
         </Button>
       </Popover.Trigger>
       <Popover.Portal>

@@ -12,8 +12,6 @@ export const pollsFeature = {
       name: 'Poll',
       description: 'Vote on dates, places, anything',
       icon: Vote,
-      width: 320,
-      height: 400,
       Body: PollWidget,
     },
   ],

@@ -14,8 +14,6 @@ export const searchFeature = {
       name: 'Flight Search',
       description: 'Search flights together',
       icon: PlaneTakeoff,
-      width: 360,
-      height: 440,
       Body: FlightSearchWidget,
     },
     {
@@ -23,8 +21,6 @@ export const searchFeature = {
       name: 'Stays',
       description: 'Find a place to stay together',
       icon: BedDouble,
-      width: 360,
-      height: 440,
       Body: StaysWidget,
     },
   ],

@@ -12,8 +12,6 @@ export const todosFeature = {
       name: 'Group To-Do List',
       description: 'Collaborate on travel tasks',
       icon: ListTodo,
-      width: 320,
-      height: 420,
       Body: TodoWidget,
     },
   ],

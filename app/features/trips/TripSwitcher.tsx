@@ -6,6 +6,7 @@ import {
   Plus,
   RotateCw,
   Settings,
+  UserPlus,
   Wallpaper,
 } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
@@ -111,6 +112,7 @@ export function TripSwitcher({
   current,
   onShowActivity,
   onChangeBackground,
+  onInvite,
   className,
 }: {
   current: CurrentTrip;
@@ -118,6 +120,8 @@ export function TripSwitcher({
   onShowActivity?: () => void;
   /** Change Background, on a phone, whose top bar has no room for its button either. */
   onChangeBackground?: () => void;
+  /** Invite Friends, on a phone (issue #38: its button left the trip's name no room). */
+  onInvite?: () => void;
   className?: string;
 }) {
   const [dialog, setDialog] = useState<'new' | 'settings' | null>(null);
@@ -181,6 +185,12 @@ export function TripSwitcher({
               <Settings aria-hidden />
               Trip settings…
             </DropdownMenu.Item>
+            {onInvite && (
+              <DropdownMenu.Item className={itemClass} disabled={!trip} onSelect={onInvite}>
+                <UserPlus aria-hidden />
+                Invite Friends
+              </DropdownMenu.Item>
+            )}
             {onShowActivity && (
               <DropdownMenu.Item className={itemClass} disabled={!trip} onSelect={onShowActivity}>
                 <History aria-hidden />

@@ -25,8 +25,6 @@ export const whiteboardFeature = {
       name: 'Whiteboard',
       description: 'Sketch plans together',
       icon: PencilRuler,
-      width: 400,
-      height: 330,
       paidPlan: {
         allowed: (plan) => PLAN_LIMITS[plan].whiteboard,
         note: 'Whiteboards come with Premium and Pro.',

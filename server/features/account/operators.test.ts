@@ -5,8 +5,10 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../platform/db/client';
-import { users } from '../../platform/db/schema';
+import { sessions, users } from '../../platform/db/schema';
+import { createSession } from '../../platform/sessions';
 import { createTestDatabase, secondPassOnPostgres } from '../../test/testDatabase';
+import { passkeys } from '../passkeys/tables';
 import { recoveryCodes } from '../twofactor/tables';
 import { operatorCommands } from './operators';
 
@@ -42,13 +44,22 @@ describe('operator commands', () => {
     );
   });
 
-  it('turns two-factor off and forgets the secret and the recovery codes', async () => {
+  it('resets the second factors: TOTP, recovery codes, passkeys, and every session', async () => {
     const { id } = await ana();
     await database.db.insert(recoveryCodes).values([
       { userId: id, codeHash: 'a'.repeat(64) },
       { userId: id, codeHash: 'b'.repeat(64) },
     ]);
-    await operatorCommands['reset-2fa'](database.db, ['ana']);
+    await database.db
+      .insert(passkeys)
+      .values({ userId: id, credentialId: 'cred-ana', publicKey: 'key-ana', name: 'Phone' });
+    await createSession(database.db, id, { ip: null, userAgent: null });
+    expect(await operatorCommands['reset-2fa'](database.db, ['ana'])).toMatch(
+      /^Second factors reset for Ana/,
+    );
+    // Issue #38: the same reset as the administrators' people list.
+    expect(await database.db.select().from(passkeys).where(eq(passkeys.userId, id))).toEqual([]);
+    expect(await database.db.select().from(sessions).where(eq(sessions.userId, id))).toEqual([]);
     expect(await ana()).toMatchObject({
       twoFactorEnabled: false,
       totpSecret: null,
@@ -61,6 +72,9 @@ describe('operator commands', () => {
 
   it('names an unknown account', async () => {
     await expect(operatorCommands.promote(database.db, ['zoe'])).rejects.toThrow(
+      'No account is called "zoe".',
+    );
+    await expect(operatorCommands['reset-2fa'](database.db, ['zoe'])).rejects.toThrow(
       'No account is called "zoe".',
     );
   });

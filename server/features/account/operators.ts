@@ -1,8 +1,8 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { type CurrentUser, PLANS } from '../../../shared/contracts/account';
 import type { Db } from '../../platform/db/client';
 import { users } from '../../platform/db/schema';
-import { recoveryCodes } from '../twofactor/tables';
+import { resetSecondFactors } from './people';
 
 export type Plan = CurrentUser['plan'];
 
@@ -34,22 +34,18 @@ export const operatorCommands = {
   },
   async 'reset-2fa'(db: Db, [username]: string[]) {
     if (!username) throw new OperatorError('Usage: reset-2fa <username>');
-    const name = await update(db, username, {
-      twoFactorEnabled: false,
-      totpSecret: null,
-      totpPendingSecret: null,
-      totpLastStep: null,
-    });
-    // Issue #35: its recovery codes go with it, as when the person turns it off.
-    await db
-      .delete(recoveryCodes)
-      .where(
-        inArray(
-          recoveryCodes.userId,
-          db.select({ id: users.id }).from(users).where(eq(users.username, name)),
-        ),
-      );
-    return `Two-factor authentication is off for ${name}; they can sign in with their password.`;
+    const [account] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.username}) = ${username.toLowerCase()}`);
+    if (!account) throw new OperatorError(`No account is called "${username}".`);
+    // Issue #38: what an administrator's reset does, from the people list: TOTP, recovery codes
+    // and passkeys go, and every session ends.
+    const { username: name } = await resetSecondFactors(db, null, account.id);
+    return (
+      `Second factors reset for ${name}: two-factor is off, its recovery codes and passkeys are ` +
+      'gone, and it is signed out everywhere; they can sign in with their password.'
+    );
   },
 };
 

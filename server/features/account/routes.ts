@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   activeSessions,
+  adminPeople,
   changePasswordBody,
   confirmEmailBody,
   confirmEmailResponse,
@@ -8,13 +9,18 @@ import {
   deleteByLinkBody,
   deleteUserBody,
   loginActivity,
+  peoplePageQuery,
+  personParams,
+  secondFactorsReset,
   sessionParams,
   updateUserBody,
 } from '../../../shared/contracts/account';
 import { okResponse } from '../../../shared/contracts/auth';
 import { errorOf } from '../../../shared/contracts/errors';
 import { confirmationDelivery } from '../../../shared/contracts/mail';
+import { PAGE_CURSOR_HEADER, PAGE_TOTAL_HEADER } from '../../../shared/contracts/paging';
 import { currentAuth, requestMeta } from '../../platform/auth';
+import { pageHeaders } from '../../platform/db/keyset';
 import { clearSessionCookie, setSessionCookie } from '../../platform/sessions';
 import { perMinute } from '../auth/rateLimits';
 import { changeContext } from '../live';
@@ -28,6 +34,7 @@ import {
   requestEmailChange,
 } from './emailChange';
 import { listLoginActivity } from './loginActivity';
+import { adminPersonOf, markAdminWelcomed, peoplePage, resetSecondFactors } from './people';
 import { toCurrentUser } from './serializers';
 import { listSessions, revokeOtherSessions, revokeSession } from './sessions';
 import { updateProfile } from './updateProfile';
@@ -250,6 +257,72 @@ export const accountRoutes: FastifyPluginAsyncZod<EmailChangeContext> = async (a
       await revokeSession(changeContext(request), user.id, request.params.id);
       if (request.params.id === session.id) clearSessionCookie(reply);
       return { success: true as const };
+    },
+  );
+
+  // Issue #38: the administrators' side of accounts: their welcome, and the people list.
+  app.post(
+    '/api/user/admin-welcome',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: "The administrator's welcome was seen: it does not show again",
+        response: { 200: currentUser },
+      },
+    },
+    async (request) => toCurrentUser(await markAdminWelcomed(db, currentAuth(request).user.id)),
+  );
+
+  app.get(
+    '/api/admin/users',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'A page of accounts, newest first',
+        description:
+          'At most `limit` accounts (default 50, at most 200), those whose username, name or ' +
+          `e-mail address holds \`q\` when given. Headers: ${PAGE_TOTAL_HEADER} (every ` +
+          `account) and, when there are more, ${PAGE_CURSOR_HEADER} — pass it as \`before\`.`,
+        querystring: peoplePageQuery,
+        response: { 200: adminPeople },
+      },
+    },
+    async (request, reply) => {
+      const page = await peoplePage(db, request.query);
+      reply.headers(pageHeaders(page));
+      return page.entries;
+    },
+  );
+
+  app.post(
+    '/api/admin/users/:id/reset-second-factors',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: "Remove an account's second factors and sign it out everywhere",
+        description:
+          'Turns two-factor (TOTP) off, deletes the recovery codes and every passkey, and ends ' +
+          'every session of the account, so it signs in again with its password and sets its ' +
+          "factors up anew. Not for the administrator's own account (400).",
+        params: personParams,
+        response: { 200: secondFactorsReset },
+      },
+    },
+    async (request) => {
+      const admin = currentAuth(request).user;
+      const { id } = request.params;
+      const { username, removed } = await resetSecondFactors(db, admin.id, id);
+      // The audit trail: who did it to whom, and what went — counts only, never a secret.
+      request.log.info(
+        { audit: 'second_factors_reset', adminId: admin.id, userId: id, username, removed },
+        'An administrator reset the second factors of an account',
+      );
+      // Its open tabs close now; other instances hear the sessions end from the database.
+      changeContext(request).live.disconnect({ userId: id });
+      return { person: await adminPersonOf(db, id), removed };
     },
   );
 };

@@ -19,6 +19,7 @@ export function toCurrentUser(user: UserRow): CurrentUser {
     role: user.role,
     twoFactorEnabled: user.twoFactorEnabled,
     hasPassword: user.passwordHash !== null,
+    adminWelcome: user.role === 'admin' && user.adminWelcomedAt === null,
   };
 }
 

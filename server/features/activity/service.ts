@@ -6,26 +6,16 @@ import {
   type ActivityKind,
   isRestorable,
 } from '../../../shared/contracts/activity';
-import { PLAN_LIMITS } from '../../../shared/plans';
 import type { Db, Tx } from '../../platform/db/client';
 import { olderThan, pageOf } from '../../platform/db/keyset';
 import { tripActivity, users } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
 import { restorerOf } from '../featureLookup';
 import { type ChangeContext, inTransaction } from '../live';
-import { memberName, ownerPlanOf } from '../trips/access';
+import { memberName } from '../trips/access';
 import { assertRoomFor } from '../trips/items';
 import { fromSnapshot, recordActivity } from './record';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** How many days of history a plan keeps (spec §9); null: all. */
-export const keepsDaysOf = (plan: keyof typeof PLAN_LIMITS) => PLAN_LIMITS[plan].activityDays;
-
-/** Entries of the trip still within what its owner's plan keeps, whether or not pruned yet. */
-function keptSince(keepsDays: number | null, now: Date): Date | null {
-  return keepsDays === null ? null : new Date(now.getTime() - keepsDays * DAY_MS);
-}
+import { keptSinceOn } from './retention';
 
 const entryColumns = {
   entry: tripActivity,
@@ -112,7 +102,7 @@ export async function listActivity(
   page: { limit: number; before?: string | undefined },
   now = new Date(),
 ) {
-  const since = keptSince(keepsDaysOf(await ownerPlanOf(db, tripId)), now);
+  const since = await keptSinceOn(db, tripId, now);
   const kept = and(
     eq(tripActivity.tripId, tripId),
     since ? gte(tripActivity.createdAt, since) : undefined,
@@ -172,7 +162,7 @@ export async function restoreFromEntry(
   now = new Date(),
 ): Promise<ActivityEntry> {
   const { db } = context;
-  const since = keptSince(keepsDaysOf(await ownerPlanOf(db, tripId)), now);
+  const since = await keptSinceOn(db, tripId, now);
   const found = await findEntry(db, tripId, entryId, since);
   if (!isRestorable(found.kind) || found.snapshot === null) {
     throw new HttpError('not_restorable', ACTIVITY_MESSAGES.notRestorable);

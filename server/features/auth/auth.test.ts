@@ -57,6 +57,8 @@ describe('sign-up', () => {
       role: 'admin',
       twoFactorEnabled: false,
       hasPassword: true,
+      // Issue #38: the first account is told it is the administrator, once.
+      adminWelcome: true,
     });
     const me = await client.get<CurrentUser>('/api/user');
     expect(me.status).toBe(200);
@@ -64,6 +66,7 @@ describe('sign-up', () => {
 
     const second = await signUp();
     expect(second.user.role).toBe('user');
+    expect(second.user.adminWelcome).toBe(false);
   });
 
   it('sets an HttpOnly, SameSite=Lax session cookie holding a 256-bit token, stored only hashed', async () => {

@@ -13,9 +13,10 @@ import { users } from '../../platform/db/schema';
 import { registerErrorHandling } from '../../platform/errors';
 import { registerJsonBodies } from '../../platform/jsonBody';
 import { apiClient, newAccount } from '../../test/apiClient';
-import { createTrip } from '../../test/factories';
+import { createAccount, createTrip, createUsers } from '../../test/factories';
 import { startTestApp, type TestApp } from '../../test/testApp';
 import { createTestDatabase } from '../../test/testDatabase';
+import type { Live } from '../live';
 import { resetLink } from '../members/invitations';
 import { tripInvitations } from '../members/tables';
 import { authRoutes } from './routes';
@@ -35,6 +36,74 @@ describe('REGISTRATION=open (the default)', () => {
       const res = await apiClient(t.url).post('/api/register', { ...newAccount(), invitation });
       expect(res.status, String(invitation)).toBe(201);
     }
+  });
+
+  describe('with an invitation, the sign-up keeps the trip (issue #38)', () => {
+    type Registered = { user: { id: string }; tripId: string | null };
+    async function invitedTo(plan: 'free' | 'pro' = 'pro', members = 0) {
+      const owner = await createAccount(t, { plan });
+      const memberIds = (await createUsers(t.database.db, members)).map((user) => user.id);
+      const trip = await createTrip(t.database.db, owner.id, { name: 'Bali 2023', memberIds });
+      const { url } = await resetLink(t.database.db, t.config.publicUrl, trip, owner.id);
+      return { owner, trip, url };
+    }
+    const tripsOf = async (client: ReturnType<typeof apiClient>) =>
+      (await client.get<{ id: string; role: string }[]>('/api/trips')).body;
+
+    it('joins the trip in the same request: no Join click, no sample trip', async () => {
+      const { owner, trip, url } = await invitedTo();
+      const client = apiClient(t.url);
+      const res = await client.post<Registered>('/api/register', {
+        ...newAccount(),
+        invitation: url,
+      });
+      expect(res.status).toBe(201);
+      expect(res.body.tripId).toBe(trip.id);
+      expect(await tripsOf(client)).toMatchObject([{ id: trip.id, role: 'member' }]);
+      // The owner sees the newcomer on the trip, and in its activity.
+      const members = await owner.client.get<{ id: string }[]>(`/api/trips/${trip.id}/members`);
+      expect(members.body.map((member) => member.id)).toContain(res.body.user.id);
+      const activity = await owner.client.get<{ kind: string }[]>(`/api/trips/${trip.id}/activity`);
+      expect(activity.body.map((entry) => entry.kind)).toContain('member.joined');
+    });
+
+    it('signs up without joining when the link no longer works: the sample trip instead', async () => {
+      const { trip, url } = await invitedTo();
+      await t.database.db
+        .update(tripInvitations)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(tripInvitations.tripId, trip.id));
+      const client = apiClient(t.url);
+      const res = await client.post<Registered>('/api/register', {
+        ...newAccount(),
+        invitation: url,
+      });
+      expect(res.status).toBe(201);
+      expect(res.body.tripId).toBeNull();
+      const mine = await tripsOf(client);
+      expect(mine.map((one) => one.id)).not.toContain(trip.id);
+      expect(mine).toMatchObject([{ role: 'owner' }]);
+    });
+
+    it('signs up without joining a trip that is full, which the join page then explains', async () => {
+      const { trip, url } = await invitedTo('free', 3);
+      const client = apiClient(t.url);
+      const res = await client.post<Registered>('/api/register', {
+        ...newAccount(),
+        invitation: url,
+      });
+      expect(res.status).toBe(201);
+      expect(res.body.tripId).toBeNull();
+      expect((await client.get(`/api/trips/${trip.id}`)).status).toBe(404);
+      const again = await client.post<{ code: string }>(`/api/join/${url.split('/join/')[1]}`);
+      expect(again.status).toBe(403);
+      expect(again.body.code).toBe('trip_full');
+    });
+
+    it('answers tripId null without an invitation', async () => {
+      const res = await apiClient(t.url).post<Registered>('/api/register', newAccount());
+      expect(res.body.tripId).toBeNull();
+    });
   });
 
   it('still checks the invitation field is text of a sane length', async () => {
@@ -57,6 +126,8 @@ async function inviteOnlyApp(database: Database) {
   registerErrorHandling(app);
   registerJsonBodies(app);
   await app.register(authentication, { db: database.db, publicUrl: PUBLIC_URL });
+  // Joining an invitation's trip at sign-up (issue #38) tells the trip's room; no one listens here.
+  app.decorate('live', { tripChanged() {}, disconnect() {} } as unknown as Live);
   await app.register(authRoutes, {
     db: database.db,
     publicUrl: PUBLIC_URL,
@@ -101,11 +172,14 @@ describe('REGISTRATION=invite', () => {
     const trip = await createTrip(database.db, admin!.id, { name: 'Bali 2023' });
     const { url } = await resetLink(database.db, PUBLIC_URL, trip, admin!.id);
     const segment = url.split('/join/')[1]!;
+    // A pro owner: the trip has room for all of them.
+    await database.db.update(users).set({ plan: 'pro' }).where(eq(users.id, admin!.id));
     for (const invitation of [url, `/join/${segment}`, segment, segment.slice(-22)]) {
       const res = await register({ invitation });
       expect(res.statusCode, invitation).toBe(201);
-      // Signing up does not join the trip: that stays the client's POST /api/join/:code.
       expect(res.json().user.role).toBe('user');
+      // Issue #38: the sign-up joins the trip at once.
+      expect(res.json().tripId).toBe(trip.id);
     }
   });
 

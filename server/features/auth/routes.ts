@@ -5,8 +5,8 @@ import {
   loginResponse,
   okResponse,
   registerBody,
+  registerResponse,
   resetPasswordBody,
-  signedInResponse,
 } from '../../../shared/contracts/auth';
 import { errorOf } from '../../../shared/contracts/errors';
 import { MEMBER_MESSAGES } from '../../../shared/contracts/members';
@@ -15,8 +15,9 @@ import type { Config } from '../../platform/config';
 import { HttpError } from '../../platform/errors';
 import { clearSessionCookie, setSessionCookie } from '../../platform/sessions';
 import { toCurrentUser } from '../account/serializers';
-import { changeContext } from '../live';
+import { changeContext, liveChangesOf } from '../live';
 import { findInvitedTrip, maySignUp } from '../members/invitations';
+import { joinIfInvited } from '../members/service';
 import { login } from './login';
 import { logout } from './logout';
 import { type ResetMailContext, requestPasswordReset, resetPassword } from './passwordReset';
@@ -44,10 +45,11 @@ export const authRoutes: FastifyPluginAsyncZod<
           "The `email` becomes the account's `pendingEmail`: a link sent to it confirms it (or, " +
           'when another account has that address, its owner gets a note instead) — the answer ' +
           'is the same either way. With REGISTRATION=invite, only with a valid `invitation` ' +
-          '(its code or /join/… link); otherwise 403.',
+          '(its code or /join/… link); otherwise 403. A valid `invitation` also joins its trip ' +
+          '(`tripId`; null when the trip is full by then).',
         body: registerBody,
         response: {
-          201: signedInResponse,
+          201: registerResponse,
           403: errorOf('invite_only'),
           409: errorOf('username_taken'),
         },
@@ -55,18 +57,28 @@ export const authRoutes: FastifyPluginAsyncZod<
     },
     async (request, reply) => {
       // Issue #7: with sign-up by invitation only, a valid (not reset, not expired) invitation
-      // opens the door; joining its trip stays the client's separate POST /api/join/:code.
+      // opens the door.
       if (!(await maySignUp(ctx.db, registration, request.body.invitation))) {
         throw new HttpError('invite_only', MEMBER_MESSAGES.inviteOnly);
       }
-      // Who signs up with a valid invitation joins that trip next: no sample trip for them.
+      // Who signs up with a valid invitation joins that trip: no sample trip for them.
       const { invitation } = request.body;
-      const joining = Boolean(invitation && (await findInvitedTrip(ctx.db, invitation)));
+      const invited = invitation ? await findInvitedTrip(ctx.db, invitation) : null;
       const { user, token } = await register(ctx, request.body, requestMeta(request), {
-        firstTrip: !joining,
+        firstTrip: !invited,
       });
       setSessionCookie(reply, token);
-      return reply.code(201).send({ success: true, user: toCurrentUser(user) });
+      // Issue #38: the sign-up keeps the trip, so nobody has to come back and press Join. The
+      // join checks the invitation again and counts the travellers, as POST /api/join does.
+      const tripId =
+        invitation && invited
+          ? await joinIfInvited(
+              { db: ctx.db, live: liveChangesOf(app.live, request), actorId: user.id },
+              invitation,
+              user.id,
+            )
+          : null;
+      return reply.code(201).send({ success: true, user: toCurrentUser(user), tripId });
     },
   );
 

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  arrangeWidgetsBody,
   createWidgetBody,
   NO_SUCH_WIDGET,
   updateWidgetBody,
@@ -7,8 +8,11 @@ import {
   widgetList,
   widgetParams,
 } from '../../../shared/contracts/board';
+import { tripParams } from '../../../shared/contracts/trips';
 import type { Db } from '../../platform/db/client';
 import { widgets as widgetsTable } from '../../platform/db/schema';
+import { changeContext } from '../live';
+import { actorOf, tripMember } from '../trips/access';
 import { registerTripItemRoutes } from '../trips/itemRoutes';
 import * as widgets from './service';
 
@@ -40,4 +44,23 @@ export const widgetsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       remove: widgets.deleteWidget,
     },
   });
+
+  app.put(
+    '/api/trips/:tripId/widgets/arrangement',
+    {
+      config: { access: tripMember() },
+      schema: {
+        tags: ['board'],
+        summary: 'Move several widgets at once (Tidy up, and its Undo)',
+        description: 'All or none: a widget not on this trip answers 404 and moves nothing.',
+        params: tripParams,
+        body: arrangeWidgetsBody,
+        response: { 200: widgetList },
+      },
+    },
+    async (request) => {
+      const { tripId } = actorOf(request);
+      return widgets.arrangeWidgets(changeContext(request), tripId, request.body);
+    },
+  );
 };

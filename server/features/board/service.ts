@@ -1,5 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
+import { placeWidget, type Rect, tooClose, widgetRect } from '../../../shared/boardLayout';
 import {
+  type ArrangeWidgetsBody,
   type CreateWidgetBody,
   MAX_WIDGETS_PER_TRIP,
   NO_SUCH_WIDGET,
@@ -12,6 +14,7 @@ import {
 import { itemRemoved, itemSaved } from '../../../shared/contracts/live';
 import type { Db, Tx } from '../../platform/db/client';
 import { type WidgetRow, widgets } from '../../platform/db/schema';
+import { HttpError } from '../../platform/errors';
 import { type Activity, type Restorer, recordActivity } from '../activity/record';
 import { widgetPolicyOf } from '../featureLookup';
 import { type ChangeContext, inTransaction, type LiveChanges } from '../live';
@@ -35,16 +38,14 @@ export function toWidget(row: WidgetRow): Widget {
 }
 
 // spec §4: a trip's board starts with five widgets, one of each type, in three columns:
-// countdown over the to-dos, weather over the flights (which grow downwards as flights are
-// added), the photos. Issue #17: spread over a 1440-px window (the photos 24 px from its right
-// edge), not crowded into the left three quarters of it. Positions are board coordinates (from
-// the board's top-left corner, below the top bar), the same on every screen so that pointers
-// line up; a narrower window clamps them into view (at 1280 px the photos move to its right edge,
-// clear of the flights), and phones stack them in reading order.
+// countdown over the to-dos, weather over the flights, the photos. Laid out to fit a 1280-px
+// window at 100 % (issue #38: the board is a canvas that scrolls, so nothing is pulled into a
+// narrower window any more). Positions are board coordinates (from the canvas's top-left
+// corner), the same on every screen so that pointers line up; phones stack them in reading order.
 const DEFAULT_BOARD: { type: WidgetType; title: string; top: number; left: number }[] = [
   { type: 'countdown', title: 'Trip Countdown', top: 24, left: 24 },
   { type: 'weather', title: 'Weather', top: 24, left: 480 },
-  { type: 'photo', title: 'Destination Photos', top: 24, left: 1016 },
+  { type: 'photo', title: 'Destination Photos', top: 24, left: 816 },
   { type: 'todo', title: 'Group To-Do List', top: 258, left: 24 },
   { type: 'flight', title: 'Flight Details', top: 398, left: 480 },
 ];
@@ -174,16 +175,40 @@ export function widgetChange(row: WidgetRow, before: WidgetRow): Activity | null
   return moved ? widgetActivity('widget.moved', row) : null;
 }
 
+// Where a restored widget looks for room when its old place is taken: the board as a 1280-px
+// window first shows it (the server cannot know what the person restoring it is looking at).
+const RESTORE_VIEW: Rect = { top: 0, left: 0, width: 1280, height: 720 };
+
 /**
- * A removed widget comes back where it was, with its settings; a whiteboard's drawing went with
- * it (its confirmation says so), and one comes back only where the owner's plan has whiteboards.
+ * Where a restored widget goes (issue #38: never on top of another): where it was when that is
+ * still free, else a free place as for a new widget.
+ */
+async function freePlaceFor(tx: Tx, tripId: string, row: WidgetRow) {
+  const others = await tx
+    .select({ type: widgets.type, top: widgets.top, left: widgets.left })
+    .from(widgets)
+    .where(eq(widgets.tripId, tripId));
+  const taken = others.map((other) =>
+    widgetRect({ type: other.type, position: { top: other.top, left: other.left } }),
+  );
+  const own = widgetRect({ type: row.type, position: { top: row.top, left: row.left } });
+  if (!taken.some((other) => tooClose(own, other, 0))) return own;
+  return placeWidget(own, taken, RESTORE_VIEW);
+}
+
+/**
+ * A removed widget comes back where it was (or, when another took its place, in a free one), with
+ * its settings; a whiteboard's drawing went with it (its confirmation says so), and one comes
+ * back only where the owner's plan has whiteboards.
  */
 export const widgetRestorer: Restorer = {
   table: widgets,
   limit: { max: MAX_WIDGETS_PER_TRIP, message: TOO_MANY_WIDGETS },
   async prepare(tx, tripId, row) {
     await (await widgetPolicyOf(row.type as WidgetType)).assertAllowed?.(tx, tripId);
-    return row;
+    const widget = row as WidgetRow;
+    const { top, left } = await freePlaceFor(tx, tripId, widget);
+    return { ...widget, top, left, right: null };
   },
   async announce({ db: tx, live }, tripId, id) {
     const [row] = await tx
@@ -223,5 +248,30 @@ export async function deleteWidget(context: ChangeContext, tripId: string, id: s
       describe: (row) => ({ ...widgetActivity('widget.removed', row), snapshot: row }),
     });
     live.tripChanged(tripId, itemRemoved('widgets', id));
+  });
+}
+
+/**
+ * Moves several of the trip's widgets at once (issue #38: Tidy up, and its Undo), all or none:
+ * one entry in the trip's activity, each widget announced as saved.
+ */
+export async function arrangeWidgets(
+  context: ChangeContext,
+  tripId: string,
+  { positions }: ArrangeWidgetsBody,
+) {
+  return inTransaction(context, async ({ db: tx, live, actorId }) => {
+    const moved: Widget[] = [];
+    for (const { id, position } of positions) {
+      const [row] = await tx
+        .update(widgets)
+        .set({ top: position.top, left: position.left, right: null })
+        .where(and(eq(widgets.id, id), eq(widgets.tripId, tripId)))
+        .returning();
+      if (!row) throw new HttpError('not_found', NO_SUCH_WIDGET);
+      moved.push(announceSaved(live, toWidget(row)));
+    }
+    await recordActivity(tx, tripId, actorId, { kind: 'widget.arranged' });
+    return moved;
   });
 }

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tooClose, widgetRect } from '../../../shared/boardLayout';
+import type { ActivityEntry } from '../../../shared/contracts/activity';
 import type { OkResponse } from '../../../shared/contracts/auth';
 import type { Widget } from '../../../shared/contracts/board';
 import type { ErrorResponse } from '../../../shared/contracts/errors';
@@ -177,4 +179,84 @@ itTakesClientIds(() => t, {
     return `countdown${stamp}`;
   },
   malformed: ['weather1767225600000', 'countdown', 'countdown12a', crypto.randomUUID(), 7],
+});
+
+// Issue #38: Tidy up moves the whole board at once, and Undo moves it back.
+describe('arranging the board', () => {
+  const arrangement = (tripId: string) => `/api/trips/${tripId}/widgets/arrangement`;
+
+  it('moves several widgets in one change, announced as one activity entry', async () => {
+    const { client, tripId } = await traveller();
+    const board = (await client.get<Widget[]>(`/api/trips/${tripId}/widgets`)).body;
+    const positions = board.map((widget, index) => ({
+      id: widget.id,
+      position: { top: 24, left: 24 + index * 420 },
+    }));
+    const res = await client.put<Widget[]>(arrangement(tripId), { positions });
+    expect(res.status).toBe(200);
+    expect(res.body.map(({ id, position }) => ({ id, position }))).toEqual(positions);
+    const after = (await client.get<Widget[]>(`/api/trips/${tripId}/widgets`)).body;
+    expect(after.map(({ id, position }) => ({ id, position }))).toEqual(positions);
+    const activity = await client.get<ActivityEntry[]>(`/api/trips/${tripId}/activity`);
+    expect(activity.body[0]?.kind).toBe('widget.arranged');
+    expect(activity.body.filter((entry) => entry.kind === 'widget.moved')).toEqual([]);
+  });
+
+  it('moves none when one widget is not the trip’s (404), and refuses bad input (400)', async () => {
+    const { client, tripId } = await traveller();
+    const other = await traveller();
+    const [mine] = (await client.get<Widget[]>(`/api/trips/${tripId}/widgets`)).body;
+    const [theirs] = (await other.client.get<Widget[]>(`/api/trips/${other.tripId}/widgets`)).body;
+    const res = await client.put<ErrorResponse>(arrangement(tripId), {
+      positions: [
+        { id: mine!.id, position: { top: 500, left: 500 } },
+        { id: theirs!.id, position: { top: 0, left: 0 } },
+      ],
+    });
+    expect(res.status).toBe(404);
+    expect(res.body.code).toBe('not_found');
+    const [still] = (await client.get<Widget[]>(`/api/trips/${tripId}/widgets`)).body;
+    expect(still!.position).toEqual(mine!.position);
+
+    for (const positions of [
+      [],
+      [
+        { id: mine!.id, position: { top: 0, left: 0 } },
+        { id: mine!.id, position: { top: 10, left: 10 } },
+      ],
+      [{ id: mine!.id, position: { top: 'x', left: 0 } }],
+    ]) {
+      const bad = await client.put<ErrorResponse>(arrangement(tripId), { positions });
+      expect(bad.status).toBe(400);
+      expect(bad.body.code).toBe('invalid_input');
+    }
+    // An outsider's trip is not found, whatever the widgets.
+    const outsider = await other.client.put<ErrorResponse>(arrangement(tripId), {
+      positions: [{ id: mine!.id, position: { top: 0, left: 0 } }],
+    });
+    expect(outsider.status).toBe(404);
+  });
+
+  it('brings a removed widget back into a free place when another took its own', async () => {
+    const { client, tripId } = await traveller();
+    const board = (await client.get<Widget[]>(`/api/trips/${tripId}/widgets`)).body;
+    const weather = board.find((widget) => widget.type === 'weather')!;
+    await client.delete(`/api/widgets/${weather.id}`);
+    // Another widget where the weather was.
+    await client.post(`/api/trips/${tripId}/widgets`, {
+      type: 'todo',
+      position: weather.position,
+    });
+    const entries = (await client.get<ActivityEntry[]>(`/api/trips/${tripId}/activity`)).body;
+    const removal = entries.find((entry) => entry.kind === 'widget.removed')!;
+    const res = await client.post(`/api/trips/${tripId}/activity/${removal.id}/restore`, {});
+    expect(res.status).toBe(200);
+    const after = (await client.get<Widget[]>(`/api/trips/${tripId}/widgets`)).body;
+    const back = after.find((widget) => widget.id === weather.id)!;
+    expect(back.position).not.toEqual(weather.position);
+    // Clear of every other widget (the to-do put in its place covers a little of the flights).
+    for (const other of after.filter((widget) => widget.id !== back.id)) {
+      expect(tooClose(widgetRect(back), widgetRect(other), 0)).toBe(false);
+    }
+  });
 });

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import {
   COMMENT_MESSAGES,
   type Comment,
@@ -12,15 +12,13 @@ import {
 } from '../../../shared/contracts/comments';
 import { itemRemoved, itemSaved } from '../../../shared/contracts/live';
 import type { Db, Tx } from '../../platform/db/client';
-import { tripMembers, users } from '../../platform/db/schema';
 import { HttpError } from '../../platform/errors';
 import { isUuid } from '../../platform/uuid';
 import { recordActivity } from '../activity/record';
 import { commentSubjectOf } from '../featureLookup';
 import { type ChangeContext, inTransaction, type LiveChanges } from '../live';
-import { notify } from '../notifications/notify';
-import { memberName } from '../trips/access';
 import { assertRoomFor, idTaken, isRepeatedCreate } from '../trips/items';
+import { authorsOwn, checkMentions, namesOfWriting, tellMentioned } from './mentions';
 import { type CommentRow, comments } from './tables';
 
 /** The item's label, if it is on the trip; 404 otherwise (deleted, or never this trip's). */
@@ -36,72 +34,19 @@ async function subjectLabel(db: Db | Tx, tripId: string, subject: CommentSubject
   return name;
 }
 
-/**
- * The mentioned ids, once each, every one a member of the trip (else 400 `not_a_member`). Those
- * in `mentionedBefore` who have left since are dropped quietly: an edit of an older comment is
- * not refused for them.
- */
-async function checkMentions(
-  db: Db | Tx,
-  tripId: string,
-  ids: string[],
-  mentionedBefore: string[] = [],
-) {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return unique;
-  const members = new Set(
-    (
-      await db
-        .select({ userId: tripMembers.userId })
-        .from(tripMembers)
-        .where(and(eq(tripMembers.tripId, tripId), inArray(tripMembers.userId, unique)))
-    ).map((row) => row.userId),
-  );
-  if (unique.some((id) => !members.has(id) && !mentionedBefore.includes(id))) {
-    throw new HttpError('not_a_member', COMMENT_MESSAGES.mentionNotMember);
-  }
-  return unique.filter((id) => members.has(id));
-}
-
-const person = {
-  id: users.id,
-  username: users.username,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  image: users.profileImageUrl,
-};
-
 /** The rows as the API shows them, authors and mentions by name (read now, in one query). */
 async function toComments(db: Db, rows: CommentRow[]): Promise<Comment[]> {
-  const ids = new Set(rows.flatMap((row) => [row.createdBy, ...row.mentions]));
-  const people = ids.size
-    ? await db
-        .select(person)
-        .from(users)
-        .where(inArray(users.id, [...ids]))
-    : [];
-  const byId = new Map(people.map((p) => [p.id, p]));
-  return rows.map((row) => {
-    const author = byId.get(row.createdBy);
-    return {
-      id: row.id,
-      tripId: row.tripId,
-      subjectType: row.subjectType,
-      subjectId: row.subjectId,
-      body: row.body,
-      author: {
-        id: row.createdBy,
-        name: author ? memberName(author) : 'A former member',
-        image: author?.image ?? null,
-      },
-      mentions: row.mentions.flatMap((id) => {
-        const mentioned = byId.get(id);
-        return mentioned ? [{ id, name: memberName(mentioned) }] : [];
-      }),
-      createdAt: row.createdAt.toISOString(),
-      editedAt: row.editedAt?.toISOString() ?? null,
-    };
-  });
+  const namesOf = await namesOfWriting(db, rows);
+  return rows.map((row) => ({
+    id: row.id,
+    tripId: row.tripId,
+    subjectType: row.subjectType,
+    subjectId: row.subjectId,
+    body: row.body,
+    ...namesOf(row),
+    createdAt: row.createdAt.toISOString(),
+    editedAt: row.editedAt?.toISOString() ?? null,
+  }));
 }
 
 /** An item's thread, oldest first (404 for an item not on the trip). */
@@ -192,40 +137,33 @@ export async function createComment(
       subjectId: input.subjectId,
       data: { label, detail: input.subjectType },
     });
-    await tellMentioned(tx, inserted, mentions, label);
+    await tellMentionedIn(tx, inserted, mentions, label);
     const [saved] = await toComments(tx, [inserted]);
     return announceSaved(live, saved!);
   });
 }
 
-/** A comment's first words, on one line, for a notification. */
-function excerptOf(body: string) {
-  const line = body.replace(/\s+/g, ' ').trim();
-  return line.length > 140 ? `${line.slice(0, 139)}…` : line;
-}
-
 /** Notifies those a comment mentions (once each per comment, however often it is edited). */
-async function tellMentioned(tx: Tx, comment: CommentRow, userIds: string[], label: string | null) {
-  await notify(tx, userIds, {
+async function tellMentionedIn(
+  tx: Tx,
+  comment: CommentRow,
+  userIds: string[],
+  label: string | null,
+) {
+  await tellMentioned(tx, userIds, {
     kind: 'mentioned',
     tripId: comment.tripId,
     actorId: comment.createdBy,
     subjectId: comment.subjectId,
-    data: { ...(label ? { label } : {}), excerpt: excerptOf(comment.body) },
+    body: comment.body,
+    label,
     dedupeKey: `mention:${comment.id}`,
   });
 }
 
 /** The comment, if its author is the caller (403 `creator_only` otherwise). */
-async function ownComment(db: Db | Tx, tripId: string, id: string, userId: string) {
-  const [row] = await db
-    .select()
-    .from(comments)
-    .where(and(eq(comments.id, id), eq(comments.tripId, tripId)));
-  if (!row) throw new HttpError('not_found', COMMENT_MESSAGES.notFound);
-  if (row.createdBy !== userId) throw new HttpError('creator_only', COMMENT_MESSAGES.authorOnly);
-  return row;
-}
+const ownComment = (db: Db | Tx, tripId: string, id: string, userId: string) =>
+  authorsOwn(db, comments, { tripId, id, userId }, COMMENT_MESSAGES);
 
 /** New text for one's own comment (its mentions follow it). */
 export async function updateComment(
@@ -248,7 +186,7 @@ export async function updateComment(
     const added = mentions.filter((mentioned) => !before.mentions.includes(mentioned));
     if (added.length > 0) {
       const label = await (await commentSubjectOf(before.subjectType)).label(tx, before.subjectId);
-      await tellMentioned(tx, updated, added, label);
+      await tellMentionedIn(tx, updated, added, label);
     }
     const [saved] = await toComments(tx, [updated]);
     return announceSaved(live, saved!);

@@ -115,6 +115,27 @@ export async function joinTrip(
 }
 
 /**
+ * Issue #38: joins the trip a new account's invitation leads to, as part of its sign-up. The
+ * invitation is checked again here, in the join's transaction: a link reset or expired since, or
+ * a trip that filled up meanwhile, leaves the account as it is (null) rather than failing the
+ * sign-up, and the join page then says why.
+ */
+export async function joinIfInvited(
+  context: ChangeContext,
+  code: string,
+  userId: string,
+): Promise<string | null> {
+  try {
+    return (await joinTrip(context, code, userId)).tripId;
+  } catch (error) {
+    if (error instanceof HttpError && ['invitation_invalid', 'trip_full'].includes(error.code)) {
+      return null;
+    }
+    throw error;
+  }
+}
+
+/**
  * Takes someone off the trip. In the same transaction each feature lets go of what was theirs
  * (a to-do becomes unassigned, a flight the whole group's): nothing of the trip keeps pointing
  * at an outsider.

@@ -40,7 +40,8 @@ export function notificationMail(publicUrl: string, pending: Pending): Mail {
     trip: pending.tripName,
   });
   const lines = [`${sentence}.`];
-  if (pending.kind === 'mentioned' && pending.data.excerpt) lines.push(`“${pending.data.excerpt}”`);
+  // A mention's words (a comment's, a chat message's).
+  if (pending.data.excerpt) lines.push(`“${pending.data.excerpt}”`);
   return renderEmail({
     to: pending.to.email,
     subject: sentence,

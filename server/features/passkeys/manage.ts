@@ -1,5 +1,5 @@
-import { and, asc, eq } from 'drizzle-orm';
-import type { Db } from '../../platform/db/client';
+import { type AnyColumn, and, asc, eq, getTableName, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../platform/db/client';
 import type { RequestMeta } from '../../platform/sessions';
 import { recordLoginEvent } from '../account/loginActivity';
 import { noSuchPasskey } from './errors';
@@ -61,4 +61,24 @@ export async function removePasskey(db: Db, userId: string, id: string, meta: Re
     if (!row) throw noSuchPasskey();
     await recordLoginEvent(tx, userId, 'passkey_removed', meta);
   });
+}
+
+/**
+ * Issue #38: how many passkeys the account in `userId` has, as a column of a query over accounts
+ * (the administrators' people list).
+ */
+export function passkeyCountOf(userId: AnyColumn) {
+  // Named with its table: a query over one table writes its columns bare, and a bare "id" here
+  // would be the passkey's own.
+  const owner = sql`${sql.identifier(getTableName(userId.table))}.${sql.identifier(userId.name)}`;
+  return sql<number>`(select count(*)::int from ${passkeys} where ${passkeys.userId} = ${owner})`;
+}
+
+/** Issue #38: every passkey of the account goes (an administrator's reset); says how many. */
+export async function removeAllPasskeys(tx: Db | Tx, userId: string): Promise<number> {
+  const removed = await tx
+    .delete(passkeys)
+    .where(eq(passkeys.userId, userId))
+    .returning({ id: passkeys.id });
+  return removed.length;
 }

@@ -39,7 +39,20 @@ export const plansRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         response: { 200: adminUserPlan },
       },
     },
-    async (request) => admin.setUserPlan(db, request.params.id, request.body.plan),
+    async (request) => {
+      const changed = await admin.setUserPlan(db, request.params.id, request.body.plan);
+      // Issue #38: the audit trail of what administrators change on accounts.
+      request.log.info(
+        {
+          audit: 'plan_set',
+          adminId: currentAuth(request).user.id,
+          userId: changed.id,
+          plan: changed.plan,
+        },
+        "An administrator set an account's plan",
+      );
+      return changed;
+    },
   );
 
   app.get(

@@ -64,7 +64,9 @@ describe('the first trip', () => {
     const client = apiClient(t.url);
     const signedUp = await client.post('/api/register', newAccount({ invitation: link.url }));
     expect(signedUp.status).toBe(201);
-    expect((await client.get<Trip[]>('/api/trips')).body).toEqual([]);
+    // Issue #38: the sign-up joins the trip it was invited to, and makes no sample trip besides.
+    const theirs = (await client.get<Trip[]>('/api/trips')).body;
+    expect(theirs.map(({ id, role }) => ({ id, role }))).toEqual([{ id: trip.id, role: 'member' }]);
   });
 
   // Issue #16: the first GET /api/trips used to make the trip, a write on a GET.

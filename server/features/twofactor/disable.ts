@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../platform/db/client';
+import type { Db, Tx } from '../../platform/db/client';
 import { type SessionRow, type UserRow, users } from '../../platform/db/schema';
 import { consumeCode, invalidCode, twoFactorNotEnabled } from './consumeCode';
 import { deleteRecoveryCodes } from './recoveryCodes';
@@ -20,17 +20,29 @@ export async function disableTwoFactor(
     const verifiedAt = auth.session.twoFactorVerifiedAt?.getTime() ?? 0;
     if (Date.now() - verifiedAt > FRESH_VERIFICATION_MS) throw invalidCode();
   }
-  await db.transaction(async (tx) => {
-    await tx
-      .update(users)
-      .set({
-        twoFactorEnabled: false,
-        totpSecret: null,
-        totpPendingSecret: null,
-        totpLastStep: null,
-      })
-      .where(eq(users.id, auth.user.id));
-    // Issue #35: its recovery codes go with it; turning it on again makes new ones.
-    await deleteRecoveryCodes(tx, auth.user.id);
-  });
+  await db.transaction((tx) => turnOffTotp(tx, auth.user.id));
+}
+
+/**
+ * Forgets the account's TOTP secret (set up or waiting for confirmation) and its recovery codes:
+ * what turning two-factor off does, and what an administrator's reset does (issue #38). Says
+ * whether it was on and how many recovery codes went, for the record.
+ */
+export async function turnOffTotp(tx: Db | Tx, userId: string) {
+  const [before] = await tx
+    .select({ on: users.twoFactorEnabled })
+    .from(users)
+    .where(eq(users.id, userId));
+  await tx
+    .update(users)
+    .set({
+      twoFactorEnabled: false,
+      totpSecret: null,
+      totpPendingSecret: null,
+      totpLastStep: null,
+    })
+    .where(eq(users.id, userId));
+  // Issue #35: its recovery codes go with it; turning it on again makes new ones.
+  const recoveryCodes = await deleteRecoveryCodes(tx, userId);
+  return { totp: before?.on ?? false, recoveryCodes };
 }

@@ -85,8 +85,12 @@ export async function claimRecoveryCode(
 }
 
 /** Two-factor is off: its recovery codes go with it. */
-export async function deleteRecoveryCodes(db: Db | Tx, userId: string) {
-  await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+export async function deleteRecoveryCodes(db: Db | Tx, userId: string): Promise<number> {
+  const deleted = await db
+    .delete(recoveryCodes)
+    .where(eq(recoveryCodes.userId, userId))
+    .returning({ id: recoveryCodes.id });
+  return deleted.length;
 }
 
 /** `GET /api/2fa`: whether two-factor is on, and how many recovery codes are left. */

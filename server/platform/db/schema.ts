@@ -78,6 +78,11 @@ export const users = pgTable(
      * deletes every trip sees an empty dashboard, not a new sample trip taking their plan's slot.
      */
     firstTripMadeAt: timestamp('first_trip_made_at', { withTimezone: true }),
+    /**
+     * Issue #38: when this administrator closed the welcome naming the admin screens; null until
+     * then, so it shows once per account (the first account, or one promoted later).
+     */
+    adminWelcomedAt: timestamp('admin_welcomed_at', { withTimezone: true }),
     ...timestamps,
   },
   (table) => [

@@ -1,9 +1,17 @@
-import { Inbox, Loader2 } from 'lucide-react';
-import { type ReactNode, useId } from 'react';
+import { Inbox, Loader2, Sparkles } from 'lucide-react';
+import { type ReactNode, useId, useState } from 'react';
+import { DialogActions } from '@/components/DialogActions';
 import { PendingButton } from '@/components/PendingButton';
 import { RetryButton } from '@/components/RetryButton';
 import { ShowMore } from '@/components/ShowMore';
 import { Badge } from '@/components/ui/badge';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { formatDate } from '../../../../shared/calendar';
 import type { AdminEarlyAccessEntry } from '../../../../shared/contracts/plans';
 import { PLAN_LIMITS } from '../../../../shared/plans';
@@ -50,6 +58,53 @@ function RequestRow({
   );
 }
 
+/**
+ * Issue #38: granting asks first. It moves someone's account to a paid plan at once, and a
+ * stray click on a long list should not.
+ */
+function ConfirmGrant({
+  entry,
+  onGrant,
+  onClose,
+}: {
+  entry: AdminEarlyAccessEntry | null;
+  onGrant: (entry: AdminEarlyAccessEntry) => void;
+  onClose: () => void;
+}) {
+  // The last entry stays on screen while the dialog closes.
+  const [shown, setShown] = useState(entry);
+  if (entry && entry !== shown) setShown(entry);
+  const plan = shown ? planName(shown.plan) : '';
+  return (
+    <Dialog open={entry !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle className="flex items-center gap-2">
+            <Sparkles aria-hidden className="size-5 shrink-0 text-primary" />
+            <span className="min-w-0 wrap-anywhere">
+              Grant {plan} to {shown?.username}?
+            </span>
+          </DialogTitle>
+          <DialogDescription>
+            {shown &&
+              `Their account moves from ${planName(shown.currentPlan)} to ${plan} now, with its ` +
+                'limits and features. You can change the plan again in People.'}
+          </DialogDescription>
+        </DialogHeader>
+        <DialogActions
+          pending={false}
+          onClick={() => {
+            if (shown) onGrant(shown);
+            onClose();
+          }}
+        >
+          Grant {plan}
+        </DialogActions>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
 function ListMessage({ children }: { children: ReactNode }) {
   return (
     <div className="flex flex-col items-center gap-3 px-4 py-14 text-center text-muted-foreground">
@@ -59,12 +114,13 @@ function ListMessage({ children }: { children: ReactNode }) {
 }
 
 /**
- * Issue #17: the early-access requests beside the waitlist. Granting one moves the account up to
- * the plan it asked for; the list marks it Granted.
+ * Issue #17: the early-access requests beside the waitlist. Granting one (once confirmed, issue
+ * #38) moves the account up to the plan it asked for; the list marks it Granted.
  */
 export function EarlyAccessRequests({ enabled }: { enabled: boolean }) {
   const list = useEarlyAccessRequests({ enabled });
   const { grant, pendingIds } = useGrantEarlyAccess();
+  const [confirming, setConfirming] = useState<AdminEarlyAccessEntry | null>(null);
 
   let content: ReactNode;
   if (list.isLoading) {
@@ -98,7 +154,7 @@ export function EarlyAccessRequests({ enabled }: { enabled: boolean }) {
             key={entry.userId}
             entry={entry}
             pending={pendingIds.has(entry.userId)}
-            onGrant={() => grant(entry)}
+            onGrant={() => setConfirming(entry)}
           />
         ))}
       </ul>
@@ -128,6 +184,7 @@ export function EarlyAccessRequests({ enabled }: { enabled: boolean }) {
           onShowMore={() => list.loadMore()}
         />
       )}
+      <ConfirmGrant entry={confirming} onGrant={grant} onClose={() => setConfirming(null)} />
     </div>
   );
 }

@@ -13,6 +13,7 @@ import {
   type EntryActions,
   EntryStatusBadge,
   entryName,
+  entrySource,
   JoinedDate,
   MarkContactedButton,
 } from './WaitlistEntryParts';
@@ -25,6 +26,7 @@ function EntryRow({ entry, ...actions }: EntryActions & { entry: AdminWaitlistEn
         {entry.email}
       </TableCell>
       <TableCell className="max-w-48 wrap-anywhere">{entryName(entry)}</TableCell>
+      <TableCell className="whitespace-nowrap">{entrySource(entry)}</TableCell>
       <TableCell className="whitespace-nowrap text-muted-foreground">
         <JoinedDate createdAt={entry.createdAt} />
       </TableCell>
@@ -50,6 +52,7 @@ export function WaitlistEntriesTable({
         <TableRow className="hover:bg-transparent">
           <TableHead scope="col">Email</TableHead>
           <TableHead scope="col">Name</TableHead>
+          <TableHead scope="col">Source</TableHead>
           <TableHead scope="col">Joined</TableHead>
           <TableHead scope="col">Status</TableHead>
           <TableHead scope="col" className="text-right">

@@ -4,6 +4,7 @@ import {
   type EntryActions,
   EntryStatusBadge,
   entryName,
+  entrySource,
   JoinedDate,
   MarkContactedButton,
 } from './WaitlistEntryParts';
@@ -21,6 +22,8 @@ function EntryCard({ entry, ...actions }: EntryActions & { entry: AdminWaitlistE
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="text-muted-foreground">Name</dt>
         <dd className="min-w-0 wrap-anywhere">{entryName(entry)}</dd>
+        <dt className="text-muted-foreground">Source</dt>
+        <dd>{entrySource(entry)}</dd>
         <dt className="text-muted-foreground">Joined</dt>
         <dd>
           <JoinedDate createdAt={entry.createdAt} />

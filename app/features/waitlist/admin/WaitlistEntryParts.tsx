@@ -1,7 +1,7 @@
 import { PendingButton } from '@/components/PendingButton';
 import { Badge } from '@/components/ui/badge';
 import { formatDate } from '../../../../shared/calendar';
-import type { AdminWaitlistEntry } from './entries';
+import { type AdminWaitlistEntry, SOURCE_LABELS } from './entries';
 
 /** What every rendering of an entry (table row or phone card) needs to act on it. */
 export type EntryActions = {
@@ -12,6 +12,11 @@ export type EntryActions = {
 /** spec §2: the name, or a dash when there is none. */
 export function entryName(entry: AdminWaitlistEntry) {
   return entry.name ?? '-';
+}
+
+/** Issue #38: where the address joined (the landing banner, the newsletter box, the blog). */
+export function entrySource(entry: AdminWaitlistEntry) {
+  return entry.source ? SOURCE_LABELS[entry.source] : '-';
 }
 
 /** spec §2 Joined: the en-US date ("Nov 22, 2026"), or a dash for a date that cannot be read. */

@@ -7,6 +7,7 @@ const entry = (overrides: Partial<AdminWaitlistEntry> = {}): AdminWaitlistEntry 
   name: 'Ana Lima',
   createdAt: '2026-11-22T15:04:00.000Z',
   contacted: false,
+  source: 'landing',
   ...overrides,
 });
 
@@ -37,11 +38,44 @@ describe('sanitiseWaitlistEntries', () => {
         { id: 'a', email: 'a@example.com', name: 12, createdAt: null, contacted: 'yes' },
         { id: 'b', email: 'b@example.com', name: '   ' },
         { id: 'c', email: 'c@example.com', name: 'Cy', extra: 'dropped', contacted: true },
+        { id: 'd', email: 'd@example.com', source: 'blog' },
+        { id: 'e', email: 'e@example.com', source: 'billboard' },
       ]),
     ).toEqual([
-      { id: 'a', email: 'a@example.com', name: null, createdAt: '', contacted: false },
-      { id: 'b', email: 'b@example.com', name: null, createdAt: '', contacted: false },
-      { id: 'c', email: 'c@example.com', name: 'Cy', createdAt: '', contacted: true },
+      {
+        id: 'a',
+        email: 'a@example.com',
+        name: null,
+        createdAt: '',
+        contacted: false,
+        source: null,
+      },
+      {
+        id: 'b',
+        email: 'b@example.com',
+        name: null,
+        createdAt: '',
+        contacted: false,
+        source: null,
+      },
+      { id: 'c', email: 'c@example.com', name: 'Cy', createdAt: '', contacted: true, source: null },
+      {
+        id: 'd',
+        email: 'd@example.com',
+        name: null,
+        createdAt: '',
+        contacted: false,
+        source: 'blog',
+      },
+      // A source this client does not know yet shows as none rather than as a raw word.
+      {
+        id: 'e',
+        email: 'e@example.com',
+        name: null,
+        createdAt: '',
+        contacted: false,
+        source: null,
+      },
     ]);
   });
 

@@ -1,10 +1,27 @@
-import type { WaitlistEntry } from '../../../../shared/contracts/waitlist';
+import {
+  WAITLIST_SOURCES,
+  type WaitlistEntry,
+  type WaitlistSource,
+} from '../../../../shared/contracts/waitlist';
 
-/** One row of the admin list (spec §3 Waitlist entry, admin list). */
+/**
+ * One row of the admin list (spec §3 Waitlist entry, admin list), with where the address joined
+ * (issue #38); null when the answer names no source this client knows.
+ */
 export type AdminWaitlistEntry = Pick<
   WaitlistEntry,
   'id' | 'email' | 'name' | 'createdAt' | 'contacted'
->;
+> & { source: WaitlistSource | null };
+
+/** Where an address joined, in the admin list's words. */
+export const SOURCE_LABELS: Record<WaitlistSource, string> = {
+  landing: 'Landing page',
+  newsletter: 'Newsletter',
+  blog: 'Blog',
+};
+
+const isSource = (value: unknown): value is WaitlistSource =>
+  (WAITLIST_SOURCES as readonly unknown[]).includes(value);
 
 export const WAITLIST_ENTRIES_KEY = ['/api/admin/waitlist'] as const;
 
@@ -29,6 +46,7 @@ export function sanitiseWaitlistEntries(data: unknown): AdminWaitlistEntry[] {
       name: typeof item.name === 'string' && item.name.trim() ? item.name : null,
       createdAt: typeof item.createdAt === 'string' ? item.createdAt : '',
       contacted: item.contacted === true,
+      source: isSource(item.source) ? item.source : null,
     });
   }
   return entries;

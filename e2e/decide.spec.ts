@@ -35,9 +35,10 @@ test('search flights together, shortlist, vote, choose into Flight Details; past
   await expect(memberSearch).toBeVisible();
   await expect(memberSearch.getByText(/No search yet/)).toBeVisible();
 
+  // "To" starts from the trip's destination, Bali: its airport (issue #38).
+  await expect(memberSearch.getByLabel('To')).toHaveValue('DPS');
   // The member searches; the owner sees who searched, the query and the flights arrive.
   await memberSearch.getByLabel('From').fill('cgk');
-  await memberSearch.getByLabel('To').fill('DPS');
   await memberSearch.getByLabel('Depart').fill(inDays(30));
   await memberSearch.getByLabel(/^Return/).fill(inDays(44));
   await memberSearch.getByLabel('Travellers').selectOption('2');

@@ -24,7 +24,7 @@ test('a poll is asked, both vote live, and closing it shows the winner', async (
   await owner.getByRole('button', { name: 'Add Widget' }).click();
   await owner
     .getByRole('dialog', { name: 'Add Widget' })
-    .getByRole('button', { name: 'Poll Vote on dates, places, anything' })
+    .getByRole('button', { name: 'Polls Vote on dates, places, anything' })
     .click();
   await expect(pollWidget(owner)).toBeVisible();
   await expect(pollWidget(member)).toBeVisible();
@@ -68,10 +68,24 @@ test('a poll is asked, both vote live, and closing it shows the winner', async (
 
   // Only who asked (or the owner) closes it; closed, it names the winner and takes no votes.
   await expect(membersCard.getByRole('button', { name: 'Close poll' })).toHaveCount(0);
+  // Issue #38: closing is asked first, and can be undone by opening the poll again.
   await ownersCard.getByRole('button', { name: 'Close poll' }).click();
+  await ownersCard
+    .getByRole('group', { name: 'Close this poll?' })
+    .getByRole('button', { name: 'Close poll' })
+    .click();
   await expect(membersCard.getByRole('status')).toHaveText('Winner: Ubud · 2 people voted');
   await expect(membersCard.getByRole('radio', { name: 'Canggu' })).toBeDisabled();
   await expect(membersCard.getByText(/Closed /)).toBeVisible();
+  await expect(membersCard.getByRole('button', { name: 'Reopen' })).toHaveCount(0);
+  await ownersCard.getByRole('button', { name: 'Reopen' }).click();
+  await expect(membersCard.getByRole('radio', { name: 'Canggu' })).toBeEnabled();
+  await ownersCard.getByRole('button', { name: 'Close poll' }).click();
+  await ownersCard
+    .getByRole('group', { name: 'Close this poll?' })
+    .getByRole('button', { name: 'Close poll' })
+    .click();
+  await expect(membersCard.getByRole('radio', { name: 'Canggu' })).toBeDisabled();
 
   // Deleting it takes it off both boards.
   await ownersCard.getByRole('button', { name: 'Delete poll: Where do we stay?' }).click();

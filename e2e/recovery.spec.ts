@@ -52,7 +52,8 @@ test('recovery codes: save them at set-up, sign in with one, make new ones', {
 
   // The phone is lost: sign out, and in again with a recovery code, typed loosely.
   await page.goto('/logout');
-  await expect(page).toHaveURL(/\/\?logout=success/);
+  await expect(page.getByText('You have been signed out.').first()).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
   await signIn(page, me.username, me.password);
   await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
   await page.getByLabel('Recovery code').fill(codes[0]!.replace('-', ' ').toUpperCase());

@@ -10,7 +10,7 @@ import { TestimonialsSection } from '@/features/landing/TestimonialsSection';
 import { useLandingVideo } from '@/features/landing/useLandingVideo';
 import { WaitlistBanner } from '@/features/waitlist/WaitlistBanner';
 import { usePageMeta } from '@/lib/pageMeta';
-import { useAddress } from '@/lib/router';
+import { useAddress, useLocation } from '@/lib/router';
 import { APP_NAME } from '../../shared/constants';
 
 // index.html carries the same title and description for the first load.
@@ -29,11 +29,29 @@ function useScrollToHash() {
   }, [hash]);
 }
 
+/**
+ * spec §7's sign-out lands on `/?logout=success&t=…`; the toast has said it by then, so the
+ * address drops those once here (issue #38: they stayed, to be bookmarked or shared).
+ */
+function useForgetLogoutOutcome() {
+  const { search } = useAddress();
+  const [, navigate] = useLocation();
+  useEffect(() => {
+    const params = new URLSearchParams(search);
+    if (!params.has('logout')) return;
+    params.delete('logout');
+    params.delete('t');
+    const rest = params.toString();
+    navigate(rest ? `/?${rest}` : '/', { replace: true });
+  }, [search, navigate]);
+}
+
 /** `/` for visitors (spec §2 Landing page). */
 export default function LandingPage() {
   usePageMeta(TITLE, DESCRIPTION);
   const backgroundVideo = useLandingVideo();
   useScrollToHash();
+  useForgetLogoutOutcome();
   return (
     <div className="flex min-h-dvh flex-col overflow-x-clip">
       <LandingHeader />

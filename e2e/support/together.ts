@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { SERVER_NODE_FLAGS } from '../../scripts/serverFlags.mjs';
-import { newTraveller } from './accounts';
+import { E2E_ADMIN, newTraveller } from './accounts';
 import { actAsNewVisitor } from './ui';
 
 /**
@@ -99,7 +99,9 @@ export async function openTrip(page: Page, tripId: string) {
 /**
  * A server of the test's own (the built `dist/server/main.js`) on 127.0.0.1:`port`, for tests
  * that restart servers or run several; outside services point at a closed port. Resolves once
- * its health check answers.
+ * its health check answers, with an administrator made first (as admin.setup.ts does for the
+ * shared server): the people a test signs up are then ordinary members, whom the administrator's
+ * one-time welcome does not interrupt.
  */
 export async function startOwnServer(port: number, env: Record<string, string>) {
   const base = `http://127.0.0.1:${port}`;
@@ -132,6 +134,7 @@ export async function startOwnServer(port: number, env: Record<string, string>) 
     if (child.exitCode !== null) break;
     try {
       if ((await fetch(`${base}/api/health`)).ok) {
+        await makeAdministrator(base);
         return { base, stop: () => stopServer(child).finally(removeDataDir) };
       }
     } catch {
@@ -142,6 +145,23 @@ export async function startOwnServer(port: number, env: Record<string, string>) 
   await stopServer(child);
   removeDataDir();
   throw new Error(`the test's server on port ${port} did not start`);
+}
+
+/** The server's first account; on a restarted server (or a second instance) it is there already. */
+async function makeAdministrator(base: string) {
+  const res = await fetch(`${base}/api/register`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      origin: base,
+      // An address of its own, so the sign-up limit of the test's addresses is untouched.
+      'x-forwarded-for': '203.0.113.250',
+    },
+    body: JSON.stringify({ ...E2E_ADMIN, username: 'own_admin', email: 'own_admin@example.com' }),
+  });
+  if (res.status !== 201 && res.status !== 409) {
+    throw new Error(`could not make the administrator of ${base}: ${res.status}`);
+  }
 }
 
 async function stopServer(child: ChildProcess) {

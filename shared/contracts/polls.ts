@@ -24,12 +24,13 @@ export const POLL_MESSAGES = {
   hideVoters: 'hideVoters must be true or false',
   closesAt: 'The deadline must be an ISO date-time with a time zone, e.g. 2026-12-20T09:00:00Z',
   closesAtPast: 'The deadline must be in the future',
-  closeOnly: 'Send { "closed": true } to close the poll',
+  closeOnly: 'Send { "closed": true } to close the poll, or false to open it again',
   choices: 'optionIds must be a list of the poll’s option ids',
   oneChoice: 'This poll takes one choice',
   unknownOption: 'That is not an option of this poll',
   closed: 'This poll is closed',
-  creatorOnly: 'Only who asked the question, or the trip’s owner, can close or delete a poll',
+  creatorOnly:
+    'Only who asked the question, or the trip’s owner, can close, reopen or delete a poll',
   notFound: 'No such poll',
 } as const;
 
@@ -74,9 +75,12 @@ export const createPollBody = z.object({
 export type CreatePollBody = z.input<typeof createPollBody>;
 export type CreatePoll = z.output<typeof createPollBody>;
 
-/** `PATCH /api/polls/{id}`: closing is the one change; a closed poll stays closed. */
+/**
+ * `PATCH /api/polls/{id}`: closing is the one change, and opening it again (issue #38: one click
+ * closed it for good); an opened poll has no deadline any more.
+ */
 export const updatePollBody = z.object({
-  closed: z.literal(true, { error: POLL_MESSAGES.closeOnly }),
+  closed: z.boolean({ error: POLL_MESSAGES.closeOnly }),
 });
 export type UpdatePoll = z.output<typeof updatePollBody>;
 
@@ -158,6 +162,7 @@ export const pollsShared = {
         detail ? `voted for ${detail} in ${quoted(label)}` : `voted in ${quoted(label)}`,
     },
     'poll.closed': { deed: ({ label }) => `closed the poll ${quoted(label)}` },
+    'poll.reopened': { deed: ({ label }) => `opened the poll ${quoted(label)} again` },
     'poll.deleted': { deed: ({ label }) => `deleted the poll ${quoted(label)}` },
   },
   notices: {

@@ -1,4 +1,4 @@
-import { Lock, Trash2, Trophy } from 'lucide-react';
+import { Lock, LockOpen, Trash2, Trophy } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { PendingButton } from '@/components/PendingButton';
 import { Button } from '@/components/ui/button';
@@ -59,7 +59,8 @@ export function PollCard({
   // A choice shows at once (set in the click, or a controlled input would flick back until the
   // mutation's state arrives); the counts follow with the server's answer, or it goes back.
   const [picked, setPicked] = useState<string[] | null>(null);
-  const [confirming, setConfirming] = useState(false);
+  // What is asked before it happens (issue #38: one click closed a poll for good).
+  const [confirming, setConfirming] = useState<'delete' | 'close' | null>(null);
   const chosen = new Set(picked ?? poll.myVotes);
   const leaders = new Set(pollLeaders(poll.options).map((option) => option.id));
 
@@ -94,16 +95,29 @@ export function PollCard({
           className="h-7"
         />
         {canManage && !closed && (
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            className="h-7 px-2 text-xs"
+            aria-expanded={confirming === 'close'}
+            onClick={() => setConfirming('close')}
+          >
+            <Lock aria-hidden />
+            Close poll
+          </Button>
+        )}
+        {canManage && closed && (
           <PendingButton
             type="button"
             variant="outline"
             size="sm"
             className="h-7 px-2 text-xs"
             pending={close.isPending}
-            onClick={() => close.mutate(poll)}
+            onClick={() => close.mutate({ poll, closed: false })}
           >
-            <Lock aria-hidden />
-            Close poll
+            <LockOpen aria-hidden />
+            Reopen
           </PendingButton>
         )}
         {canManage && (
@@ -113,8 +127,8 @@ export function PollCard({
             size="icon"
             className="size-7"
             aria-label={`Delete poll: ${poll.question}`}
-            aria-expanded={confirming}
-            onClick={() => setConfirming(true)}
+            aria-expanded={confirming === 'delete'}
+            onClick={() => setConfirming('delete')}
           >
             <Trash2 aria-hidden />
           </Button>
@@ -127,33 +141,30 @@ export function PollCard({
         {poll.multiple ? 'Several choices' : 'One choice'}
         {poll.hideVoters ? ' · Names hidden' : ''}
       </p>
-      {confirming && (
-        <fieldset
-          aria-label="Delete this poll?"
-          className="flex flex-wrap items-center gap-2 rounded-md border border-destructive/40 bg-destructive/10 px-2.5 py-2 text-sm"
-        >
-          <p className="flex-1">Delete this poll and its votes for everyone?</p>
-          <Button
-            type="button"
-            variant="ghost"
-            size="sm"
-            className="h-7"
-            autoFocus
-            onClick={() => setConfirming(false)}
-          >
-            Keep
-          </Button>
-          <PendingButton
-            type="button"
-            variant="destructive"
-            size="sm"
-            className="h-7"
-            pending={remove.isPending}
-            onClick={() => remove.mutate(poll, { onError: () => setConfirming(false) })}
-          >
-            Delete
-          </PendingButton>
-        </fieldset>
+      {confirming === 'close' && !closed && (
+        <InlineConfirm
+          question="Close this poll?"
+          text="Close the poll? No one can vote then; you can open it again."
+          keep="Keep open"
+          confirm="Close poll"
+          pending={close.isPending}
+          onKeep={() => setConfirming(null)}
+          onConfirm={() =>
+            close.mutate({ poll, closed: true }, { onSettled: () => setConfirming(null) })
+          }
+        />
+      )}
+      {confirming === 'delete' && (
+        <InlineConfirm
+          question="Delete this poll?"
+          text="Delete this poll and its votes for everyone?"
+          keep="Keep"
+          confirm="Delete"
+          destructive
+          pending={remove.isPending}
+          onKeep={() => setConfirming(null)}
+          onConfirm={() => remove.mutate(poll, { onError: () => setConfirming(null) })}
+        />
       )}
       <fieldset disabled={closed} className="grid gap-1.5">
         <legend className="sr-only">{poll.question}</legend>
@@ -234,5 +245,51 @@ export function PollCard({
         )}
       </div>
     </article>
+  );
+}
+
+/** A question asked in place, under the poll's header, before it is closed or deleted. */
+function InlineConfirm({
+  question,
+  text,
+  keep,
+  confirm,
+  destructive = false,
+  pending,
+  onKeep,
+  onConfirm,
+}: {
+  question: string;
+  text: string;
+  keep: string;
+  confirm: string;
+  destructive?: boolean;
+  pending: boolean;
+  onKeep: () => void;
+  onConfirm: () => void;
+}) {
+  return (
+    <fieldset
+      aria-label={question}
+      className={cn(
+        'flex flex-wrap items-center justify-end gap-2 rounded-md border px-2.5 py-2 text-sm',
+        destructive ? 'border-destructive/40 bg-destructive/10' : 'border-border bg-muted/60',
+      )}
+    >
+      <p className="w-full">{text}</p>
+      <Button type="button" variant="ghost" size="sm" className="h-7" autoFocus onClick={onKeep}>
+        {keep}
+      </Button>
+      <PendingButton
+        type="button"
+        variant={destructive ? 'destructive' : 'default'}
+        size="sm"
+        className="h-7"
+        pending={pending}
+        onClick={onConfirm}
+      >
+        {confirm}
+      </PendingButton>
+    </fieldset>
   );
 }

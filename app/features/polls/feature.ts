@@ -9,7 +9,7 @@ export const pollsFeature = {
   widgets: [
     {
       type: 'poll',
-      name: 'Poll',
+      name: 'Polls',
       description: 'Vote on dates, places, anything',
       icon: Vote,
       Body: PollWidget,

@@ -41,13 +41,14 @@ export const pollMutations = {
     onError: toastFailure('Could not save your vote'),
   }),
 
-  /** `PATCH /api/polls/:id` with `closed: true`. */
+  /** `PATCH /api/polls/:id` with `closed`: true closes it, false opens it again. */
   close: mutationOptions({
     mutationKey: ['polls', 'close'],
-    mutationFn: ({ pollId }: OfPoll) => apiJson<Poll>('PATCH', pollUrl(pollId), { closed: true }),
+    mutationFn: ({ pollId, closed }: OfPoll & { closed: boolean }) =>
+      apiJson<Poll>('PATCH', pollUrl(pollId), { closed }),
     onSuccess: (saved, { tripId }, _context, { client }) =>
       replacePollInCache(client, tripId, saved),
-    onError: toastFailure('Could not close the poll'),
+    onError: toastFailure('Could not change the poll'),
   }),
 
   /** `DELETE /api/polls/:id`; the poll leaves the list once the server has deleted it. */
@@ -82,9 +83,12 @@ export function useVote(tripId: string) {
   );
 }
 
-/** Closes a poll: `mutate(poll)`. */
+/** Closes a poll, or opens it again: `mutate({ poll, closed })`. */
 export function useClosePoll(tripId: string) {
-  return useMutationWith(pollMutations.close, (poll: Poll) => ({ tripId, pollId: poll.id }));
+  return useMutationWith(
+    pollMutations.close,
+    ({ poll, closed }: { poll: Poll; closed: boolean }) => ({ tripId, pollId: poll.id, closed }),
+  );
 }
 
 /** Deletes a poll: `mutate(poll)`. */

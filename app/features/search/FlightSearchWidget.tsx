@@ -1,16 +1,17 @@
 import { Plus } from 'lucide-react';
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { useAuth } from '@/features/auth/useAuth';
 import { WidgetLoadError, WidgetLoading } from '@/features/board/WidgetStates';
 import { formatFlightTime } from '@/features/flights/flightTime';
+import { useAirportSearch } from '@/features/flights/useAirports';
 import { useCreateShortlistOption, useShortlist } from '@/features/shortlist/useShortlist';
 import { toast } from '@/hooks/useToast';
 import { errorMessage } from '@/lib/apiError';
 import { isFirstLoad } from '@/lib/queryStates';
-import { dayOf } from '../../../shared/calendar';
+import { dayOf, formatDate } from '../../../shared/calendar';
 import {
   CABIN_LABELS,
   CABINS,
@@ -72,6 +73,17 @@ function FlightSearchForm({
     failure: 'Could not search flights. Please try again.',
     onDone,
   });
+
+  // Issue #38: "To" starts from the trip's destination, as Stays' "Where" does: its first airport
+  // ("Bali" → DPS), once, unless a last search or the person has filled it already.
+  const place = last ? '' : (trip.destination?.split(',')[0]?.trim() ?? '');
+  const nearest = useAirportSearch(place).data?.[0]?.code;
+  const prefilled = useRef(false);
+  useEffect(() => {
+    if (!nearest || prefilled.current) return;
+    prefilled.current = true;
+    if (!values.destination) set('destination', nearest);
+  }, [nearest, values.destination, set]);
 
   const field = (name: string) => `${id}-${name}`;
   return (
@@ -195,8 +207,8 @@ function FlightResults({ search, tripId }: { search: FlightSearch; tripId: strin
     <section aria-label="Flight results" className="grid gap-2">
       <p role="status" className="text-xs text-muted-foreground">
         {search.ranBy ? `${search.ranBy.name} searched` : 'Searched'} {timeAgo(search.ranAt)}:{' '}
-        {query.origin} → {query.destination}, {query.departDate}
-        {query.returnDate ? ` – ${query.returnDate}` : ', one way'} · {query.travellers}{' '}
+        {query.origin} → {query.destination}, {formatDate(query.departDate)}
+        {query.returnDate ? ` – ${formatDate(query.returnDate)}` : ', one way'} · {query.travellers}{' '}
         {query.travellers === 1 ? 'traveller' : 'travellers'} · {CABIN_LABELS[query.cabin]}
       </p>
       {search.source === 'priced' &&

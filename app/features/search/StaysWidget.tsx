@@ -9,7 +9,7 @@ import { useCreateShortlistOption, useShortlist } from '@/features/shortlist/use
 import { errorMessage } from '@/lib/apiError';
 import { isFirstLoad } from '@/lib/queryStates';
 import { parseForm } from '@/lib/validation';
-import { dayOf } from '../../../shared/calendar';
+import { dayOf, formatDate } from '../../../shared/calendar';
 import { MAX_GUESTS, type StaySearch, stayQuery } from '../../../shared/contracts/search';
 import { createShortlistOptionBody } from '../../../shared/contracts/shortlist';
 import type { Trip } from '../../../shared/contracts/trips';
@@ -164,8 +164,8 @@ function StayResults({ search, tripId }: { search: StaySearch; tripId: string })
     <section aria-label="Stay results" className="grid gap-2">
       <p role="status" className="text-xs text-muted-foreground">
         {search.ranBy ? `${search.ranBy.name} searched` : 'Searched'} {timeAgo(search.ranAt)}:{' '}
-        {query.destination}, {query.checkIn} – {query.checkOut} · {query.guests}{' '}
-        {query.guests === 1 ? 'guest' : 'guests'}
+        {query.destination}, {formatDate(query.checkIn)} – {formatDate(query.checkOut)} ·{' '}
+        {query.guests} {query.guests === 1 ? 'guest' : 'guests'}
       </p>
       <PartnerLinks tripId={tripId} kind="stay" links={search.links} shortlisted={shortlisted} />
     </section>

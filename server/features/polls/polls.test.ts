@@ -242,10 +242,27 @@ describe('closing and deleting', () => {
     expect(votesOf(closed.body)).toEqual({ 'First week of June': 0, 'Last week of June': 1 });
     const again = await member.client.patch<Poll>(`/api/polls/${poll.id}`, { closed: true });
     expect(again.body.closedAt).toBe(closed.body.closedAt);
-    const reopen = await member.client.patch<ErrorResponse>(`/api/polls/${poll.id}`, {
+    const notReopened = await other.client.patch<ErrorResponse>(`/api/polls/${poll.id}`, {
       closed: false,
     });
-    expect(reopen.status).toBe(400);
+    expect(notReopened.status).toBe(403);
+    expect(notReopened.body.code).toBe('creator_only');
+  });
+
+  // Issue #38: one click closed a poll for good.
+  it('who asked, or the owner, opens a closed poll again, without its deadline', async () => {
+    const poll = await datesPoll({ closesAt: '2030-01-01T00:00:00Z' });
+    await member.client.patch(`/api/polls/${poll.id}`, { closed: true });
+    const reopened = await owner.client.patch<Poll>(`/api/polls/${poll.id}`, { closed: false });
+    expect(reopened.status).toBe(200);
+    expect(reopened.body).toMatchObject({ closedAt: null, closesAt: null });
+    expect((await vote(other, poll, ['First week of June'])).status).toBe(200);
+    const again = await owner.client.patch<Poll>(`/api/polls/${poll.id}`, { closed: false });
+    expect(again.body.closedAt).toBeNull();
+    const history = await owner.client.get<{ kind: string }[]>(`/api/trips/${tripId}/activity`);
+    expect(history.body.filter((entry) => entry.kind === 'poll.reopened')).toHaveLength(1);
+    const bad = await owner.client.patch<ErrorResponse>(`/api/polls/${poll.id}`, { closed: 'no' });
+    expect(bad.status).toBe(400);
   });
 
   it('the trip’s owner may close or delete anyone’s poll', async () => {

@@ -97,7 +97,7 @@ export const pollsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
       config: { access: pollMember },
       schema: {
         tags,
-        summary: 'Close the poll (who asked, or the trip’s owner)',
+        summary: 'Close the poll, or open it again (who asked, or the trip’s owner)',
         params: pollParams,
         body: updatePollBody,
         response: { 200: poll },
@@ -105,7 +105,8 @@ export const pollsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     },
     async (request) => {
       const { tripId, actor } = actorOf(request);
-      return polls.closePoll(changeContext(request), tripId, actor, request.params.id);
+      const { closed } = request.body;
+      return polls.setPollClosed(changeContext(request), tripId, actor, request.params.id, closed);
     },
   );
 

@@ -199,18 +199,32 @@ async function lockPoll(tx: Tx, tripId: string, id: string) {
 }
 
 /** Closes the poll now (closing a closed one again changes nothing). */
-export async function closePoll(
+/**
+ * Closes the poll, or opens it again (issue #38), for who asked or the trip's owner. Opening
+ * takes its deadline away (one past would close it again at once); asking for what it is
+ * already changes nothing.
+ */
+export async function setPollClosed(
   context: ChangeContext,
   tripId: string,
   actor: TripViewer,
   id: string,
+  closed: boolean,
 ): Promise<Poll> {
   return inTransaction(context, async (change) => {
     const tx = change.db;
     const row = await lockPoll(tx, tripId, id);
     checkCanManage(row, actor);
     const now = new Date();
-    if (row.closedAt || (row.closesAt && row.closesAt <= now)) {
+    const isClosed = row.closedAt !== null || (row.closesAt !== null && row.closesAt <= now);
+    if (isClosed === closed) return announce(change, id, actor.userId);
+    if (!closed) {
+      await tx.update(polls).set({ closedAt: null, closesAt: null }).where(eq(polls.id, id));
+      await recordActivity(tx, tripId, actor.userId, {
+        kind: 'poll.reopened',
+        subjectId: id,
+        data: { label: row.question },
+      });
       return announce(change, id, actor.userId);
     }
     await tx.update(polls).set({ closedAt: now }).where(eq(polls.id, id));

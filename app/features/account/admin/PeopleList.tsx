@@ -1,10 +1,10 @@
-import { Inbox, Loader2, Search, SearchX, ShieldOff } from 'lucide-react';
+import { Inbox, Loader2, SearchX, ShieldOff } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { RetryButton } from '@/components/RetryButton';
+import { SearchField } from '@/components/SearchField';
 import { ShowMore } from '@/components/ShowMore';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import {
   Table,
@@ -257,7 +257,6 @@ function ListMessage({ children }: { children: ReactNode }) {
  * reset of their second factors behind a confirmation.
  */
 export function PeopleList({ enabled, myId }: { enabled: boolean; myId: string }) {
-  const searchId = useId();
   const [search, setSearch] = useState('');
   const list = usePeople({ search, enabled });
   const { setPlan, pendingIds } = useSetPlan();
@@ -314,23 +313,12 @@ export function PeopleList({ enabled, myId }: { enabled: boolean; myId: string }
   return (
     <div className="grid gap-5 text-foreground">
       <div className="flex flex-col gap-3 md:flex-row md:items-center md:justify-between">
-        <div className="relative w-full md:max-w-sm">
-          <label htmlFor={searchId} className="sr-only">
-            Search people by username, name or email
-          </label>
-          <Search
-            aria-hidden
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-          />
-          <Input
-            id={searchId}
-            type="search"
-            placeholder="Search by username, name or email..."
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            className="pl-9"
-          />
-        </div>
+        <SearchField
+          label="Search people by username, name or email"
+          placeholder="Search by username, name or email..."
+          value={search}
+          onChange={setSearch}
+        />
         <p className="text-sm text-muted-foreground">
           Total accounts: <span className="font-semibold text-foreground">{list.total}</span>
         </p>

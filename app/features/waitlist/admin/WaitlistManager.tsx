@@ -1,8 +1,8 @@
-import { Download, Inbox, Loader2, Search, SearchX } from 'lucide-react';
-import { type ReactNode, useId } from 'react';
+import { Download, Inbox, Loader2, SearchX } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { SearchField } from '@/components/SearchField';
 import { ShowMore } from '@/components/ShowMore';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { useMediaQuery } from '@/hooks/useMediaQuery';
 import { useMarkContacted } from './useMarkContacted';
 import type { useWaitlistEntries } from './useWaitlistEntries';
@@ -40,7 +40,6 @@ export function WaitlistManager({
   search: string;
   onSearchChange: (search: string) => void;
 }) {
-  const searchId = useId();
   const { markContacted, pendingIds } = useMarkContacted();
   const asTable = useMediaQuery(TABLE_MEDIA_QUERY);
   const { entries: shown, total, isLoading } = list;
@@ -78,23 +77,12 @@ export function WaitlistManager({
   return (
     <div className="grid gap-5 text-foreground">
       <div className="flex flex-col gap-3 md:flex-row md:items-center md:justify-between">
-        <div className="relative w-full md:max-w-sm">
-          <label htmlFor={searchId} className="sr-only">
-            Search the waitlist by name or email
-          </label>
-          <Search
-            aria-hidden
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-          />
-          <Input
-            id={searchId}
-            type="search"
-            placeholder="Search by name or email..."
-            value={search}
-            onChange={(event) => onSearchChange(event.target.value)}
-            className="pl-9"
-          />
-        </div>
+        <SearchField
+          label="Search the waitlist by name or email"
+          placeholder="Search by name or email..."
+          value={search}
+          onChange={onSearchChange}
+        />
         <div className="flex items-center justify-between gap-4 md:justify-end">
           <p className="text-sm text-muted-foreground">
             Total entries: <span className="font-semibold text-foreground">{total}</span>

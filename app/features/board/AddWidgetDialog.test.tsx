@@ -69,7 +69,7 @@ describe('AddWidgetDialog', () => {
       // Issue #21.
       'Flight SearchSearch flights together',
       'StaysFind a place to stay together',
-      'PollVote on dates, places, anything',
+      'PollsVote on dates, places, anything',
       // Issue #22, on a trip whose owner is on Premium.
       'WhiteboardSketch plans together',
     ]);

@@ -1,16 +1,8 @@
-import { LayoutGrid, Plus } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { RetryButton } from '@/components/RetryButton';
 import { Spinner } from '@/components/Spinner';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { ToastAction } from '@/components/ui/toast';
 import { LiveCursors } from '@/features/live/LiveCursors';
 import type { LiveTrip } from '@/features/live/useLiveTrip';
@@ -18,13 +10,14 @@ import { useMediaQuery } from '@/hooks/useMediaQuery';
 import { toast } from '@/hooks/useToast';
 import { errorMessage } from '@/lib/apiError';
 import { isFirstLoad } from '@/lib/queryStates';
-import { type Rect, tidyLayout, widgetRect } from '../../../shared/boardLayout';
+import { tidyLayout, widgetRect } from '../../../shared/boardLayout';
 import type { Widget } from '../../../shared/contracts/board';
 import type { Trip } from '../../../shared/contracts/trips';
 import { BoardControls } from './BoardControls';
-import { byReadingOrder, type Position, type Size } from './boardGeometry';
+import { BoardMessage, ConfirmRemoval } from './BoardMessages';
+import { byReadingOrder, type Position } from './boardGeometry';
 import { useBoardGestures } from './useBoardGestures';
-import { type BoardView, boundsOf, useBoardView, ZOOM_STEP } from './useBoardView';
+import { boundsOf, useBoardView, useVisibleArea, ZOOM_STEP } from './useBoardView';
 import { useElementSize } from './useElementSize';
 import { useLayers } from './useLayers';
 import {
@@ -356,81 +349,4 @@ export function Board({
 /** A saved position as the canvas shows it: on the canvas (a position is never above or left of it). */
 function onCanvas(position: Position): Position {
   return { top: Math.max(0, position.top), left: Math.max(0, position.left) };
-}
-
-/** The part of the board in view, kept current as it scrolls, zooms or is resized. */
-function useVisibleArea(
-  viewport: React.RefObject<HTMLElement | null>,
-  view: BoardView,
-  size: Size | null,
-): Rect | null {
-  const [visible, setVisible] = useState<Rect | null>(null);
-  const read = view.visible;
-  useEffect(() => {
-    const element = viewport.current;
-    if (!element || !size) return;
-    let frame = 0;
-    const update = () => {
-      cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => setVisible(read()));
-    };
-    update();
-    element.addEventListener('scroll', update, { passive: true });
-    return () => {
-      cancelAnimationFrame(frame);
-      element.removeEventListener('scroll', update);
-    };
-  }, [viewport, read, size]);
-  return visible;
-}
-
-function BoardMessage({
-  title,
-  text,
-  action,
-}: {
-  title: string;
-  text: string;
-  action: React.ReactNode;
-}) {
-  return (
-    <div className="grid flex-1 place-items-center p-6">
-      <div className="max-w-sm rounded-xl border border-border/70 bg-card/90 p-6 text-center shadow-xl backdrop-blur-md">
-        <LayoutGrid aria-hidden className="mx-auto size-8 text-primary" />
-        <h2 className="mt-3 text-lg font-semibold">{title}</h2>
-        <p className="mt-1 text-sm text-muted-foreground">{text}</p>
-        <div className="mt-4">{action}</div>
-      </div>
-    </div>
-  );
-}
-
-/** Asks before a widget whose contents cannot be brought back goes, saying what is lost. */
-function ConfirmRemoval({
-  widget,
-  onCancel,
-  onConfirm,
-}: {
-  widget: Widget | null;
-  onCancel: () => void;
-  onConfirm: (widget: Widget) => void;
-}) {
-  return (
-    <Dialog open={widget !== null} onOpenChange={(open) => !open && onCancel()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Remove {widget?.title}?</DialogTitle>
-          <DialogDescription>{widget && widgetKind(widget.type).removalWarning}</DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button type="button" variant="outline" onClick={onCancel}>
-            Keep it
-          </Button>
-          <Button type="button" variant="destructive" onClick={() => widget && onConfirm(widget)}>
-            Remove
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
-  );
 }

@@ -177,3 +177,29 @@ export function useBoardView(viewport: RefObject<HTMLElement | null>): BoardView
 
   return { zoom, visible, toBoard, zoomBy, fit, centreOn };
 }
+
+/** The part of the board in view, kept current as it scrolls, zooms or is resized. */
+export function useVisibleArea(
+  viewport: RefObject<HTMLElement | null>,
+  view: BoardView,
+  size: Size | null,
+): Rect | null {
+  const [visible, setVisible] = useState<Rect | null>(null);
+  const read = view.visible;
+  useEffect(() => {
+    const element = viewport.current;
+    if (!element || !size) return;
+    let frame = 0;
+    const update = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => setVisible(read()));
+    };
+    update();
+    element.addEventListener('scroll', update, { passive: true });
+    return () => {
+      cancelAnimationFrame(frame);
+      element.removeEventListener('scroll', update);
+    };
+  }, [viewport, read, size]);
+  return visible;
+}

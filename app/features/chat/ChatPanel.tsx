@@ -1,6 +1,5 @@
 import { MessagesSquare, X } from 'lucide-react';
 import {
-  type KeyboardEvent,
   type ReactNode,
   useEffect,
   useId,
@@ -14,9 +13,7 @@ import { PendingButton } from '@/components/PendingButton';
 import { RetryButton } from '@/components/RetryButton';
 import { Spinner } from '@/components/Spinner';
 import { Button } from '@/components/ui/button';
-import { AuthorActions } from '@/features/comments/AuthorActions';
 import { CommentComposer } from '@/features/comments/CommentComposer';
-import { MentionText } from '@/features/comments/MentionText';
 import type { Mentionable } from '@/features/comments/mentions';
 import { PersonAvatar } from '@/features/live/PersonAvatar';
 import { useTripMembers } from '@/features/trips/useTripMembers';
@@ -31,24 +28,14 @@ import {
 } from '../../../shared/contracts/chat';
 import { presenceColour } from '../../../shared/contracts/live';
 import type { Trip } from '../../../shared/contracts/trips';
+import { MessageItem, onEscape, PLACEHOLDER } from './ChatMessageItem';
 import { groupMessages, type MessageRun } from './messageGroups';
 import { useChatMessages, useChatMutations } from './useChat';
 
-const PLACEHOLDER = 'Write a message… (@ to mention)';
 // Scrolled this close to the end, the view follows new messages; this close to the top, older
 // ones are read.
 const NEAR_BOTTOM_PX = 80;
 const NEAR_TOP_PX = 120;
-
-/** Escape inside `onKeyDown`'s element is handled there, and goes no further. */
-function onEscape(handle: () => void) {
-  return (event: KeyboardEvent) => {
-    if (event.key !== 'Escape' || event.defaultPrevented) return;
-    event.preventDefault();
-    event.stopPropagation();
-    handle();
-  };
-}
 
 /**
  * The trip's chat (issue #38): a panel on the right beside the board, which stays usable (and
@@ -320,128 +307,5 @@ function Run({
         </ul>
       </div>
     </div>
-  );
-}
-
-function MessageItem({
-  tripId,
-  message,
-  mine,
-  members,
-}: {
-  tripId: string;
-  message: ChatMessage;
-  mine: boolean;
-  members: Mentionable[];
-}) {
-  const [editing, setEditing] = useState(false);
-  const [confirming, setConfirming] = useState(false);
-  const { edit, remove } = useChatMutations(tripId);
-
-  const save = (input: { body: string; mentions: string[] }) => {
-    const checked = chatMessageBody.safeParse(input);
-    if (!checked.success) return Promise.reject(checked.error);
-    return edit.mutateAsync({ id: message.id, ...checked.data }).then(
-      () => setEditing(false),
-      (error: unknown) => {
-        toastFailure('Could not save the message')(error);
-        throw error;
-      },
-    );
-  };
-
-  return (
-    <li
-      data-testid="chat-message"
-      title={formatDateTime(message.createdAt)}
-      className="group relative flex items-start gap-1 rounded-md px-2 py-0.5 hover:bg-accent/50 focus-within:bg-accent/50"
-    >
-      <div className="min-w-0 flex-1">
-        {editing ? (
-          <div className="py-1">
-            <CommentComposer
-              members={members}
-              initial={message.body}
-              initialMentions={message.mentions}
-              label="Edit message"
-              submitLabel="Save"
-              placeholder={PLACEHOLDER}
-              maxLength={CHAT_MESSAGE_MAX}
-              pending={edit.isPending}
-              onCancel={() => setEditing(false)}
-              onSubmit={save}
-            />
-          </div>
-        ) : (
-          <MentionText text={message.body} mentioned={message.mentions}>
-            {message.editedAt && (
-              <span
-                className="ml-1.5 text-[11px] text-muted-foreground"
-                title={`Edited ${formatDateTime(message.editedAt)}`}
-              >
-                (edited)
-              </span>
-            )}
-          </MentionText>
-        )}
-        {confirming && (
-          <DeleteConfirmation
-            pending={remove.isPending}
-            onCancel={() => setConfirming(false)}
-            onDelete={() =>
-              remove.mutate(message.id, {
-                onError: (error) => {
-                  setConfirming(false);
-                  toastFailure('Could not delete the message')(error);
-                },
-              })
-            }
-          />
-        )}
-      </div>
-      {mine && !editing && !confirming && (
-        // Beside the text on a phone; on a wider screen over its corner, on hover or focus.
-        <AuthorActions
-          what="message"
-          onEdit={() => setEditing(true)}
-          onDelete={() => setConfirming(true)}
-          className={cn(
-            'sm:absolute sm:-top-3 sm:right-1 sm:rounded-md sm:border sm:border-border sm:bg-popover sm:shadow-sm',
-            'sm:opacity-0 sm:group-focus-within:opacity-100 sm:group-hover:opacity-100',
-          )}
-        />
-      )}
-    </li>
-  );
-}
-
-/** Deleting is for good (nothing keeps a deleted message): asked in place, first. */
-function DeleteConfirmation({
-  pending,
-  onCancel,
-  onDelete,
-}: {
-  pending: boolean;
-  onCancel: () => void;
-  onDelete: () => void;
-}) {
-  const cancel = useRef<HTMLButtonElement>(null);
-  useEffect(() => cancel.current?.focus(), []);
-  return (
-    <fieldset
-      onKeyDown={onEscape(onCancel)}
-      className="my-1 flex items-center gap-2 rounded-md border border-destructive/40 bg-destructive/10 px-2 py-1.5"
-    >
-      <legend className="sr-only">Delete this message for everyone?</legend>
-      <span aria-hidden className="mr-auto text-xs">
-        Delete this message for everyone?
-      </span>
-      <Button ref={cancel} size="sm" variant="ghost" onClick={onCancel}>
-        Cancel
-      </Button>
-      <PendingButton size="sm" variant="destructive" pending={pending} onClick={onDelete}>
-        Delete
-      </PendingButton>
-    </fieldset>
   );
 }

@@ -49,11 +49,13 @@ test('two people chat live beside the board; the unread count and a mention reac
   // The member's top bar counts it, and the bell tells of the mention, without a reload.
   await expect(chatButton(member)).toHaveAccessibleName('Trip chat, 1 unread');
   await expect(member.getByTestId('chat-badge')).toHaveText('1');
-  await expect(member.getByRole('button', { name: /^Notifications/ })).toHaveAccessibleName(
-    'Notifications, 1 unread',
-  );
-  await chatButton(member).click();
+  const bell = member.getByRole('button', { name: /^Notifications/ });
+  await expect(bell).toHaveAccessibleName('Notifications, 1 unread');
+  // The bell's entry opens the chat at the message (issue #38), highlighted.
+  await bell.click();
+  await member.getByTestId('notification-entry').getByRole('button').first().click();
   await expect(messages(member)).toHaveCount(1);
+  await expect(messages(member)).toHaveAttribute('data-revealed', 'true');
   await expect(messages(member).locator('strong')).toHaveText('@Dev Chat');
   await expect(chat(member).getByText('Carla Chat')).toBeVisible();
   await expect(chat(member).getByRole('button', { name: 'Edit message' })).toHaveCount(0);

@@ -36,20 +36,24 @@ test('a comment with a mention on a to-do reaches the other live; only its autho
   await expect(thread(member).getByTestId('comment')).toHaveCount(1);
   await expect(box).toHaveValue('');
 
-  // The owner's bell and count follow without a reload; the thread shows the mention picked out.
+  // The owner's bell and count follow without a reload; choosing the entry opens the to-do's
+  // thread (issue #38), the mention picked out, the to-do highlighted under it.
   const bell = owner.getByRole('button', { name: /^Notifications/ });
   await expect(bell).toHaveAccessibleName('Notifications, 1 unread');
   await bell.click();
   const told = owner.getByRole('dialog', { name: 'Notifications' }).getByRole('listitem');
   await expect(told.first()).toContainText(`Dev Talk mentioned you on “${TASK}”`);
-  await owner.keyboard.press('Escape');
-  await expect(commentsOf(owner)).toHaveAccessibleName(`Comments on “${TASK}”: 1`);
-  await commentsOf(owner).click();
+  await told.first().getByRole('button').first().click();
+  await expect(thread(owner)).toContainText(TASK);
+  // Under the dialog (hidden from the accessibility tree while it is open).
+  await expect(owner.locator('[data-revealed]')).toContainText(TASK);
   const comment = thread(owner).getByTestId('comment');
   await expect(comment).toContainText('Dev Talk');
   await expect(comment.locator('strong')).toHaveText('@Carla Talk');
   await expect(comment.getByRole('button', { name: 'Edit comment' })).toHaveCount(0);
   await owner.keyboard.press('Escape');
+  await expect(bell).toHaveAccessibleName('Notifications');
+  await expect(commentsOf(owner)).toHaveAccessibleName(`Comments on “${TASK}”: 1`);
 
   // The author edits it; the owner's open thread follows.
   await commentsOf(owner).click();

@@ -38,6 +38,44 @@ export type ClientRoute = (typeof CLIENT_ROUTES)[number];
 /** A trip's page, as the client links to it and the server's e-mails do. */
 export const tripPath = (tripId: string) => `/trips/${encodeURIComponent(tripId)}`;
 
+/**
+ * A thing inside a trip an address can open (issue #38: a notification opens what it is about):
+ * an item of one of its lists (`type` a comment subject such as `todo`, or `chat` for a chat
+ * message), shown and highlighted where the board has it, and with `comments` its thread opened.
+ */
+export type TripPlace = { type: string; id: string; comments?: boolean };
+
+// `?item=todo:<id>` shows the to-do; `?comments=todo:<id>` opens its thread as well.
+const PLACE_PARAMS = ['item', 'comments'] as const;
+const PLACE_PART = /^[a-z]{1,20}$/;
+const ID_PART = /^[A-Za-z0-9_-]{1,100}$/;
+
+/** The address of a trip, opening `place` when there is one. */
+export function tripPlacePath(tripId: string, place?: TripPlace | null): string {
+  if (!place) return tripPath(tripId);
+  const param = place.comments ? 'comments' : 'item';
+  return `${tripPath(tripId)}?${param}=${encodeURIComponent(`${place.type}:${place.id}`)}`;
+}
+
+/** The place a trip's address asks to open (`search` as `location.search`), if any and well formed. */
+export function readTripPlace(search: string): TripPlace | null {
+  const params = new URLSearchParams(search);
+  for (const param of PLACE_PARAMS) {
+    const [type, id, ...rest] = (params.get(param) ?? '').split(':');
+    if (rest.length || !type || !id || !PLACE_PART.test(type) || !ID_PART.test(id)) continue;
+    return param === 'comments' ? { type, id, comments: true } : { type, id };
+  }
+  return null;
+}
+
+/** `search` without the place it asked to open (it is opened once, not at every reload). */
+export function withoutTripPlace(search: string): string {
+  const params = new URLSearchParams(search);
+  for (const param of PLACE_PARAMS) params.delete(param);
+  const rest = params.toString();
+  return rest ? `?${rest}` : '';
+}
+
 const segmentsOf = (path: string) => path.split('/').filter(Boolean);
 const PATTERNS = CLIENT_ROUTES.map(segmentsOf);
 

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { TripPlace } from './clientRoutes';
 import type { ActivityData } from './contracts/activity';
 import type { NotificationChannel, NotificationData } from './contracts/notifications';
 
@@ -28,8 +29,13 @@ export type NoticeKind = {
   defaults: { inApp: boolean; email: boolean };
   /** The bell's sentence and the e-mail's subject; `who` and `trip` are names, ready to use. */
   sentence: (data: NotificationData, names: { who: string; trip: string }) => string;
-  /** The e-mail's button, which opens the trip. */
+  /** The e-mail's button, which opens the trip (at `opens`). */
   action: string;
+  /**
+   * What in the trip the bell's entry and the e-mail's button open (issue #38), from the entry's
+   * subject; without it, or when it gives null, the trip itself.
+   */
+  opens?: (about: { subjectId: string; data: NotificationData }) => TripPlace | null;
 };
 
 /**

@@ -1,5 +1,5 @@
 import { History, Plus, UserPlus } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Logo } from '@/components/Logo';
 import { SignInRequired } from '@/components/SignInRequired';
 import { Spinner } from '@/components/Spinner';
@@ -28,6 +28,7 @@ import { FEATURE_MUTATIONS } from '@/features/registry';
 import { NoTrip } from '@/features/trips/NoTrip';
 import { TripSwitcher } from '@/features/trips/TripSwitcher';
 import { useMoveOldTripLink } from '@/features/trips/tripAddress';
+import { usePendingPlace, useTripPlaceFromAddress } from '@/features/trips/tripPlace';
 import { type CurrentTrip, useCurrentTrip } from '@/features/trips/useCurrentTrip';
 import { useMediaQuery } from '@/hooks/useMediaQuery';
 import { registerMutations } from '@/lib/mutations';
@@ -71,6 +72,13 @@ function Dashboard({ user }: { user: CurrentUser }) {
   // spec §2, §4: which background video plays; Change Background moves on (wrapping round).
   const [activeVideo, setActiveVideo] = useState(0);
   const changeBackground = () => setActiveVideo((index) => (index + 1) % background.videos.length);
+  // Issue #38: an address (a notification's) may name something in the trip to open.
+  useTripPlaceFromAddress(trip?.id ?? null);
+  const chatAsked = usePendingPlace(trip?.id ?? null)?.type === 'chat';
+  const showChat = chat.show;
+  useEffect(() => {
+    if (chatAsked) showChat();
+  }, [chatAsked, showChat]);
   const wide = useMediaQuery(WIDE_QUERY);
   const live = useLiveTrip(trip?.id ?? null, user.id);
   const callRoom = useCallRoom(live.socket, trip?.id ?? null, live.status);

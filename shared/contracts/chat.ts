@@ -92,6 +92,7 @@ export const chatShared = {
       defaults: { inApp: true, email: true },
       sentence: (_data, { who, trip }) => `${who} mentioned you in the chat of ${trip}`,
       action: 'Open the chat',
+      opens: ({ subjectId }) => ({ type: 'chat', id: subjectId }),
     },
   },
 } as const satisfies SharedFeature;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type TripPlace, tripPlacePath } from '../clientRoutes';
 import { type NoticeKind, quoted } from '../featureContract';
 import { FEATURE_NOTICES, type FeatureNoticeKind } from './features';
 import { pageQuery } from './paging';
@@ -22,6 +23,9 @@ const CORE_NOTICES = {
     sentence: ({ label }, { who, trip }) =>
       `${who} mentioned you${label ? ` on ${quoted(label)}` : ''} in ${trip}`,
     action: 'Read the comment',
+    // Its thread, on the item the comment is on (entries from before #38 do not say which kind).
+    opens: ({ subjectId, data }) =>
+      data.on ? { type: data.on, id: subjectId, comments: true } : null,
   },
 } as const satisfies Record<string, NoticeKind>;
 
@@ -122,6 +126,8 @@ export const notificationData = z.object({
   days: z.number().optional(),
   /** Where the entry leads when it is not the trip itself (an invitation's join page). */
   path: z.string().optional(),
+  /** The kind of item a mention's comment is on (`todo`, `poll` …): its thread is opened. */
+  on: z.string().optional(),
 });
 export type NotificationData = z.infer<typeof notificationData>;
 
@@ -194,4 +200,26 @@ export function describeNotification(
     who: names.actor ?? 'Someone',
     trip: names.trip ?? 'a trip',
   });
+}
+
+/** What an entry opens in its trip (issue #38): its to-do, its poll, its thread …, or nothing. */
+export function notificationPlace(entry: {
+  kind: BellKind;
+  subjectId: string | null;
+  data: NotificationData;
+}): TripPlace | null {
+  const opens = BELL_NOTICES[entry.kind].opens;
+  return opens && entry.subjectId ? opens({ subjectId: entry.subjectId, data: entry.data }) : null;
+}
+
+/**
+ * Where an entry leads, in the bell and from its e-mail's button: its own page (an invitation's
+ * join page), else what it is about in its trip, else the dashboard (the trip is gone).
+ */
+export function notificationPath(
+  entry: { kind: BellKind; subjectId: string | null; data: NotificationData },
+  tripId: string | null,
+): string {
+  if (entry.data.path) return entry.data.path;
+  return tripId ? tripPlacePath(tripId, notificationPlace(entry)) : '/dashboard';
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { quoted, quotedOr, type SharedFeature } from '../featureContract';
+import { quoted, type SharedFeature } from '../featureContract';
 import { newItemId, uuidParam } from './params';
 import { text } from './text';
 
@@ -172,8 +172,9 @@ export const pollsShared = {
       channels: ['inApp', 'email'],
       defaults: { inApp: true, email: false },
       sentence: ({ label, result }, { trip }) =>
-        `The poll ${quotedOr(label, 'a to-do')} closed${result ? `: ${result}` : ''} (${trip})`,
+        `${label ? `The poll ${quoted(label)}` : 'A poll'} closed${result ? `: ${result}` : ''} (${trip})`,
       action: 'See the result',
+      opens: ({ subjectId }) => ({ type: 'poll', id: subjectId }),
     },
   },
 } as const satisfies SharedFeature;

@@ -157,6 +157,7 @@ export const todosShared = {
       sentence: ({ label }, { who, trip }) =>
         `${who} gave you ${quotedOr(label, 'a to-do')} in ${trip}`,
       action: 'See your to-dos',
+      opens: ({ subjectId }) => ({ type: 'todo', id: subjectId }),
     },
     dueTomorrow: {
       label: 'Due tomorrow',
@@ -165,6 +166,7 @@ export const todosShared = {
       defaults: { inApp: true, email: false },
       sentence: ({ label }, { trip }) => `${quotedOr(label, 'a to-do')} is due tomorrow (${trip})`,
       action: 'See your to-dos',
+      opens: ({ subjectId }) => ({ type: 'todo', id: subjectId }),
     },
   },
 } as const satisfies SharedFeature;

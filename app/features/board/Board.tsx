@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { ToastAction } from '@/components/ui/toast';
 import { LiveCursors } from '@/features/live/LiveCursors';
 import type { LiveTrip } from '@/features/live/useLiveTrip';
+import { useUnfoundPlaceNotice } from '@/features/trips/tripPlace';
 import { useMediaQuery } from '@/hooks/useMediaQuery';
 import { toast } from '@/hooks/useToast';
 import { errorMessage } from '@/lib/apiError';
@@ -55,6 +56,8 @@ export function Board({
   live?: LiveTrip;
 }) {
   const widgets = useWidgets(trip.id);
+  // What a notification asked to open and no widget shows (deleted, or its widget removed).
+  useUnfoundPlaceNotice(trip.id, widgets.isSuccess);
   const updateWidget = useUpdateWidget(trip.id);
   const removeWidget = useRemoveWidget(trip.id);
   const addWidget = useCreateWidget(trip.id);

@@ -8,6 +8,7 @@ import { useChatUnread } from './useChat';
 /** Whether the chat's panel is open, and its button, which gets the focus back as it closes. */
 export type ChatPanelState = {
   open: boolean;
+  show: () => void;
   toggle: () => void;
   close: () => void;
   buttonRef: RefObject<HTMLButtonElement | null>;
@@ -17,12 +18,13 @@ export type ChatPanelState = {
 export function useChatPanel(): ChatPanelState {
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
+  const show = useCallback(() => setOpen(true), []);
   const toggle = useCallback(() => setOpen((was) => !was), []);
   const close = useCallback(() => {
     setOpen(false);
     buttonRef.current?.focus();
   }, []);
-  return { open, toggle, close, buttonRef };
+  return { open, show, toggle, close, buttonRef };
 }
 
 /** "3", or "99+" past what is counted. */

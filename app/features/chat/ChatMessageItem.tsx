@@ -5,6 +5,7 @@ import { AuthorActions } from '@/features/comments/AuthorActions';
 import { CommentComposer } from '@/features/comments/CommentComposer';
 import { MentionText } from '@/features/comments/MentionText';
 import type { Mentionable } from '@/features/comments/mentions';
+import { REVEALED_CLASS, useRevealItem } from '@/features/trips/tripPlace';
 import { toastFailure } from '@/hooks/useToast';
 import { cn } from '@/lib/utils';
 import { formatDateTime } from '../../../shared/calendar';
@@ -43,6 +44,7 @@ export function MessageItem({
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const { edit, remove } = useChatMutations(tripId);
+  const reveal = useRevealItem(tripId, 'chat', message.id);
 
   const save = (input: { body: string; mentions: string[] }) => {
     const checked = chatMessageBody.safeParse(input);
@@ -58,9 +60,13 @@ export function MessageItem({
 
   return (
     <li
+      {...reveal}
       data-testid="chat-message"
       title={formatDateTime(message.createdAt)}
-      className="group relative flex items-start gap-1 rounded-md px-2 py-0.5 hover:bg-accent/50 focus-within:bg-accent/50"
+      className={cn(
+        'group relative flex items-start gap-1 rounded-md px-2 py-0.5 hover:bg-accent/50 focus-within:bg-accent/50',
+        REVEALED_CLASS,
+      )}
     >
       <div className="min-w-0 flex-1">
         {editing ? (

@@ -10,6 +10,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { PersonAvatar } from '@/features/live/PersonAvatar';
+import { useThreadAsked } from '@/features/trips/tripPlace';
 import { useTripMembers } from '@/features/trips/useTripMembers';
 import { toast } from '@/hooks/useToast';
 import { errorMessage } from '@/lib/apiError';
@@ -38,6 +39,8 @@ export function CommentsButton({
   className?: string;
 }) {
   const [open, setOpen] = useState(false);
+  // A notification of a mention opens the thread (issue #38).
+  useThreadAsked(tripId, subject.subjectType, subject.subjectId, () => setOpen(true));
   const counts = useCommentCounts(tripId);
   const count = counts.data?.[commentKey(subject)] ?? 0;
   return (

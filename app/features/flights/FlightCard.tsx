@@ -1,6 +1,7 @@
 import { Pencil, Plane, Trash2, UserRound, UsersRound } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { CommentsButton } from '@/features/comments/CommentsButton';
+import { REVEALED_CLASS, useRevealItem } from '@/features/trips/tripPlace';
 import { cn } from '@/lib/utils';
 import type { Flight } from '../../../shared/contracts/flights';
 import { formatFlightTime, formatFlightTimeLong } from './flightTime';
@@ -70,11 +71,14 @@ export function FlightCard({
   onDelete: (flight: Flight, opener: HTMLElement) => void;
 }) {
   const TravellerIcon = flight.traveller ? UserRound : UsersRound;
+  const reveal = useRevealItem(flight.tripId, 'flight', flight.id);
   return (
     <article
+      {...reveal}
       aria-label={`Flight ${flight.flightNumber}`}
       className={cn(
         'grid gap-3 rounded-lg border border-border bg-background/60 text-foreground shadow-xs',
+        REVEALED_CLASS,
         expanded ? 'p-4' : 'p-3',
       )}
     >

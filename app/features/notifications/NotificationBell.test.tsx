@@ -1,7 +1,8 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, renderHook, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LiveSocket } from '@/features/live/useLiveSocket';
+import { forgetTripPlace, usePendingPlace } from '@/features/trips/tripPlace';
 import { makeUser, mockApi, type Route } from '@/test/api';
 import { findToast, renderPage, resetToasts } from '@/test/render';
 import type { NotificationEntry } from '../../../shared/contracts/notifications';
@@ -26,13 +27,15 @@ function entry(overrides: Partial<NotificationEntry> & Pick<NotificationEntry, '
 
 const MENTION = entry({
   id: '0b6f3c1e-1111-4a4a-8a8a-000000000001',
-  data: { label: 'Rent scooters' },
+  subjectId: 'todo-1',
+  data: { label: 'Rent scooters', on: 'todo' },
 });
 const ASSIGNED = entry({
   id: '0b6f3c1e-1111-4a4a-8a8a-000000000002',
   kind: 'assigned',
   createdAt: minutesAgo(120),
   readAt: minutesAgo(60),
+  subjectId: 'todo-2',
   data: { label: 'Book the villa' },
 });
 const REMINDER = entry({
@@ -42,6 +45,12 @@ const REMINDER = entry({
   actor: null,
   data: { days: 7 },
 });
+
+/** What the bell asked the trip to open (the dashboard's part shows it). */
+function pendingPlace() {
+  const { result } = renderHook(() => usePendingPlace(BALI.id));
+  return result.current;
+}
 
 /** A stand-in for the dashboard's Socket.IO connection: the test says what the server sends. */
 function fakeSocket() {
@@ -91,7 +100,10 @@ const entryNames = () =>
       return copy.textContent;
     });
 
-afterEach(() => resetToasts());
+afterEach(() => {
+  resetToasts();
+  forgetTripPlace();
+});
 
 describe('NotificationBell', () => {
   it.each([
@@ -143,7 +155,7 @@ describe('NotificationBell', () => {
     expect(api.callsTo('GET /api/notifications')).toHaveLength(1);
   });
 
-  it('marks an entry read when it is chosen, and opens its trip', async () => {
+  it('marks an entry read when it is chosen, and opens its trip at what it is about', async () => {
     const { api, onOpenTrip } = renderBell({
       'GET /api/notifications/unread': { body: { unread: 2 } },
       'GET /api/notifications': { body: [MENTION, ASSIGNED, REMINDER] },
@@ -158,6 +170,8 @@ describe('NotificationBell', () => {
       { ids: [MENTION.id] },
     ]);
     expect(onOpenTrip).toHaveBeenCalledWith(BALI.id);
+    // Issue #38: the thread of the to-do the comment is on.
+    expect(pendingPlace()).toEqual({ type: 'todo', id: 'todo-1', comments: true });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await bell('Notifications, 1 unread');
 
@@ -166,6 +180,7 @@ describe('NotificationBell', () => {
     await userEvent.click(await screen.findByRole('button', { name: /^Ben Ode gave you/ }));
     expect(api.callsTo('POST /api/notifications/read')).toHaveLength(1);
     expect(onOpenTrip).toHaveBeenCalledTimes(2);
+    expect(pendingPlace()).toEqual({ type: 'todo', id: 'todo-2' });
   });
 
   it('marks everything read with Mark all as read', async () => {

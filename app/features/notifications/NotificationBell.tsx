@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { PersonAvatar } from '@/features/live/PersonAvatar';
 import type { LiveSocket } from '@/features/live/useLiveSocket';
 import { timeAgo } from '@/features/search/searchText';
+import { openTripPlace } from '@/features/trips/tripPlace';
 import { toast } from '@/hooks/useToast';
 import { errorMessage } from '@/lib/apiError';
 import { useLocation } from '@/lib/router';
@@ -19,6 +20,7 @@ import { presenceColour } from '../../../shared/contracts/live';
 import {
   describeNotification,
   type NotificationEntry,
+  notificationPlace,
 } from '../../../shared/contracts/notifications';
 import {
   useLiveNotifications,
@@ -88,7 +90,12 @@ export function NotificationBell({
             setOpen(false);
             // An invitation leads to its join page: the trip is not theirs yet.
             if (entry.data.path) navigate(entry.data.path);
-            else if (entry.trip) onOpenTrip(entry.trip.id);
+            else if (entry.trip) {
+              // What it is about opens in the trip (issue #38): the to-do, the poll, the thread.
+              const place = notificationPlace(entry);
+              if (place) openTripPlace(entry.trip.id, place);
+              onOpenTrip(entry.trip.id);
+            }
           }}
         />
       </Popover.Portal>

@@ -63,7 +63,7 @@ export function AlbumView({ trip, album, uploads, onFiles, children }: Props) {
       </div>
     );
   } else {
-    body = <AlbumGrid photos={photos} onOpen={shown.show} />;
+    body = <AlbumGrid tripId={trip.id} photos={photos} onOpen={shown.show} />;
   }
 
   return (

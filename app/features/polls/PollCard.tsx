@@ -3,6 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { PendingButton } from '@/components/PendingButton';
 import { Button } from '@/components/ui/button';
 import { CommentsButton } from '@/features/comments/CommentsButton';
+import { REVEALED_CLASS, useRevealItem } from '@/features/trips/tripPlace';
 import { cn } from '@/lib/utils';
 import { isPollClosed, type Poll, pollLeaders } from '../../../shared/contracts/polls';
 import { canChangeItem } from '../../../shared/itemPolicy';
@@ -63,6 +64,7 @@ export function PollCard({
   const [confirming, setConfirming] = useState<'delete' | 'close' | null>(null);
   const chosen = new Set(picked ?? poll.myVotes);
   const leaders = new Set(pollLeaders(poll.options).map((option) => option.id));
+  const reveal = useRevealItem(tripId, 'poll', poll.id);
 
   function choose(optionId: string, on: boolean) {
     const next = poll.multiple
@@ -80,9 +82,13 @@ export function PollCard({
 
   return (
     <article
+      {...reveal}
       aria-labelledby={headingId}
       data-poll-closed={closed || undefined}
-      className="grid gap-2 rounded-lg border border-border bg-background/60 p-3"
+      className={cn(
+        'grid gap-2 rounded-lg border border-border bg-background/60 p-3',
+        REVEALED_CLASS,
+      )}
     >
       <div className="flex items-start gap-2">
         <h3 id={headingId} className="min-w-0 flex-1 font-medium break-words text-foreground">

@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { PendingButton } from '@/components/PendingButton';
 import { Button } from '@/components/ui/button';
 import { CommentsButton } from '@/features/comments/CommentsButton';
+import { REVEALED_CLASS, useRevealItem } from '@/features/trips/tripPlace';
 import { useTripMembers } from '@/features/trips/useTripMembers';
 import { cn } from '@/lib/utils';
 import type { ShortlistOption, Vote } from '../../../shared/contracts/shortlist';
@@ -99,6 +100,7 @@ export function OptionCard({ option, tripId, userId, isOwner, canChoose, leading
       ? 'no'
       : null;
   const chosen = option.chosenAt !== null;
+  const reveal = useRevealItem(tripId, 'option', option.id);
   const canRemove = canChangeItem(
     { creatorId: option.addedBy?.id },
     userId ? { userId, role: isOwner ? 'owner' : 'member' } : null,
@@ -115,11 +117,13 @@ export function OptionCard({ option, tripId, userId, isOwner, canChoose, leading
 
   return (
     <article
+      {...reveal}
       aria-labelledby={titleId}
       data-leading={leading || undefined}
       data-chosen={chosen || undefined}
       className={cn(
         'grid gap-2 rounded-lg border border-border bg-background/60 p-3',
+        REVEALED_CLASS,
         leading && 'border-primary/60',
         chosen && 'border-emerald-500/70 bg-emerald-500/5',
       )}

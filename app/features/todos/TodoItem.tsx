@@ -2,6 +2,7 @@ import { CalendarClock, CalendarDays, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { PendingButton } from '@/components/PendingButton';
 import { CommentsButton } from '@/features/comments/CommentsButton';
+import { REVEALED_CLASS, useRevealItem } from '@/features/trips/tripPlace';
 import { cn } from '@/lib/utils';
 import type { Todo } from '../../../shared/contracts/todos';
 import type { TripMember } from '../../../shared/contracts/trips';
@@ -59,11 +60,14 @@ export function TodoItem({
   // put the old one back after a failure) it is in charge again.
   const [clicked, setClicked] = useState<{ from: boolean; to: boolean } | null>(null);
   const done = clicked && clicked.from === todo.isCompleted ? clicked.to : todo.isCompleted;
+  const reveal = useRevealItem(tripId, 'todo', todo.id);
 
   return (
     <li
+      {...reveal}
       className={cn(
         'flex items-start gap-2.5 rounded-md px-2 py-2 transition-colors hover:bg-accent/40',
+        REVEALED_CLASS,
         expanded && 'gap-3 py-2.5',
       )}
     >

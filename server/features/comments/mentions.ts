@@ -91,12 +91,19 @@ export async function tellMentioned(
   {
     body,
     label,
+    on,
     ...notice
-  }: Omit<Notice, 'data'> & { dedupeKey: string; body: string; label?: string | null },
+  }: Omit<Notice, 'data'> & {
+    dedupeKey: string;
+    body: string;
+    /** What the text is on, as the notice names it ("Rent scooters") and opens it (`todo`). */
+    label?: string | null;
+    on?: string;
+  },
 ) {
   await notify(tx, userIds, {
     ...notice,
-    data: { ...(label ? { label } : {}), excerpt: excerptOf(body) },
+    data: { ...(label ? { label } : {}), ...(on ? { on } : {}), excerpt: excerptOf(body) },
   });
 }
 

@@ -157,6 +157,7 @@ async function tellMentionedIn(
     subjectId: comment.subjectId,
     body: comment.body,
     label,
+    on: comment.subjectType,
     dedupeKey: `mention:${comment.id}`,
   });
 }

@@ -6,6 +6,7 @@ import {
   describeNotification,
   NOTIFICATION_LABELS,
   type NotificationData,
+  notificationPath,
 } from '../../../shared/contracts/notifications';
 import type { Db } from '../../platform/db/client';
 import { trips, users } from '../../platform/db/schema';
@@ -13,7 +14,7 @@ import { queueMail } from '../../platform/mail/outbox';
 import type { Mail } from '../../platform/mail/transport';
 import { memberName } from '../trips/access';
 import { renderEmail } from './emailTemplate';
-import { emailLinks, tripUrl } from './links';
+import { emailLinks } from './links';
 import { preferencesOf } from './preferences';
 import { emailDeliveries, notifications } from './tables';
 
@@ -27,6 +28,7 @@ type Pending = {
   id: string;
   kind: BellKind;
   data: NotificationData;
+  subjectId: string | null;
   tripId: string | null;
   tripName: string | null;
   actorName: string | null;
@@ -47,7 +49,11 @@ export function notificationMail(publicUrl: string, pending: Pending): Mail {
     subject: sentence,
     greeting: `Hi ${pending.to.name},`,
     lines,
-    action: { label: BELL_NOTICES[pending.kind].action, url: tripUrl(publicUrl, pending.tripId) },
+    // What it is about, as the bell's entry opens it (an invitation's join page, a to-do …).
+    action: {
+      label: BELL_NOTICES[pending.kind].action,
+      url: publicUrl + notificationPath(pending, pending.tripId),
+    },
     why: `You get this because “${NOTIFICATION_LABELS[pending.kind].label}” e-mails are on in your Tripmates settings.`,
     ...emailLinks(publicUrl, pending.to.token, pending.kind),
   });
@@ -69,6 +75,7 @@ export async function sendPendingEmails(
       id: notifications.id,
       kind: notifications.kind,
       data: notifications.data,
+      subjectId: notifications.subjectId,
       createdAt: notifications.createdAt,
       tripId: notifications.tripId,
       tripName: trips.name,
@@ -114,6 +121,7 @@ export async function sendPendingEmails(
       id: row.id,
       kind,
       data: row.data as NotificationData,
+      subjectId: row.subjectId,
       tripId: row.tripId,
       tripName: row.tripName,
       actorName: row.actor ? memberName(row.actor) : null,

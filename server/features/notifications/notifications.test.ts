@@ -110,7 +110,8 @@ describe('the bell', () => {
       trip: { id: tripId, name: 'Bali 2023' },
       actor: { id: owner.id, name: 'Ana Lima' },
       subjectId: todo.id,
-      data: { label: 'Book the ferry', excerpt: '@Bruno Costa can you book it?' },
+      // What the comment is on, so the entry opens its thread (issue #38).
+      data: { label: 'Book the ferry', on: 'todo', excerpt: '@Bruno Costa can you book it?' },
       readAt: null,
     });
     expect(await bell(owner)).toEqual([]);

@@ -10,6 +10,11 @@ async function signIn(page: Page, username: string, password: string) {
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
 
+/** The message the password field is described by (issue #38: a sign-in failure shows there). */
+function passwordError(page: Page) {
+  return page.getByRole('form', { name: 'Sign in' }).getByRole('alert');
+}
+
 /** The 2FA Status badge of the profile header. */
 function twoFactorStatus(page: Page) {
   return page.locator('dl').getByText(/^(Enabled|Disabled)$/);
@@ -70,8 +75,7 @@ test('sign up, log out, sign in again', { tag: '@phone' }, async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Sign In Required' })).toBeVisible();
 
   await signIn(page, me.username, 'not my password');
-  await expect(toast(page, 'Login Failed')).toBeVisible();
-  await expect(toast(page, 'Invalid username or password')).toBeVisible();
+  await expect(passwordError(page)).toHaveText('Invalid username or password');
 
   await signIn(page, me.email, me.password);
   await expect(toast(page, 'Logged in successfully')).toBeVisible();
@@ -86,6 +90,39 @@ test('sign up, log out, sign in again', { tag: '@phone' }, async ({ page }) => {
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL('/security');
   await expect(page.getByRole('heading', { name: 'Account Security' })).toBeVisible();
+});
+
+test('a wrong password shows next to the password field, which takes the cursor', async ({
+  page,
+  baseURL,
+}) => {
+  const me = newTraveller('wrongpw');
+  const headers = { origin: baseURL ?? '' };
+  expect((await page.request.post('/api/register', { headers, data: me })).status()).toBe(201);
+  await page.request.post('/api/logout', { headers });
+
+  await signIn(page, me.username, 'not my password');
+  const password = page.getByLabel('Password', { exact: true });
+  const error = passwordError(page);
+  await expect(error).toHaveText('Invalid username or password');
+  // Issue #38: in the form, read with the field, under it and above Sign In — not a toast.
+  await expect(password).toBeFocused();
+  await expect(password).toHaveAttribute('aria-invalid', 'true');
+  await expect(password).toHaveAttribute('aria-describedby', (await error.getAttribute('id'))!);
+  const field = (await password.boundingBox())!;
+  const message = (await error.boundingBox())!;
+  const button = (await page.getByRole('button', { name: 'Sign In' }).boundingBox())!;
+  expect(message.y).toBeGreaterThanOrEqual(field.y + field.height);
+  expect(message.y - (field.y + field.height)).toBeLessThan(24);
+  expect(message.y + message.height).toBeLessThanOrEqual(button.y);
+  await expect(toast(page, 'Invalid username or password')).toHaveCount(0);
+
+  // Typing again takes it away; the right password signs in.
+  await password.fill(me.password);
+  await expect(error).toHaveCount(0);
+  await expect(password).not.toHaveAttribute('aria-invalid', 'true');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expectDashboard(page);
 });
 
 test('a missing field is named before anything is sent', async ({ page }) => {
@@ -204,7 +241,7 @@ test('forgot password: the e-mailed link sets a new password', async ({ page }) 
   await expect(page.getByRole('link', { name: 'Request a new link' })).toBeVisible();
 
   await signIn(page, me.username, me.password);
-  await expect(toast(page, 'Invalid username or password')).toBeVisible();
+  await expect(passwordError(page)).toHaveText('Invalid username or password');
   await signIn(page, me.username, 'a whole new passphrase');
   await expectDashboard(page);
 });

@@ -1,13 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
+import { newTraveller } from './support/accounts';
 
 /** Fails the test on any console error or uncaught exception — CSP violations included. */
 function watchConsole(page: Page) {
   const problems: string[] = [];
   page.on('console', (message) => {
-    // A signed-out visitor's GET /api/user answers 401 by design, and the browser logs every
-    // failed request; anything else logged as an error is a real problem.
+    // The browser logs every failed request, the 404 page's own document included; anything
+    // else logged as an error is a real problem.
     if (message.type() === 'error' && !/Failed to load resource/.test(message.text())) {
       problems.push(message.text());
     }
@@ -71,11 +72,15 @@ test('the health endpoint answers', async ({ request }) => {
 });
 
 /**
- * A session cookie the server will not recognise: with it the page is not marked as a
- * visitor's, so the client asks /api/user who is signed in (what these tests hold or fail).
+ * A signed-in browser (a new account's session, and the readable mark that comes with it), whose
+ * GET /api/user the test then answers itself: what these tests hold or fail.
  */
-async function withStaleSession(page: Page, baseURL: string | undefined) {
-  await page.context().addCookies([{ name: 'tm_session', value: 'stale', url: baseURL ?? '' }]);
+async function withSession(page: Page, baseURL: string | undefined) {
+  const res = await page.request.post('/api/register', {
+    headers: { origin: baseURL ?? '' },
+    data: newTraveller('shell'),
+  });
+  expect(res.status()).toBe(201);
 }
 
 test('a visitor without a session cookie gets the landing page without asking /api/user', async ({
@@ -92,11 +97,87 @@ test('a visitor without a session cookie gets the landing page without asking /a
   expect(asked).toBe(0);
 });
 
+/** Every error the page logs, failed requests included (a 401 of GET /api/user is one). */
+function consoleErrors(page: Page) {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+test('a signed-out visit to / and /auth logs no error, even with a session that is over', async ({
+  page,
+  baseURL,
+}) => {
+  // Issue #38: the API still answers a signed-out GET /api/user with 401 (spec §7), but the
+  // client asks only when the browser holds the signed-in mark, which the server keeps true.
+  const errors = consoleErrors(page);
+  // The landing video's file is on Pexels' CDN, out of reach here: asking for reduced motion
+  // keeps the landing page from loading it (useLandingVideo), so every error left would be ours.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto('/');
+  await expect(signInLink(page)).toBeVisible();
+  await signInLink(page).click();
+  await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
+  await page.goto('/auth');
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+
+  // A session that ended elsewhere (expired, signed out everywhere) leaves its cookies behind.
+  await page.context().addCookies([
+    { name: 'tm_session', value: 'ended', url: baseURL ?? '' },
+    { name: 'tm_signed_in', value: '1', url: baseURL ?? '' },
+  ]);
+  await page.goto('/');
+  await expect(signInLink(page)).toBeVisible();
+  await page.goto('/auth');
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('signing in and out in another tab: this one follows at its next page', async ({
+  context,
+  baseURL,
+}) => {
+  const visitor = await context.newPage();
+  const errors = consoleErrors(visitor);
+  await visitor.emulateMedia({ reducedMotion: 'reduce' });
+  await visitor.goto('/');
+  await expect(signInLink(visitor)).toBeVisible();
+
+  const other = await context.newPage();
+  const me = newTraveller('tabs');
+  const res = await other.request.post('/api/register', {
+    headers: { origin: baseURL ?? '' },
+    data: me,
+  });
+  expect(res.status()).toBe(201);
+  await other.goto('/dashboard');
+  await expect(other.getByRole('button', { name: /^Account menu for / })).toBeVisible();
+
+  await visitor.goto('/dashboard');
+  await expect(visitor.getByRole('button', { name: /^Account menu for / })).toBeVisible();
+  // Off the dashboard before the sign-out: an open dashboard whose session ends under it reloads
+  // its widgets and meets 401s, which is another matter than a signed-out visit.
+  await visitor.goto('/help');
+  await expect(visitor.getByRole('heading', { level: 1, name: 'Help Center' })).toBeVisible();
+
+  await other.goto('/logout');
+  await expect(other).toHaveURL(/\/$/);
+  await visitor.goto('/');
+  await expect(signInLink(visitor)).toBeVisible();
+  await visitor.goto('/dashboard');
+  await expect(visitor.getByRole('heading', { name: 'Sign In Required' })).toBeVisible();
+  // (The dashboard's own requests are not this test's business: only no 401 was asked for.)
+  expect(errors.filter((error) => /\b401\b/.test(error))).toEqual([]);
+});
+
 test('the loading spinner shows while the user loads, then gives way', async ({
   page,
   baseURL,
 }) => {
-  await withStaleSession(page, baseURL);
+  await withSession(page, baseURL);
   let release: () => void = () => {};
   const answered = new Promise<void>((resolve) => {
     release = resolve;
@@ -121,7 +202,7 @@ test('a failing user request counts as signed out rather than hanging', async ({
   page,
   baseURL,
 }) => {
-  await withStaleSession(page, baseURL);
+  await withSession(page, baseURL);
   await page.route('/api/user', (route) =>
     route.fulfill({
       status: 500,

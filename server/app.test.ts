@@ -7,6 +7,7 @@ import { count } from 'drizzle-orm';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { SIGNED_IN_COOKIE } from '../shared/constants';
 import type { ErrorResponse } from '../shared/contracts/errors';
 import type { HealthResponse } from '../shared/contracts/health';
 import { buildApp } from './app';
@@ -14,6 +15,7 @@ import { inlineScriptHashes, loadBuiltClient } from './platform/client';
 import { loadConfig } from './platform/config';
 import { fromPostgres } from './platform/db/postgres';
 import { users } from './platform/db/schema';
+import { createAccount } from './test/factories';
 import { openApiDocument } from './test/openApi';
 import { startTestApp, type TestApp } from './test/testApp';
 import { createTestDatabase } from './test/testDatabase';
@@ -332,22 +334,49 @@ describe('serving the built client', () => {
     expect(await res.text()).toContain('/assets/index-abc123.js');
   });
 
-  it('tells a browser without a session cookie that it is signed out, and preloads the landing image only on /', async () => {
+  /** The SIGNED_IN_COOKIE lines a page's answer sets ('1') or clears (''), in order. */
+  const signedInMarks = (res: Response) =>
+    res.headers
+      .getSetCookie()
+      .filter((line) => line.startsWith(`${SIGNED_IN_COOKIE}=`))
+      .map((line) => (/Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(line) ? '' : line));
+
+  it('preloads the landing image only for a signed-out visitor of /, and sets no cookie for one', async () => {
     const landing = await fetch(`${t.url}/`);
     expect(landing.headers.get('vary')).toMatch(/cookie/i);
-    const landingHtml = await landing.text();
-    expect(landingHtml).toContain('<html data-visitor lang="en">');
-    expect(landingHtml).toContain('href="/landing/hero.svg"');
+    expect(landing.headers.getSetCookie()).toEqual([]);
+    expect(await landing.text()).toContain('href="/landing/hero.svg"');
 
     const help = await (await fetch(`${t.url}/help`)).text();
-    expect(help).toContain('<html data-visitor lang="en">');
+    expect(help).toContain('<html lang="en">');
     expect(help).not.toContain('data-landing-only');
+  });
 
-    // Any session cookie, even a stale one, and the client asks the server who is signed in.
-    const member = await (await fetch(`${t.url}/`, { headers: { cookie: 'tm_session=x' } })).text();
-    expect(member).toContain('<html lang="en">');
-    expect(member).not.toContain('data-visitor');
-    expect(member).not.toContain('data-landing-only');
+  it('keeps the readable signed-in mark true to the session a page is asked with (issue #38)', async () => {
+    const { client } = await createAccount(t);
+    const session = `tm_session=${client.cookie}`;
+
+    // A live session whose mark is missing (a cookie from before the mark): the page sets it,
+    // readable by scripts, and is no landing page's.
+    const member = await fetch(`${t.url}/`, { headers: { cookie: session } });
+    const [mark] = signedInMarks(member);
+    expect(mark).toMatch(new RegExp(`^${SIGNED_IN_COOKIE}=1;`));
+    expect(mark).not.toMatch(/HttpOnly/i);
+    expect(mark).toMatch(/SameSite=Lax/);
+    expect(await member.text()).not.toContain('data-landing-only');
+    // Both there: nothing to write.
+    const again = await fetch(`${t.url}/dashboard`, {
+      headers: { cookie: `${session}; ${SIGNED_IN_COOKIE}=1` },
+    });
+    expect(again.headers.getSetCookie()).toEqual([]);
+
+    // A session that is over (expired, ended elsewhere) or a mark without any: cleared, and the
+    // visitor of / gets the landing page's preloads.
+    for (const cookie of [`tm_session=stale; ${SIGNED_IN_COOKIE}=1`, `${SIGNED_IN_COOKIE}=1`]) {
+      const stale = await fetch(`${t.url}/`, { headers: { cookie } });
+      expect(signedInMarks(stale)).toEqual(['']);
+      expect(await stale.text()).toContain('href="/landing/hero.svg"');
+    }
   });
 
   it('allows exactly the inline scripts of index.html in the CSP', async () => {

@@ -11,6 +11,12 @@ export const DEFAULT_THEME: Theme = 'dark';
 // spec §7, §9: the current-user query is cached for 30 s.
 export const CURRENT_USER_STALE_MS = 30_000;
 
+// Issue #38: "this browser is signed in", a cookie scripts can read, set and cleared with the
+// httpOnly session cookie (server/platform/sessions.ts). It holds no secret — only `1` — and lets
+// the client skip GET /api/user when there is no session to ask about: its 401 is the API's
+// answer to a signed-out caller (spec §7), but a browser logs every 401 as a console error.
+export const SIGNED_IN_COOKIE = 'tm_signed_in';
+
 // spec §4, §9: toasts auto-dismiss after 5000 ms, at most one is visible, swipe right past 50 px.
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_LIMIT = 1;

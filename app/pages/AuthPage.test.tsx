@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CURRENT_USER_KEY } from '@/features/auth/useAuth';
 import { deferred, makeUser, mockApi, type Reply } from '@/test/api';
 import { findLocation, findToast, renderPage, resetToasts } from '@/test/render';
@@ -46,53 +46,111 @@ describe('/auth: signing in', () => {
   });
 
   it.each([
-    ['', ''],
-    ['ana', ''],
-    ['', 'secret-password'],
-    ['   ', 'secret-password'],
-  ])('with username %j and password %j it asks for both and sends nothing', async (name, pass) => {
-    const api = mockApi();
-    renderAuth();
-    await signIn(name, pass);
+    ['', '', ['Username', 'Password'], 'Username'],
+    ['ana', '', ['Password'], 'Password'],
+    ['', 'secret-password', ['Username'], 'Username'],
+    ['   ', 'secret-password', ['Username'], 'Username'],
+  ])(
+    'with username %j and password %j it asks for both and sends nothing',
+    async (name, pass, invalid, at) => {
+      const api = mockApi();
+      renderAuth();
+      await signIn(name, pass);
 
-    const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toBe('Please enter your username and password');
-    // Nothing sent: the page only read the sign-up mode (GET /api/site).
-    expect(api.actions().filter((call) => call.url !== '/api/site')).toEqual([]);
-  });
+      const alert = await screen.findByRole('alert');
+      expect(alert.textContent).toBe('Please enter your username and password');
+      // Issue #38: under the first empty field, which takes the cursor; the empty ones are marked.
+      const field = screen.getByLabelText(at);
+      expect(field.closest('.grid')!.contains(alert)).toBe(true);
+      expect(document.activeElement).toBe(field);
+      for (const label of ['Username', 'Password']) {
+        expect(screen.getByLabelText(label).getAttribute('aria-invalid')).toBe(
+          invalid.includes(label) ? 'true' : null,
+        );
+      }
+      expect(field.getAttribute('aria-describedby')).toBe(alert.id);
+      // Nothing sent: the page only read the sign-up mode (GET /api/site).
+      expect(api.actions().filter((call) => call.url !== '/api/site')).toEqual([]);
+    },
+  );
 
-  it('shows Login Failed with the server message on a 401', async () => {
+  it('shows a wrong password next to the password field, not in a toast (issue #38)', async () => {
     const api = mockApi({
-      'POST /api/login': { status: 401, body: { message: 'Invalid username or password' } },
+      'POST /api/login': {
+        status: 401,
+        body: { code: 'invalid_credentials', message: 'Invalid username or password' },
+      },
     });
     renderAuth();
-    await signIn('ana', 'wrong-password');
+    const u = await signIn('ana', 'wrong-password');
 
-    await findToast('Login Failed', 'Invalid username or password');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('Invalid username or password');
     expect(api.callsTo('POST /api/login')[0]!.body).toEqual({
       username: 'ana',
       password: 'wrong-password',
     });
-    expect(screen.getByRole('button', { name: 'Sign In' })).toBeVisible();
+    const password = screen.getByLabelText('Password') as HTMLInputElement;
+    const username = screen.getByLabelText('Username');
+    // Under the password, which takes the cursor with its text selected, to type it again.
+    expect(password.closest('.grid')!.contains(alert)).toBe(true);
+    expect(document.activeElement).toBe(password);
+    expect(password.selectionStart).toBe(0);
+    expect(password.selectionEnd).toBe('wrong-password'.length);
+    // The server does not say which of the two is wrong: both are marked, and read the message.
+    for (const field of [username, password]) {
+      expect(field.getAttribute('aria-invalid')).toBe('true');
+      expect(field.getAttribute('aria-describedby')).toBe(alert.id);
+    }
+    expect(screen.queryByText('Login Failed')).toBeNull();
+
+    // Typing again takes the message and the marks away.
+    await u.type(password, 'x');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(password.getAttribute('aria-invalid')).toBeNull();
+    expect(username.getAttribute('aria-describedby')).toBeNull();
   });
 
-  it("shows the server's own words, e.g. a lock-out (429)", async () => {
+  it("shows the server's own words for a lock-out (429) above Sign In, for the whole form", async () => {
     mockApi({
       'POST /api/login': {
         status: 429,
-        body: { message: 'Too many failed attempts. Try again in 15 minutes.' },
+        body: {
+          code: 'account_locked',
+          message: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
+        },
       },
     });
     renderAuth();
     await signIn('ana', 'whatever1');
-    await findToast('Login Failed', 'Too many failed attempts. Try again in 15 minutes.');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(
+      'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
+    );
+    // No field is wrong: none is marked, both read the message.
+    for (const label of ['Username', 'Password']) {
+      expect(screen.getByLabelText(label).getAttribute('aria-invalid')).toBeNull();
+      expect(screen.getByLabelText(label).getAttribute('aria-describedby')).toBe(alert.id);
+    }
+    expect(alert.nextElementSibling).toBe(screen.getByRole('button', { name: 'Sign In' }));
   });
 
   it('falls back to "Invalid username or password" when the answer has no message', async () => {
     mockApi({ 'POST /api/login': { status: 502, body: '<html>Bad Gateway</html>' } });
     renderAuth();
     await signIn('ana', 'whatever1');
-    await findToast('Login Failed', 'Invalid username or password');
+    expect((await screen.findByRole('alert')).textContent).toBe('Invalid username or password');
+  });
+
+  it('says to check the connection when the server could not be reached', async () => {
+    mockApi();
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    renderAuth();
+    await signIn('ana', 'whatever1');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Please check your connection and try again.',
+    );
+    expect(screen.getByLabelText('Password').getAttribute('aria-invalid')).toBeNull();
   });
 
   it('disables Sign In and shows a spinner while the request is in flight; Enter submits', async () => {
@@ -109,7 +167,7 @@ describe('/auth: signing in', () => {
     expect(within(button).getByTestId('button-spinner')).toBeVisible();
 
     await act(async () => answer.resolve({ status: 401, body: { message: 'Nope' } }));
-    await findToast('Login Failed', 'Nope');
+    expect((await screen.findByRole('alert')).textContent).toBe('Nope');
     expect((button as HTMLButtonElement).disabled).toBe(false);
   });
 
@@ -165,7 +223,11 @@ describe('/auth: the second factor', () => {
     await u.type(input, '12345a');
     await u.click(screen.getByRole('button', { name: 'Verify' }));
 
-    await findToast('Error', 'Please enter a valid 6-digit code');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('Please enter a valid 6-digit code');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(input.getAttribute('aria-describedby')).toBe(alert.id);
+    expect(document.activeElement).toBe(input);
     expect(api.callsTo('POST /api/verify-2fa')).toEqual([]);
   });
 
@@ -181,17 +243,29 @@ describe('/auth: the second factor', () => {
     expect(await findLocation({ timeout: 2000 })).toBe('/dashboard');
   });
 
-  it('shows the server message for a wrong code, and "Verification failed" without one', async () => {
+  it('shows a wrong code under its field, and "Verification failed" without a message', async () => {
     const { api, u, input } = await reachCodeStep({
-      'POST /api/verify-2fa': { status: 400, body: { message: 'That code is not right' } },
+      'POST /api/verify-2fa': {
+        status: 400,
+        body: { code: 'invalid_code', message: 'That code is not valid. Please try again.' },
+      },
     });
     await u.type(input, '111111{Enter}');
-    await findToast('Error', 'That code is not right');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('That code is not valid. Please try again.');
+    expect(input.closest('.grid')!.contains(alert)).toBe(true);
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(input.getAttribute('aria-describedby')).toBe(alert.id);
+    // Used up: an empty field, the cursor in it; typing takes the message away.
     expect((input as HTMLInputElement).value).toBe('');
+    expect(document.activeElement).toBe(input);
+    await u.type(input, '2');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(input.getAttribute('aria-invalid')).toBeNull();
 
     api.on('POST /api/verify-2fa', { status: 500, body: 'oops' });
-    await u.type(input, '222222{Enter}');
-    await findToast('Error', 'Verification failed');
+    await u.type(input, '22222{Enter}');
+    expect((await screen.findByRole('alert')).textContent).toBe('Verification failed');
   });
 
   it.each([
@@ -209,8 +283,10 @@ describe('/auth: the second factor', () => {
         'POST /api/verify-2fa': { status, body: { message, code } },
       });
       await u.type(input, '111111{Enter}');
-      await findToast('Error', message);
-      expect(await screen.findByLabelText('Password')).toBeVisible();
+      // The sign-in is over: back at the password, which says why and takes the cursor.
+      const password = await screen.findByLabelText('Password');
+      expect((await screen.findByRole('alert')).textContent).toBe(message);
+      expect(document.activeElement).toBe(password);
     },
   );
 
@@ -222,14 +298,15 @@ describe('/auth: the second factor', () => {
       },
     });
     await u.type(input, '111111{Enter}');
-    await findToast('Error', 'Please sign in first');
     expect(await screen.findByLabelText('Password')).toBeVisible();
+    expect((await screen.findByRole('alert')).textContent).toBe('Please sign in first');
   });
 
   it('Back to sign in returns to the password form', async () => {
     const { u } = await reachCodeStep();
     await u.click(screen.getByRole('button', { name: 'Back to sign in' }));
     expect((screen.getByLabelText('Username') as HTMLInputElement).value).toBe('ana');
+    expect(screen.queryByRole('alert')).toBeNull();
     expect(document.activeElement).toBe(screen.getByLabelText('Password'));
   });
 });

@@ -7,7 +7,7 @@ import { apiRequest } from '@/lib/queryClient';
 import { useLocation } from '@/lib/router';
 
 /**
- * `/logout` (spec §2, §7): ends the session, forgets local state, refetches the user without
+ * `/logout` (spec §2, §7): ends the session, forgets local state, reads the user again without
  * cache, then goes home with `logout=success|error` and a timestamp, saying which.
  */
 export default function LogoutPage() {
@@ -33,6 +33,8 @@ export default function LogoutPage() {
         // Storage can be unavailable (private mode); nothing to clear then.
       }
       // The current-user query's own function: after a logout its 401 means null, not an error.
+      // Once the logout's answer cleared the signed-in mark it knows so without asking (issue #38:
+      // no 401 for the browser to log); a logout that failed leaves the mark, and it asks.
       await queryClient.fetchQuery({
         queryKey: CURRENT_USER_KEY,
         queryFn: fetchCurrentUser,

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { CURRENT_USER_KEY } from '@/features/auth/useAuth';
 import { deferred, makeUser, mockApi, type Reply } from '@/test/api';
 import { findLocation, findToast, renderPage, resetToasts } from '@/test/render';
+import { HOME_AIRPORT_MESSAGE } from '../../shared/contracts/account';
 import {
   DEFAULT_NOTIFICATION_PREFERENCES,
   type NotificationPreferences,
@@ -118,7 +119,6 @@ describe('/profile', () => {
     expect(api.callsTo('PATCH /api/user')[0]!.body).toEqual({
       firstName: 'Ana Maria',
       lastName: 'Lima',
-      profileImageUrl: null,
       homeAirport: null,
     });
     expect(queryClient.getQueryData(CURRENT_USER_KEY)).toEqual(saved);
@@ -137,13 +137,11 @@ describe('/profile', () => {
     });
     const u = userEvent.setup();
     renderProfile();
-    await u.type(screen.getByLabelText('Profile image URL'), 'ftp://example.com/me.png{Enter}');
-    expect((await screen.findByRole('alert')).textContent).toBe(
-      'Profile image must be an http(s) URL',
-    );
+    await u.type(screen.getByLabelText('Home airport'), '12{Enter}');
+    expect((await screen.findByRole('alert')).textContent).toBe(HOME_AIRPORT_MESSAGE);
     expect(api.actions()).toEqual([]);
 
-    await u.clear(screen.getByLabelText('Profile image URL'));
+    await u.clear(screen.getByLabelText('Home airport'));
     await u.clear(screen.getByLabelText('Email'));
     await u.type(screen.getByLabelText('Email'), 'ana.new@example.com{Enter}');
     await waitFor(() =>

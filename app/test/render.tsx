@@ -7,6 +7,7 @@ import { clearToasts } from '@/hooks/useToast';
 import { createQueryClient } from '@/lib/queryClient';
 import { AddressRouter, addressOf, type Navigate, Route, Switch, useAddress } from '@/lib/router';
 import { ThemeProvider } from '@/lib/theme';
+import { SIGNED_IN_COOKIE } from '../../shared/constants';
 import type { CurrentUser } from '../../shared/contracts/account';
 
 /** Shows where the router went, for routes the test does not render. */
@@ -30,10 +31,22 @@ function MemoryRouter({ initial, children }: { initial: string; children: ReactN
 }
 
 /**
+ * The readable mark a signed-in browser holds (SIGNED_IN_COOKIE, which the server sets with the
+ * session cookie): without it the client does not ask GET /api/user.
+ */
+export function setSignedInCookie(signedIn: boolean) {
+  // biome-ignore lint/suspicious/noDocumentCookie: jsdom has no Cookie Store API
+  document.cookie = signedIn
+    ? `${SIGNED_IN_COOKIE}=1; path=/`
+    : `${SIGNED_IN_COOKIE}=; path=/; max-age=0`;
+}
+
+/**
  * Renders `ui` at `route` (matched by `path`, or by any of several paths: one page, kept mounted
  * from one to another, as the dashboard's addresses are) inside the app's providers: a fresh query
  * client, the theme, a memory router and the Toaster. Any other path renders a probe showing the
- * location. `user` is put in the current-user cache first (null: signed out).
+ * location. `user` is put in the current-user cache first (null: signed out), and the browser
+ * holds the signed-in mark when there is one.
  */
 export function renderPage(
   ui: ReactElement,
@@ -43,6 +56,7 @@ export function renderPage(
     user = null,
   }: { route?: string; path?: string | readonly string[]; user?: CurrentUser | null } = {},
 ) {
+  setSignedInCookie(user !== null);
   const queryClient = createQueryClient();
   queryClient.setQueryData(CURRENT_USER_KEY, user);
   const result = render(

@@ -13,6 +13,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Whether the session cookie is `Secure`: when the public URL is https. */
     secureCookies: boolean;
+    /**
+     * Sets `request.auth` (or `pendingAuth`) from the session cookie. Done for every API request;
+     * the pages (platform/client.ts) ask for it too, to tell a signed-out browser so.
+     */
+    readSession(request: FastifyRequest): Promise<void>;
   }
   interface FastifyRequest {
     /** The signed-in user and session; null when signed out or only half signed in. */
@@ -43,8 +48,7 @@ export const authentication = fp(async (app: FastifyInstance, options: Authentic
       userId === FORGET_ALL ? cache.clear() : cache.forgetUser(userId),
     );
   }
-  app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+  app.decorate('readSession', async (request: FastifyRequest) => {
     const token = request.cookies[SESSION_COOKIE];
     if (!token || token.length > 100) return;
     // The cache is used only once it knows of every change committed before this request.
@@ -53,6 +57,9 @@ export const authentication = fp(async (app: FastifyInstance, options: Authentic
     if (!found) return;
     if (found.session.pendingTwoFactor) request.pendingAuth = found;
     else request.auth = found;
+  });
+  app.addHook('onRequest', async (request) => {
+    if (request.url.startsWith('/api/')) await app.readSession(request);
   });
 });
 

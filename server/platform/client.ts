@@ -2,9 +2,10 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isClientRoute } from '../../shared/clientRoutes';
-import { SESSION_COOKIE } from './sessions';
+import { SIGNED_IN_COOKIE } from '../../shared/constants';
+import { markSignedIn, SESSION_COOKIE } from './sessions';
 
 /** Vite puts every hashed (content-addressed) file under /assets/. */
 const HASHED_ASSET = /[\\/]assets[\\/]/;
@@ -41,15 +42,39 @@ export function loadBuiltClient(dir: string): BuiltClient | null {
 const LANDING_ONLY_TAG = /[ \t]*<link\b[^>]*\bdata-landing-only\b[^>]*>\n?/g;
 
 /**
- * The three shapes of index.html. A request without a session cookie is certainly signed out:
- * its page says so (`data-visitor` on <html>, read by useAuth) so the client renders at once
- * instead of waiting for a 401 from /api/user. The landing page's image preloads go only to such
- * visitors of `/`; everyone else would download an image they never see.
+ * The two shapes of index.html: the landing page's image preloads go only to signed-out visitors
+ * of `/`; everyone else would download an image they never see.
  */
 export function indexPages(indexHtml: string) {
-  const plain = indexHtml.replace(LANDING_ONLY_TAG, '');
-  const markVisitor = (html: string) => html.replace(/<html\b/, '<html data-visitor');
-  return { member: plain, visitor: markVisitor(plain), visitorLanding: markVisitor(indexHtml) };
+  return { plain: indexHtml.replace(LANDING_ONLY_TAG, ''), landing: indexHtml };
+}
+
+/**
+ * Whether the page's request comes from a signed-in browser (a live session, second factor
+ * done), and SIGNED_IN_COOKIE put right when it says otherwise: a session that expired or was
+ * ended elsewhere, a sign-in left at its second factor, a cookie from before the mark existed.
+ * The client trusts the mark, so a signed-out visit asks GET /api/user nothing (issue #38: its
+ * 401 is logged by the browser as an error). With the database out of reach, a session cookie
+ * counts as signed in and the mark is left alone: the client asks, as it would have.
+ */
+async function signedInPage(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<boolean> {
+  if (!request.cookies[SESSION_COOKIE]) {
+    if (request.cookies[SIGNED_IN_COOKIE]) markSignedIn(reply, false);
+    return false;
+  }
+  try {
+    await app.readSession(request);
+  } catch (err) {
+    request.log.warn({ err }, 'could not read the session of a page request');
+    return true;
+  }
+  const signedIn = request.auth !== null;
+  if (signedIn !== Boolean(request.cookies[SIGNED_IN_COOKIE])) markSignedIn(reply, signedIn);
+  return signedIn;
 }
 
 /**
@@ -81,7 +106,7 @@ export async function registerClient(app: FastifyInstance, client: BuiltClient |
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     if (pathname === '/api' || pathname.startsWith('/api/')) {
       return reply
@@ -97,13 +122,13 @@ export async function registerClient(app: FastifyInstance, client: BuiltClient |
         .type('text/plain; charset=utf-8')
         .send('The client is not built. Run `npm run build` (or `npm run dev` while developing).');
     }
-    const visitor = !request.cookies[SESSION_COOKIE];
-    const page = !visitor ? pages.member : pathname === '/' ? pages.visitorLanding : pages.visitor;
+    const signedIn = await signedInPage(app, request, reply);
+    const page = !signedIn && pathname === '/' ? pages.landing : pages.plain;
     return (
       reply
         .code(isClientRoute(pathname) ? 200 : 404)
         .header('cache-control', 'no-cache')
-        // The page differs with the session cookie: no shared cache may hand one to the other.
+        // The page (and its cookies) differ with the session: no shared cache may mix them.
         .header('vary', 'cookie')
         .type('text/html; charset=utf-8')
         .send(page)

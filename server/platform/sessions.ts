@@ -1,5 +1,6 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
+import { SIGNED_IN_COOKIE } from '../../shared/constants';
 import type { Db } from './db/client';
 import { type SessionRow, sessions, type UserRow, users } from './db/schema';
 import type { SessionCache } from './sessionCache';
@@ -123,8 +124,15 @@ export async function rotateSession(
   return createSession(db, old.userId, meta, options);
 }
 
-/** Signs this browser in with the session `token` (the cookie is `Secure` on https). */
-export function setSessionCookie(reply: FastifyReply, token: string) {
+/**
+ * Signs this browser in with the session `token` (the cookie is `Secure` on https). A session
+ * still owing its second factor is no sign-in yet: the readable mark says signed out.
+ */
+export function setSessionCookie(
+  reply: FastifyReply,
+  token: string,
+  { pendingTwoFactor = false }: { pendingTwoFactor?: boolean } = {},
+) {
   reply.setCookie(SESSION_COOKIE, token, {
     path: '/',
     httpOnly: true,
@@ -132,11 +140,32 @@ export function setSessionCookie(reply: FastifyReply, token: string) {
     secure: reply.server.secureCookies,
     maxAge: SESSION_ABSOLUTE_MS / 1000,
   });
+  markSignedIn(reply, !pendingTwoFactor);
 }
 
 export function clearSessionCookie(reply: FastifyReply) {
   const secure = reply.server.secureCookies;
   reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+  markSignedIn(reply, false);
+}
+
+/**
+ * Sets or clears SIGNED_IN_COOKIE (shared/constants.ts), the mark the client reads to know
+ * whether asking GET /api/user is worth it. Written in the same answers as the session cookie, so
+ * the two change together in every tab; readable by scripts by design, and holding nothing but 1.
+ */
+export function markSignedIn(reply: FastifyReply, signedIn: boolean) {
+  const options = {
+    path: '/',
+    httpOnly: false,
+    sameSite: 'lax',
+    secure: reply.server.secureCookies,
+  } as const;
+  if (signedIn) {
+    reply.setCookie(SIGNED_IN_COOKIE, '1', { ...options, maxAge: SESSION_ABSOLUTE_MS / 1000 });
+  } else {
+    reply.clearCookie(SIGNED_IN_COOKIE, options);
+  }
 }
 
 /** Which of these sessions are still live (not ended, not expired, not half signed in). */

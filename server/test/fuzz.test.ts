@@ -189,6 +189,7 @@ const EXAMPLE_QUERIES: Record<string, Record<string, string>> = {
     keepOriginal: 'false',
   },
   'GET /api/trips/{tripId}/photos/{photoId}/{variant}': { download: '1' },
+  'GET /api/users/{id}/picture': { v: '0123456789abcdef' },
 };
 
 /**
@@ -354,7 +355,8 @@ function paramValue(path: string, name: string): string {
   if (name === 'tripId') return ids.tripId;
   if (name === 'photoId') return ids.photoId;
   if (name === 'variant') return 'thumbnail';
-  if (name === 'userId' || path.startsWith('/api/admin/users/')) return ids.memberId;
+  if (name === 'userId' || path.startsWith('/api/admin/users/') || path.startsWith('/api/users/'))
+    return ids.memberId;
   if (path.startsWith('/api/todos/')) return ids.todoId;
   if (path.startsWith('/api/flights/')) return ids.flightId;
   if (path.startsWith('/api/polls/')) return ids.pollId;

@@ -76,6 +76,12 @@ const NOT_TRIP_SCOPED: { reason: string; paths: string[] }[] = [
     paths: ['/api/user', '/api/user/deletion-link', '/api/delete-account'],
   },
   {
+    reason:
+      "profile picture: the caller's own, and a person's at the address handed out where they " +
+      'are shown (its random version is needed, not just the id)',
+    paths: ['/api/user/picture', '/api/users/:id/picture'],
+  },
+  {
     reason: "trips: the list holds only the caller's trips, and a new trip is the caller's",
     paths: ['/api/trips'],
   },

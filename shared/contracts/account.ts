@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatBytes } from '../bytes';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../email';
 import { pageQuery } from './paging';
 import { uuidParam } from './params';
@@ -22,6 +23,10 @@ export const currentUser = z.object({
   email: z.string().nullable(),
   /** An address asked for (at sign-up or in the profile) whose link has not been opened yet. */
   pendingEmail: z.string().nullable(),
+  /**
+   * The profile picture's address, or null: an uploaded picture as this server serves it
+   * (`profilePicturePath`; PUT /api/user/picture sets it, DELETE removes it).
+   */
   profileImageUrl: z.string().nullable(),
   /** Where this person's flights start from (issue #21): a 3-letter airport code, or null. */
   homeAirport: z.string().nullable(),
@@ -73,16 +78,13 @@ const personName = text().trim().max(64, 'Names are at most 64 characters');
 /** A first or last name; an empty one is stored as none. */
 export const optionalName = personName.nullish().transform((value) => value || null);
 
+// Issue #38 item 9: a profile picture is uploaded, not linked: the page's Content-Security-Policy
+// shows pictures from this origin only, so a picture from another site never appeared.
 export const updateUserBody = z
   .object({
     firstName: optionalName,
     lastName: optionalName,
     email,
-    profileImageUrl: text()
-      .trim()
-      .max(2048)
-      .pipe(z.url({ protocol: /^https?$/, error: 'Profile image must be an http(s) URL' }))
-      .nullable(),
     /** An empty one (the field cleared) is none. */
     homeAirport: text(HOME_AIRPORT_MESSAGE)
       .trim()
@@ -93,6 +95,45 @@ export const updateUserBody = z
   })
   .partial();
 export type UpdateUserBody = z.input<typeof updateUserBody>;
+
+/**
+ * Issue #38 item 9: `PUT /api/user/picture` takes a picture as its own bytes (JPEG, PNG, WebP,
+ * AVIF, GIF's first frame; HEIC where the server can read it), and keeps it as a square of at
+ * most PROFILE_PICTURE_PX, cut from its middle, as WebP, with no metadata (no EXIF, so no GPS).
+ */
+export const PROFILE_PICTURE_PX = 512;
+/** The largest file taken: a phone's photo as it comes off its camera. */
+export const PROFILE_PICTURE_MAX_BYTES = 20 * 1024 * 1024;
+export const PROFILE_PICTURE_TYPE = 'image/webp';
+
+export const PROFILE_PICTURE_MESSAGES = {
+  tooLarge: `That file is too large: a profile picture can be up to ${formatBytes(PROFILE_PICTURE_MAX_BYTES)}.`,
+  notAPicture:
+    'That file is not a picture Tripmates can use. Choose a JPEG, PNG, WebP or AVIF picture.',
+  empty: 'That file is empty. Choose a picture.',
+  heic: 'That is a HEIC photo, which Tripmates cannot read yet. Choose a JPEG or PNG instead.',
+  unreadable: 'That picture could not be read: it may be damaged. Try another one.',
+  tooManyPixels: (format: string, megapixels: number) =>
+    `That picture has too many pixels: a ${format} can be up to ${megapixels} megapixels. Save it smaller and try again.`,
+  interrupted: 'The upload stopped before the whole picture arrived. Try again.',
+  busy: 'Tripmates is making many pictures ready just now. Try again in a minute.',
+  storageDown: 'Pictures cannot be stored or shown just now. Try again in a minute.',
+  notFound: 'That profile picture does not exist (any more).',
+} as const;
+
+/**
+ * `GET /api/users/:id/picture?v=`: a person's picture, by the version its address names (an old
+ * or made-up version is not found: the address as handed out is needed, not just the id).
+ */
+export const profilePictureParams = z.object({ id: uuidParam(PROFILE_PICTURE_MESSAGES.notFound) });
+export const profilePictureQuery = z.object({ v: text().max(64) });
+
+/**
+ * Where a picture is served: a new version is a new address, so browsers keep each for good and
+ * never show an old one after a change.
+ */
+export const profilePicturePath = (userId: string, version: string) =>
+  `/api/users/${userId}/picture?v=${version}`;
 
 export const changePasswordBody = z.object({
   currentPassword: text().min(1, 'Please enter your current password').max(1024),

@@ -18,7 +18,6 @@ type Values = {
   firstName: string;
   lastName: string;
   email: string;
-  profileImageUrl: string;
   homeAirport: string;
 };
 
@@ -26,7 +25,6 @@ const valuesOf = (user: CurrentUser): Values => ({
   firstName: user.firstName ?? '',
   lastName: user.lastName ?? '',
   email: shownEmail(user),
-  profileImageUrl: user.profileImageUrl ?? '',
   homeAirport: user.homeAirport ?? '',
 });
 
@@ -39,7 +37,11 @@ const linkSent = (address: string) => ({
   description: `We sent a link to ${address}. Your e-mail address changes when you open it.`,
 });
 
-/** Edit name, e-mail, picture and home airport (`PATCH /api/user`). */
+/**
+ * Edit name, e-mail and home airport (`PATCH /api/user`). The picture is uploaded beside the
+ * avatar (ProfilePictureControl.tsx): the page shows pictures from this site only, so an address
+ * of one elsewhere would never show.
+ */
 export function ProfileForm({ user }: { user: CurrentUser }) {
   const { id, values, setValues, error, setError, field } = useFormFields(() => valuesOf(user));
   const update = useUpdateProfile();
@@ -50,11 +52,7 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsed = parseForm(updateUserBody, {
-      ...values,
-      // An empty picture field removes the picture.
-      profileImageUrl: values.profileImageUrl.trim() || null,
-    });
+    const parsed = parseForm(updateUserBody, values);
     if (!parsed.ok) {
       setError(parsed.message);
       return;
@@ -92,9 +90,7 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
     <Card>
       <CardHeader>
         <CardTitle>Profile details</CardTitle>
-        <CardDescription>
-          How your name and picture appear to the people you travel with.
-        </CardDescription>
+        <CardDescription>How you appear to the people you travel with.</CardDescription>
       </CardHeader>
       <CardContent>
         <form
@@ -138,16 +134,6 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
                 </div>
               </div>
             )}
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-profileImageUrl`}>Profile image URL</Label>
-            <Input
-              type="url"
-              inputMode="url"
-              spellCheck={false}
-              placeholder="https://…"
-              {...field('profileImageUrl')}
-            />
           </div>
           <div className="grid gap-2">
             <Label htmlFor={`${id}-homeAirport`}>Home airport</Label>

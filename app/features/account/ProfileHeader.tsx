@@ -3,6 +3,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import type { CurrentUser } from '../../../shared/contracts/account';
 import { profileInitials } from '../../../shared/initials';
+import { ProfilePictureControl } from './ProfilePictureControl';
 
 /** First and last name, else the username. */
 export function displayName(user: CurrentUser) {
@@ -14,7 +15,10 @@ export function shownEmail(user: CurrentUser) {
   return user.email ?? user.pendingEmail ?? '';
 }
 
-/** The profile's summary (spec §2 Profile): avatar, name, e-mail, Account Type and 2FA Status. */
+/**
+ * The profile's summary (spec §2 Profile): avatar, name, e-mail, Account Type and 2FA Status,
+ * with the picture's own controls beside the avatar (issue #38 item 9).
+ */
 export function ProfileHeader({ user }: { user: CurrentUser }) {
   return (
     <Card className="flex-col gap-5 p-5 sm:flex-row sm:items-center sm:gap-6 sm:p-6">
@@ -35,6 +39,7 @@ export function ProfileHeader({ user }: { user: CurrentUser }) {
           )}
         </p>
         <p className="truncate text-xs text-muted-foreground">@{user.username}</p>
+        <ProfilePictureControl user={user} />
       </div>
       <dl className="grid grid-cols-2 gap-4 sm:flex sm:flex-col sm:gap-3 sm:text-right">
         <div className="grid gap-1 sm:justify-items-end">

@@ -1,6 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CURRENT_USER_KEY } from '@/features/auth/useAuth';
-import { apiJson, apiRequest } from '@/lib/queryClient';
+import { TRIPS_KEY } from '@/features/trips/tripKeys';
+import { apiJson, apiRequest, throwIfNotOk } from '@/lib/queryClient';
+import { TAB_ID } from '@/lib/tabId';
+import { CLIENT_ID_HEADER } from '../../../shared/clientId';
 import type {
   ActiveSessions,
   ConfirmEmailResponse,
@@ -28,6 +31,54 @@ export function useUpdateProfile() {
       // A new link may be on its way to the pending address.
       void queryClient.invalidateQueries({ queryKey: CONFIRMATION_DELIVERY_KEY });
     },
+  });
+}
+
+/**
+ * `PUT /api/user/picture` with the file's own bytes (issue #38 item 9): the server reads its type
+ * from them, so the Content-Type only tells a proxy what passes (as an album's photo is sent).
+ */
+async function uploadPicture(file: File): Promise<CurrentUser> {
+  const res = await fetch('/api/user/picture', {
+    method: 'PUT',
+    headers: {
+      [CLIENT_ID_HEADER]: TAB_ID,
+      'Content-Type': file.type.startsWith('image/') ? file.type : 'application/octet-stream',
+    },
+    body: file,
+    credentials: 'include',
+  });
+  await throwIfNotOk(res);
+  return (await res.json()) as CurrentUser;
+}
+
+/**
+ * The picture changed: the cached user takes the answer (the account menu, the profile), and the
+ * member lists of this person's trips are read again (the live connection tells the others, and
+ * the presence avatars, on its own).
+ */
+function pictureChanged(queryClient: ReturnType<typeof useQueryClient>, user: CurrentUser) {
+  queryClient.setQueryData(CURRENT_USER_KEY, user);
+  return queryClient.invalidateQueries({
+    predicate: ({ queryKey }) => queryKey[0] === TRIPS_KEY[0] && queryKey[2] === 'members',
+  });
+}
+
+/** `PUT /api/user/picture`: a new profile picture, the old one deleted. */
+export function useUploadPicture() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: uploadPicture,
+    onSuccess: (user) => pictureChanged(queryClient, user),
+  });
+}
+
+/** `DELETE /api/user/picture`: no picture; the initials show instead. */
+export function useRemovePicture() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiJson<CurrentUser>('DELETE', '/api/user/picture'),
+    onSuccess: (user) => pictureChanged(queryClient, user),
   });
 }
 

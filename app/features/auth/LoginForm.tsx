@@ -1,23 +1,22 @@
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { FormError } from '@/components/FormError';
 import { PasswordInput } from '@/components/PasswordInput';
 import { PendingButton } from '@/components/PendingButton';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { PasskeySignIn } from '@/features/passkeys/PasskeySignIn';
-import { toast } from '@/hooks/useToast';
-import { errorMessage } from '@/lib/apiError';
 import { Link } from '@/lib/router';
-import { parseForm } from '@/lib/validation';
 import type { CurrentUser } from '../../../shared/contracts/account';
-import { loginBody, MESSAGES } from '../../../shared/contracts/auth';
 import { MEMBER_MESSAGES } from '../../../shared/contracts/members';
+import { checkSignIn, type LoginField, type SignInError, signInFailure } from './signInError';
 import { TwoFactorStep } from './TwoFactorStep';
 import { useLogin } from './useLogin';
 
 /**
  * Sign in with a username (or e-mail) and password (spec §2 Sign-in page, §4 Login). When the
  * account has two-factor on, the answer asks for a code and the form gives way to that step.
+ * Issue #38: a failure shows in the form, as sign-up's do — under the field to fix, which takes
+ * the cursor, or above Sign In when no field can fix it — and goes as soon as the person edits.
  */
 export function LoginForm({
   onSignedIn,
@@ -33,13 +32,14 @@ export function LoginForm({
   focusOnMount?: boolean;
 }) {
   const id = useId();
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [values, setValues] = useState({ username: '', password: '' });
+  const [error, setError] = useState<SignInError | null>(null);
   const [needsCode, setNeedsCode] = useState(false);
   const login = useLogin();
-  const usernameRef = useRef<HTMLInputElement>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
+  const refs = {
+    username: useRef<HTMLInputElement>(null),
+    password: useRef<HTMLInputElement>(null),
+  };
   const leftForCode = useRef(false);
 
   // The focused control disappears when one step replaces another; put focus where work goes on.
@@ -48,46 +48,70 @@ export function LoginForm({
     if (needsCode) {
       leftForCode.current = true;
     } else if (leftForCode.current) {
-      passwordRef.current?.focus();
+      refs.password.current?.focus();
     } else if (focusOnMount) {
-      usernameRef.current?.focus();
+      refs.username.current?.focus();
     }
   }, [needsCode]);
 
+  /** Shows a failure, with the cursor in the field it is about (its text selected, to retype). */
+  function fail(failure: SignInError) {
+    setError(failure);
+    if (failure.at === 'form') return;
+    const field = refs[failure.at].current;
+    field?.focus();
+    field?.select();
+  }
+
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsed = parseForm(loginBody, { username, password });
-    if (!parsed.ok) {
-      setError(parsed.message);
-      return;
-    }
+    const checked = checkSignIn(values);
+    if (!checked.ok) return fail(checked.error);
     setError(null);
-    login.mutate(parsed.data, {
+    login.mutate(checked.data, {
       onSuccess: (result) => {
         if ('requiresTwoFactor' in result) {
           // The password has done its job; the pending session (a cookie) carries on from here.
-          setPassword('');
+          setValues((current) => ({ ...current, password: '' }));
           setNeedsCode(true);
         } else {
           onSignedIn(result.user);
         }
       },
-      onError: (failure) => {
-        toast({
-          variant: 'destructive',
-          title: 'Login Failed',
-          description: errorMessage(failure, MESSAGES.invalidCredentials),
-        });
-      },
+      onError: (failure) => fail(signInFailure(failure)),
     });
   }
 
+  /** Back from the code step; `message` says why when it ended the sign-in (too many codes…). */
+  function handleCodeStepEnd(message?: string) {
+    setError(message ? { message, at: 'form', invalid: [] } : null);
+    setNeedsCode(false);
+  }
+
   if (needsCode) {
-    return <TwoFactorStep onSignedIn={onSignedIn} onCancel={() => setNeedsCode(false)} />;
+    return <TwoFactorStep onSignedIn={onSignedIn} onCancel={handleCodeStepEnd} />;
   }
 
   const errorId = `${id}-error`;
-  const invalid = (value: string) => (error && !value.trim() ? true : undefined);
+  const fieldError = (name: LoginField) =>
+    error?.at === name ? <FormError id={errorId} message={error.message} /> : null;
+  function field(name: LoginField) {
+    const invalid = error?.invalid.includes(name) ?? false;
+    const described = error && (invalid || error.at === name || error.at === 'form');
+    return {
+      ref: refs[name],
+      id: `${id}-${name}`,
+      name,
+      value: values[name],
+      onChange: (event: ChangeEvent<HTMLInputElement>) => {
+        const { value } = event.target;
+        setValues((current) => ({ ...current, [name]: value }));
+        setError(null);
+      },
+      'aria-invalid': invalid || undefined,
+      'aria-describedby': described ? errorId : undefined,
+    };
+  }
 
   return (
     <div className="grid gap-6">
@@ -95,18 +119,13 @@ export function LoginForm({
         <div className="grid gap-2">
           <Label htmlFor={`${id}-username`}>Username</Label>
           <Input
-            ref={usernameRef}
-            id={`${id}-username`}
-            name="username"
             autoComplete="username"
             autoCapitalize="none"
             spellCheck={false}
             placeholder="Username or email"
-            value={username}
-            onChange={(event) => setUsername(event.target.value)}
-            aria-invalid={invalid(username)}
-            aria-describedby={error ? errorId : undefined}
+            {...field('username')}
           />
+          {fieldError('username')}
         </div>
         <div className="grid gap-2">
           <div className="flex items-center justify-between gap-2">
@@ -118,18 +137,10 @@ export function LoginForm({
               Forgot password?
             </Link>
           </div>
-          <PasswordInput
-            ref={passwordRef}
-            id={`${id}-password`}
-            name="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            aria-invalid={invalid(password)}
-            aria-describedby={error ? errorId : undefined}
-          />
+          <PasswordInput autoComplete="current-password" {...field('password')} />
+          {fieldError('password')}
         </div>
-        <FormError id={errorId} message={error} />
+        {error?.at === 'form' && <FormError id={errorId} message={error.message} />}
         <PendingButton type="submit" size="lg" className="mt-1 w-full" pending={login.isPending}>
           Sign In
         </PendingButton>

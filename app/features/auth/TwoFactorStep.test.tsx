@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeUser, mockApi } from '@/test/api';
-import { findToast, renderPage, resetToasts } from '@/test/render';
+import { renderPage, resetToasts } from '@/test/render';
 import { TwoFactorStep } from './TwoFactorStep';
 
 afterEach(() => {
@@ -76,9 +76,19 @@ describe('TwoFactorStep: a recovery code instead (issue #35)', () => {
   it('says what a recovery code looks like without asking the server', async () => {
     const { api, u } = renderStep();
     await u.click(screen.getByRole('button', { name: 'Use a recovery code instead' }));
-    await u.type(screen.getByLabelText('Recovery code'), 'abcde-1234u{Enter}');
-    await findToast('Error', 'A recovery code is 10 letters and digits, like 7kq2m-x9fde');
+    const field = screen.getByLabelText('Recovery code');
+    await u.type(field, 'abcde-1234u{Enter}');
+    // Issue #38: under the field, not in a toast.
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('A recovery code is 10 letters and digits, like 7kq2m-x9fde');
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(field.getAttribute('aria-describedby')).toBe(alert.id);
     expect(api.callsTo('POST /api/verify-2fa')).toEqual([]);
+
+    // Switching to the app's code starts over: an empty field, no message.
+    await u.click(screen.getByRole('button', { name: 'Use your authenticator app instead' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByLabelText('Authentication code').getAttribute('aria-invalid')).toBeNull();
   });
 
   it('shows the server message for a used code and empties the field', async () => {
@@ -91,8 +101,33 @@ describe('TwoFactorStep: a recovery code instead (issue #35)', () => {
     await u.click(screen.getByRole('button', { name: 'Use a recovery code instead' }));
     const field = screen.getByLabelText('Recovery code') as HTMLInputElement;
     await u.type(field, 'abcde-12345{Enter}');
-    await findToast('Error', 'That code is not valid. Please try again.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'That code is not valid. Please try again.',
+    );
     expect(field.value).toBe('');
     expect(document.activeElement).toBe(field);
+  });
+
+  it('ends at the password with the reason when the sign-in is over', async () => {
+    const { u, onCancel } = renderStep({
+      'POST /api/verify-2fa': {
+        status: 401,
+        body: {
+          code: 'too_many_wrong_codes',
+          message: 'Too many wrong codes. Please sign in again.',
+        },
+      },
+    });
+    await u.type(screen.getByLabelText('Authentication code'), '111111{Enter}');
+    await vi.waitFor(() =>
+      expect(onCancel).toHaveBeenCalledWith('Too many wrong codes. Please sign in again.'),
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('Back to sign in ends the step without a reason', async () => {
+    const { u, onCancel } = renderStep();
+    await u.click(screen.getByRole('button', { name: 'Back to sign in' }));
+    expect(onCancel).toHaveBeenCalledWith();
   });
 });

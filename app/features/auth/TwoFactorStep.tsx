@@ -1,5 +1,5 @@
 import { ShieldCheck } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useRef } from 'react';
+import { type FormEvent, type SetStateAction, useEffect, useId, useRef, useState } from 'react';
 import { PendingButton } from '@/components/PendingButton';
 import { Button } from '@/components/ui/button';
 import { PasskeySecondStep } from '@/features/passkeys/PasskeySignIn';
@@ -7,23 +7,44 @@ import { recoveryCodesLeftMessage } from '@/features/twofactor/recoveryCodesMess
 import { SecondFactorField } from '@/features/twofactor/SecondFactorField';
 import { useSecondFactor } from '@/features/twofactor/useSecondFactor';
 import { useVerifyTwoFactor } from '@/features/twofactor/useTwoFactor';
-import { toast } from '@/hooks/useToast';
 import { errorCode, errorMessage } from '@/lib/apiError';
 import type { CurrentUser } from '../../../shared/contracts/account';
 
-/** The second step of signing in when two-factor is on (spec §4 Login, §5, §8). */
+// Answers that end the pending sign-in — too many wrong codes (for it, or for the whole account),
+// or it expired: the person starts again from the password.
+const SIGN_IN_OVER: (string | null)[] = [
+  'too_many_wrong_codes',
+  'account_locked',
+  'unauthenticated',
+];
+
+/**
+ * The second step of signing in when two-factor is on (spec §4 Login, §5, §8). Issue #38: what is
+ * wrong with a code shows under its field, not in a toast, and goes once the person edits it; an
+ * answer that ends the sign-in goes back to the password with its message (`onCancel`).
+ */
 export function TwoFactorStep({
   onSignedIn,
   onCancel,
 }: {
   onSignedIn: (user: CurrentUser, message: string) => void;
-  onCancel: () => void;
+  /** Back to the password: by choice, or with why the sign-in is over. */
+  onCancel: (message?: string) => void;
 }) {
   const id = useId();
   // Issue #35: a recovery code in place of the app's, when the phone is lost.
-  const factor = useSecondFactor();
+  const secondFactor = useSecondFactor();
   const verify = useVerifyTwoFactor();
   const inputRef = useRef<HTMLInputElement>(null);
+  const [error, setError] = useState<string | null>(null);
+  // What the person types (or a switch to the other kind of code) takes the message away.
+  const factor = {
+    ...secondFactor,
+    setCode: (value: SetStateAction<string>) => {
+      setError(null);
+      secondFactor.setCode(value);
+    },
+  };
 
   // The step replaces the password form: put the cursor where the code goes.
   useEffect(() => {
@@ -34,7 +55,8 @@ export function TwoFactorStep({
     event.preventDefault();
     const parsed = factor.parse();
     if (!parsed.ok) {
-      toast({ variant: 'destructive', title: 'Error', description: parsed.message });
+      setError(parsed.message);
+      inputRef.current?.focus();
       return;
     }
     verify.mutate(parsed.data, {
@@ -46,22 +68,12 @@ export function TwoFactorStep({
             : recoveryCodesLeftMessage(result.recoveryCodesLeft),
         ),
       onError: (failure) => {
-        toast({
-          variant: 'destructive',
-          title: 'Error',
-          description: errorMessage(failure, 'Verification failed'),
-        });
-        factor.setCode('');
-        // Too many wrong codes ended the pending sign-in (for it, or for the whole account), or
-        // it had expired: start again from the password.
-        const code = errorCode(failure);
-        const over: (string | null)[] = [
-          'too_many_wrong_codes',
-          'account_locked',
-          'unauthenticated',
-        ];
-        if (over.includes(code)) onCancel();
-        else inputRef.current?.focus();
+        const message = errorMessage(failure, 'Verification failed');
+        if (SIGN_IN_OVER.includes(errorCode(failure))) return onCancel(message);
+        // A used or wrong code is no use again: an empty field, the cursor in it.
+        secondFactor.setCode('');
+        setError(message);
+        inputRef.current?.focus();
       },
     });
   }
@@ -83,7 +95,7 @@ export function TwoFactorStep({
           </p>
         </div>
       </div>
-      <SecondFactorField id={`${id}-code`} factor={factor} inputRef={inputRef} />
+      <SecondFactorField id={`${id}-code`} factor={factor} inputRef={inputRef} error={error} />
       <div className="grid gap-2">
         <PendingButton
           type="submit"
@@ -95,7 +107,12 @@ export function TwoFactorStep({
           Verify
         </PendingButton>
         <PasskeySecondStep onSignedIn={onSignedIn} onExpired={onCancel} />
-        <Button type="button" variant="ghost" onClick={onCancel} disabled={verify.isPending}>
+        <Button
+          type="button"
+          variant="ghost"
+          onClick={() => onCancel()}
+          disabled={verify.isPending}
+        >
           Back to sign in
         </Button>
       </div>

@@ -1,46 +1,56 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '@/lib/queryClient';
+import { setSignedInCookie } from '@/test/render';
+import { CURRENT_USER_KEY, useAuth } from './useAuth';
 
-/**
- * useAuth reads the server's visitor mark when its module loads, so each test loads fresh copies
- * of it and of TanStack Query (one context for provider and hook).
- */
-async function renderAuthProbe() {
-  vi.resetModules();
-  const { QueryClientProvider } = await import('@tanstack/react-query');
-  const { createQueryClient } = await import('@/lib/queryClient');
-  const { useAuth } = await import('./useAuth');
+function renderAuthProbe() {
   function Probe() {
     const { user, isLoading } = useAuth();
     return <p data-testid="auth">{isLoading ? 'loading' : user ? user.username : 'signed out'}</p>;
   }
+  const queryClient = createQueryClient();
   render(
-    <QueryClientProvider client={createQueryClient()}>
+    <QueryClientProvider client={queryClient}>
       <Probe />
     </QueryClientProvider>,
   );
-  return screen.getByTestId('auth');
+  return { probe: screen.getByTestId('auth'), queryClient };
 }
 
 afterEach(() => {
-  document.documentElement.removeAttribute('data-visitor');
+  setSignedInCookie(false);
   vi.restoreAllMocks();
 });
 
 describe('useAuth', () => {
-  it('is signed out at once, without a request, on a page the server marked as a visitor’s', async () => {
-    document.documentElement.setAttribute('data-visitor', '');
+  it('is signed out at once, without a request, in a browser without the signed-in mark', async () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
-    const probe = await renderAuthProbe();
+    const { probe } = renderAuthProbe();
     expect(probe.textContent).toBe('signed out');
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 
-  it('asks the server when the page carries no mark', async () => {
+  it('asks at the next read once another tab signed in (the mark is shared)', async () => {
     const fetchSpy = vi
       .spyOn(globalThis, 'fetch')
       .mockResolvedValue(new Response(JSON.stringify({ username: 'ana' }), { status: 200 }));
-    const probe = await renderAuthProbe();
+    const { probe, queryClient } = renderAuthProbe();
+    await queryClient.refetchQueries({ queryKey: CURRENT_USER_KEY });
+    expect(fetchSpy).not.toHaveBeenCalled();
+
+    setSignedInCookie(true);
+    await queryClient.refetchQueries({ queryKey: CURRENT_USER_KEY });
+    await vi.waitFor(() => expect(probe.textContent).toBe('ana'));
+  });
+
+  it('asks the server when the browser holds the mark', async () => {
+    setSignedInCookie(true);
+    const fetchSpy = vi
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValue(new Response(JSON.stringify({ username: 'ana' }), { status: 200 }));
+    const { probe } = renderAuthProbe();
     expect(probe.textContent).toBe('loading');
     await vi.waitFor(() => expect(probe.textContent).toBe('ana'));
     expect(fetchSpy).toHaveBeenCalledWith('/api/user', expect.anything());

@@ -112,7 +112,10 @@ describe('PasskeySecondStep', () => {
       route: '/auth',
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Use a passkey' }));
-    await waitFor(() => expect(onExpired).toHaveBeenCalled());
+    // The password form says why (issue #38: in the form, not a toast).
+    await waitFor(() =>
+      expect(onExpired).toHaveBeenCalledWith('Your sign-in has expired. Please sign in again.'),
+    );
     expect(browser.startAuthentication).not.toHaveBeenCalled();
   });
 });

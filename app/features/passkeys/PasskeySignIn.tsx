@@ -1,7 +1,6 @@
 import { FingerprintPattern } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { PendingButton } from '@/components/PendingButton';
-import { toast } from '@/hooks/useToast';
 import { errorCode, errorMessage } from '@/lib/apiError';
 import { cn } from '@/lib/utils';
 import type { CurrentUser } from '../../../shared/contracts/account';
@@ -80,14 +79,16 @@ export function PasskeySignIn({
 
 /**
  * The second step's "Use a passkey", shown when the account waiting for it has one (issue #35).
- * A pending sign-in that expired meanwhile sends the person back to the password (`onExpired`).
+ * A pending sign-in that expired meanwhile sends the person back to the password (`onExpired`),
+ * where the message shows.
  */
 export function PasskeySecondStep({
   onSignedIn,
   onExpired,
 }: {
   onSignedIn: (user: CurrentUser, message: string) => void;
-  onExpired: () => void;
+  /** The pending sign-in is over: back to the password, which says so (`message`). */
+  onExpired: (message: string) => void;
 }) {
   const supported = browserHasPasskeys();
   const available = useSecondFactorPasskeys(supported);
@@ -101,12 +102,7 @@ export function PasskeySecondStep({
       onSuccess: (result) => onSignedIn(result.user, 'Authentication successful'),
       onError: (failure) => {
         if (errorCode(failure) === 'unauthenticated') {
-          toast({
-            variant: 'destructive',
-            title: 'Error',
-            description: errorMessage(failure, 'Your sign-in has expired. Please sign in again.'),
-          });
-          onExpired();
+          onExpired(errorMessage(failure, 'Your sign-in has expired. Please sign in again.'));
         } else {
           setOutcome(describeCeremonyFailure(failure, 'sign-in'));
         }

@@ -1,4 +1,5 @@
 import { type ComponentProps, type RefObject, useEffect, useRef } from 'react';
+import { FormError } from '@/components/FormError';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/utils';
@@ -35,7 +36,8 @@ export function RecoveryCodeInput({
 /**
  * Every place that asks for a second factor (signing in, turning two-factor off, deleting the
  * account, making new recovery codes): the app's 6-digit code, with "Use a recovery code
- * instead" (issue #35) and back. Switching empties the field and puts the cursor in it.
+ * instead" (issue #35) and back. Switching empties the field and puts the cursor in it. An
+ * `error` shows under the field, which it marks and describes (issue #38).
  */
 export function SecondFactorField({
   id,
@@ -44,6 +46,7 @@ export function SecondFactorField({
   disabled,
   autoFocus,
   describedBy,
+  error,
 }: {
   id: string;
   /** Its state, from `useSecondFactor()`. */
@@ -52,6 +55,8 @@ export function SecondFactorField({
   disabled?: boolean;
   autoFocus?: boolean;
   describedBy?: string | undefined;
+  /** What is wrong with the code sent, shown under the field. */
+  error?: string | null;
 }) {
   const { mode, setMode, code, setCode } = factor;
   const ownRef = useRef<HTMLInputElement>(null);
@@ -70,6 +75,7 @@ export function SecondFactorField({
     setMode(mode === 'app' ? 'recovery' : 'app');
   }
 
+  const errorId = `${id}-error`;
   const common = {
     ref,
     id,
@@ -78,13 +84,15 @@ export function SecondFactorField({
     onValueChange: setCode,
     disabled,
     autoFocus,
-    'aria-describedby': describedBy,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': [describedBy, error && errorId].filter(Boolean).join(' ') || undefined,
   };
 
   return (
     <div className="grid gap-2">
       <Label htmlFor={id}>{mode === 'app' ? 'Authentication code' : 'Recovery code'}</Label>
       {mode === 'app' ? <CodeInput {...common} /> : <RecoveryCodeInput {...common} />}
+      <FormError id={errorId} message={error} />
       <button
         type="button"
         onClick={handleSwitch}

@@ -16,7 +16,10 @@ afterEach(() => {
 async function renderPanel(routes: Parameters<typeof mockApi>[0] = {}) {
   const api = mockApi({ 'POST /api/setup-2fa': { body: SETUP }, ...routes });
   const onClose = vi.fn();
-  const utils = renderPage(<TwoFactorPanel onClose={onClose} />, { route: '/security' });
+  const utils = renderPage(<TwoFactorPanel onClose={onClose} />, {
+    route: '/security',
+    user: makeUser(),
+  });
   await screen.findByRole('img', { name: /QR code/ });
   const input = screen.getByLabelText('Verification code') as HTMLInputElement;
   const verify = screen.getByRole('button', { name: 'Verify' }) as HTMLButtonElement;

@@ -63,7 +63,7 @@ export const accountRoutes: FastifyPluginAsyncZod<EmailChangeContext> = async (a
       config: { access: 'user', ...perMinute(20) },
       schema: {
         tags,
-        summary: 'Edit name and picture; a new e-mail is e-mailed a confirmation link',
+        summary: 'Edit name and home airport; a new e-mail is e-mailed a confirmation link',
         description:
           'A new `email` does not change the account yet: it becomes `pendingEmail`, a link goes ' +
           'to that address (or, if another account has it, a note saying so) and ' +

@@ -7,7 +7,6 @@ import { memberName } from '../trips/access';
 type ProfileFields = {
   firstName?: string | null;
   lastName?: string | null;
-  profileImageUrl?: string | null;
   homeAirport?: string | null;
 };
 
@@ -17,8 +16,9 @@ async function save(db: Db, user: UserRow, input: ProfileFields): Promise<UserRo
 }
 
 /**
- * Name and picture (a new e-mail goes through emailChange.ts). They are what the others on the
- * user's trips see (presence, member lists): they are told.
+ * Name and home airport (a new e-mail goes through emailChange.ts, the picture through
+ * profilePicture.ts). The name is what the others on the user's trips see (presence, member
+ * lists): they are told.
  */
 export async function updateProfile(
   { db, live }: ChangeContext,
@@ -27,11 +27,6 @@ export async function updateProfile(
 ): Promise<UserRow> {
   if (Object.keys(input).length === 0) return user;
   const updated = await save(db, user, input);
-  if (
-    memberName(updated) !== memberName(user) ||
-    updated.profileImageUrl !== user.profileImageUrl
-  ) {
-    live.userChanged(updated);
-  }
+  if (memberName(updated) !== memberName(user)) live.userChanged(updated);
   return updated;
 }

@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SIGNED_IN_COOKIE } from '../../../shared/constants';
 import type { CurrentUser } from '../../../shared/contracts/account';
 import type { LoginResponse, OkResponse } from '../../../shared/contracts/auth';
 import type { ErrorResponse } from '../../../shared/contracts/errors';
@@ -247,6 +248,24 @@ describe('sign-in and sign-out', () => {
     const replay = apiClient(t.url);
     replay.cookie = token;
     expect((await replay.get('/api/user')).status).toBe(401);
+  });
+
+  it('sets a readable signed-in mark with the session, and clears it at logout (issue #38)', async () => {
+    const mark = (res: { headers: Headers }) =>
+      res.headers
+        .getSetCookie()
+        .filter((line) => line.startsWith(`${SIGNED_IN_COOKIE}=`))
+        .map((line) => (/Expires=Thu, 01 Jan 1970/i.test(line) ? 'cleared' : line));
+    const { client, user } = await createAccount(t);
+    const signedIn = await signIn(user.username, TEST_PASSWORD, client);
+    const [set] = mark(signedIn);
+    // Scripts read it (no HttpOnly): it holds 1, nothing secret, and lives as long as the session.
+    expect(set).toMatch(
+      new RegExp(`^${SIGNED_IN_COOKIE}=1; Max-Age=2592000; Path=/; SameSite=Lax$`),
+    );
+    expect(mark(await client.post('/api/logout'))).toEqual(['cleared']);
+    // A wrong password changes no cookie.
+    expect(mark(await signIn(user.username, 'not the password'))).toEqual([]);
   });
 
   it('answers 401 without a session, or with a made-up one', async () => {
@@ -614,7 +633,7 @@ describe('bad input never reaches a 5xx', () => {
 });
 
 describe('over HTTPS, and in the logs', () => {
-  it('marks the session cookie Secure when PUBLIC_URL is https', async () => {
+  it('marks the session cookie (and the signed-in mark) Secure when PUBLIC_URL is https', async () => {
     const https = await startTestApp({ env: { PUBLIC_URL: 'https://trips.example.com' } });
     try {
       const res = await fetch(`${https.url}/api/register`, {
@@ -625,6 +644,8 @@ describe('over HTTPS, and in the logs', () => {
       expect(res.status).toBe(201);
       const cookie = res.headers.getSetCookie().find((c) => c.startsWith('tm_session='))!;
       expect(cookie).toMatch(/; Secure/);
+      const mark = res.headers.getSetCookie().find((c) => c.startsWith(`${SIGNED_IN_COOKIE}=`))!;
+      expect(mark).toMatch(/; Secure/);
     } finally {
       await https.close();
     }

@@ -101,8 +101,9 @@ export const authRoutes: FastifyPluginAsyncZod<
         requestMeta(request),
         previous,
       );
-      setSessionCookie(reply, result.token);
-      if (result.kind === 'needsSecondFactor') return { requiresTwoFactor: true as const };
+      const pendingTwoFactor = result.kind === 'needsSecondFactor';
+      setSessionCookie(reply, result.token, { pendingTwoFactor });
+      if (pendingTwoFactor) return { requiresTwoFactor: true as const };
       return { success: true as const, user: toCurrentUser(result.user) };
     },
   );

@@ -14,15 +14,14 @@ import {
 import { tripParams } from '../../../shared/contracts/trips';
 import { currentAuth } from '../../platform/auth';
 import type { Db } from '../../platform/db/client';
-import { HttpError } from '../../platform/errors';
 import { sendImmutableFile } from '../../platform/immutableFile';
 import { perUser } from '../../platform/rateLimit';
 import { changeContext } from '../live';
 import { tripAccessOf, tripMember } from '../trips/access';
+import { acceptRawUploads, rawUploadHooks, uploadBody } from './rawUpload';
 import * as photos from './service';
 
 const tags = ['photos'];
-const UPLOAD_TYPE = /^(image\/[a-z0-9.+-]+|application\/octet-stream)$/i;
 
 /** `attachment` with the name in both forms browsers read (RFC 6266): plain ASCII, and UTF-8. */
 function attachment(name: string) {
@@ -45,7 +44,9 @@ export const photosRoutes: FastifyPluginAsyncZod<{ db: Db; files: photos.PhotoFi
   });
 
   // A photo arrives as its own bytes and is handed on unread: the service streams it to a file.
-  app.addContentTypeParser(UPLOAD_TYPE, (_request, payload, done) => done(null, payload));
+  acceptRawUploads(app);
+  const nameOf = (request: { url: string }) =>
+    new URL(request.url, 'http://x').searchParams.get('name') ?? 'This file';
 
   app.get(
     '/api/trips/:tripId/photos',
@@ -66,26 +67,11 @@ export const photosRoutes: FastifyPluginAsyncZod<{ db: Db; files: photos.PhotoFi
     {
       // A holiday's worth at once is a few hundred; each waits its turn to be processed.
       config: { access: member, ...perUser(300, 60_000) },
-      // After the access check, before the body is read (it is handed on unread): the right kind
-      // of body, and not plainly too large.
-      preValidation: async (request) => {
-        const name = new URL(request.url, 'http://x').searchParams.get('name') ?? 'This file';
-        if (!UPLOAD_TYPE.test(request.headers['content-type']?.split(';')[0]?.trim() ?? '')) {
-          throw new HttpError('unsupported_media_type', PHOTO_MESSAGES.notAPhoto(name));
-        }
-        if (Number(request.headers['content-length']) > files.maxFileBytes) {
-          throw new HttpError('body_too_large', PHOTO_MESSAGES.tooLarge(name, files.maxFileBytes));
-        }
-      },
-      // An upload refused before its end: Node reads and drops the rest of a body of a photo's
-      // size, so the connection stays usable and the browser surely gets the answer; a larger
-      // one, or one of unknown size, is not read on: the connection closes after the answer.
-      onSend: async (request, reply) => {
-        const declared = Number(request.headers['content-length']);
-        if (!request.raw.complete && !(declared <= files.maxFileBytes)) {
-          reply.header('connection', 'close');
-        }
-      },
+      ...rawUploadHooks({
+        maxBytes: files.maxFileBytes,
+        notAPicture: (request) => PHOTO_MESSAGES.notAPhoto(nameOf(request)),
+        tooLarge: (request) => PHOTO_MESSAGES.tooLarge(nameOf(request), files.maxFileBytes),
+      }),
       schema: {
         tags,
         summary: 'Add a photo (the body is the file: JPEG, PNG, WebP or AVIF bytes)',
@@ -117,7 +103,7 @@ export const photosRoutes: FastifyPluginAsyncZod<{ db: Db; files: photos.PhotoFi
         name: request.query.name,
         caption: request.query.caption ?? null,
         keepOriginal: request.query.keepOriginal,
-        body: (request.body as NodeJS.ReadableStream | undefined) ?? request.raw,
+        body: uploadBody(request),
         declaredBytes: length === undefined ? null : Number(length),
       });
       return reply.code(201).send(photo);

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SIGNED_IN_COOKIE } from '../../../shared/constants';
 import type { CurrentUser } from '../../../shared/contracts/account';
 import type { LoginResponse } from '../../../shared/contracts/auth';
 import type { ErrorResponse } from '../../../shared/contracts/errors';
@@ -10,6 +11,13 @@ import { itRefusesBadBodies } from '../../test/badInput';
 import { createAccount, signedInClient } from '../../test/factories';
 import { startTestApp, type TestApp } from '../../test/testApp';
 import { otpauthUrl, qrCodeDataUrl, totpCode } from './totp';
+
+/** What an answer does to SIGNED_IN_COOKIE: sets it ('1'), clears it, or nothing (undefined). */
+function signedInMark(res: { headers: Headers }) {
+  const line = res.headers.getSetCookie().find((each) => each.startsWith(`${SIGNED_IN_COOKIE}=`));
+  if (!line) return undefined;
+  return /Expires=Thu, 01 Jan 1970/i.test(line) ? 'cleared' : line.split(';')[0]!.split('=')[1];
+}
 
 type SignedIn = { success: true; user: CurrentUser };
 
@@ -78,6 +86,8 @@ describe('two-factor authentication', () => {
     const login = await signIn(client, user.username);
     expect(login.body).toEqual({ requiresTwoFactor: true });
     const pendingCookie = client.cookie;
+    // Issue #38: half signed in is not signed in, to the client's readable mark either.
+    expect(signedInMark(login)).toBe('cleared');
 
     // A pending session grants nothing but verify-2fa.
     expect((await client.get('/api/user')).status).toBe(401);
@@ -90,6 +100,7 @@ describe('two-factor authentication', () => {
     expect(verify.status).toBe(200);
     expect(verify.body.user.id).toBe(user.id);
     expect(client.cookie).not.toBe(pendingCookie);
+    expect(signedInMark(verify)).toBe('1');
     expect((await client.get('/api/user')).status).toBe(200);
     const old = apiClient(t.url);
     old.cookie = pendingCookie;

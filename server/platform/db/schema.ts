@@ -45,7 +45,13 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     firstName: text('first_name'),
     lastName: text('last_name'),
+    /** The picture's address as served (`profilePicturePath`), or null. */
     profileImageUrl: text('profile_image_url'),
+    /**
+     * Issue #38 item 9: where the photo storage keeps the uploaded picture. Replacing or removing
+     * it, or deleting the account, leaves the old key to the storage sweeper (a trigger).
+     */
+    profileImageKey: text('profile_image_key'),
     /** Issue #21: the airport flight searches start from for this person (3 letters), if set. */
     homeAirport: text('home_airport'),
     plan: text('plan', { enum: ['free', 'premium', 'pro'] })

@@ -30,6 +30,24 @@ const leave = (page: Page) => page.getByRole('button', { name: 'Leave audio room
 const inCall = (page: Page) => page.getByTestId('call-participant');
 const notifications = (page: Page) => page.getByRole('region', { name: /Notifications/ });
 
+/**
+ * The trip's name in the top bar shows whole, not cut to an ellipsis (issue #38: a phone's bar
+ * cut "Bali 2023" to "B…", and in a call left none of it).
+ */
+async function expectTripNameWhole(page: Page, name: string) {
+  const label = page
+    .getByRole('banner')
+    .getByRole('button', { name, exact: true })
+    .locator('span')
+    .first();
+  await expect(label).toHaveText(name);
+  await expect
+    .poll(() =>
+      label.evaluate((text) => text.clientWidth > 0 && text.scrollWidth <= text.clientWidth),
+    )
+    .toBe(true);
+}
+
 async function person(browser: Browser, base: string, firstName: string, invitedBy?: Page) {
   const page = invitedBy
     ? (await signUpMember(browser, invitedBy, { base, firstName, lastName: 'Call' })).member
@@ -122,8 +140,13 @@ test(
     await join(owner).click();
     // Outside the call, the Join button carries how many are in the room.
     await expect(member.getByText('In the audio room: Amaya Call')).toBeAttached();
+    // The bar, with the Join button, the owner's face and the rest, leaves the trip's name whole.
+    await expect(member.getByTestId('presence-member')).toBeVisible();
+    await expectTripNameWhole(member, 'Bali 2023');
     await join(member).click();
     await expect(member.getByRole('button', { name: 'Mute', exact: true })).toBeVisible();
+    // In the call too: its controls have a row of their own.
+    await expectTripNameWhole(member, 'Bali 2023');
     const panel = member.getByRole('button', { name: 'Audio room: In the call with Amaya Call' });
     await panel.click();
     await expect(

@@ -226,6 +226,85 @@ test('two people sketch together live on a Premium trip, and the drawing is kept
   await expect(whiteboard(member).getByText('2 shapes · All changes saved')).toBeVisible();
 });
 
+test('the first text typed shows whole for everyone, though its font came after it was typed', async ({
+  browser,
+}) => {
+  const base = test.info().project.use.baseURL ?? '';
+  const { owner, member, tripId } = await ownerAndMemberOnTrip(
+    browser,
+    { base, firstName: 'Tess', lastName: 'Words' },
+    { base, firstName: 'Remy', lastName: 'Reader' },
+  );
+  await setPlan(base, owner, 'premium');
+  await openTrip(owner, tripId);
+  await owner.getByRole('button', { name: 'Add Widget' }).click();
+  await owner
+    .getByRole('dialog', { name: 'Add Widget' })
+    .getByRole('button', { name: 'Whiteboard Sketch plans together' })
+    .click();
+  await expect(whiteboard(member).getByText(/Nothing drawn yet/)).toBeVisible();
+
+  // The editor's fonts are held back until the text is typed, as on a slow first visit: Excalidraw
+  // measures it in the fallback font, and drew it cut off at that box for good.
+  let release = () => {};
+  const fontsHeld = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await owner.route('**/excalidraw/fonts/**', async (route) => {
+    await fontsHeld;
+    await route.continue();
+  });
+  const canvas = await openEditor(owner);
+  await editorKeyboard(owner).focus();
+  await owner.keyboard.press('t');
+  await canvas.click({ position: { x: 500, y: 300 } });
+  const words = 'Day 1: Ubud rice terraces';
+  await owner.keyboard.type(words);
+  await owner.keyboard.press('Escape');
+  await expect(whiteboard(owner).getByText('1 shape · All changes saved')).toBeVisible();
+  release();
+
+  // What everyone gets from the server: a box as wide as the words in their font, once it loaded.
+  const [widget] = (
+    (await (await member.request.get(`/api/trips/${tripId}/widgets`)).json()) as {
+      id: string;
+      type: string;
+    }[]
+  ).filter((w) => w.type === 'whiteboard');
+  const storedText = async () => {
+    const scene = await (
+      await member.request.get(`/api/trips/${tripId}/whiteboards/${widget!.id}`)
+    ).json();
+    return (
+      scene.elements as { type: string; width: number; fontSize: number; text: string }[]
+    ).find((element) => element.type === 'text')!;
+  };
+  const { fontSize } = await storedText();
+  const needed = await owner.evaluate(
+    async ({ font, text }) => {
+      await document.fonts.load(font, text);
+      const context = document.createElement('canvas').getContext('2d')!;
+      context.font = font;
+      return context.measureText(text).width;
+    },
+    { font: `${fontSize}px Excalifont`, text: words },
+  );
+  await expect.poll(async () => (await storedText()).width).toBeGreaterThanOrEqual(needed - 0.5);
+
+  // The member's preview on the board frames the whole text too.
+  const text = whiteboard(member).locator('svg text');
+  await expect(text).toHaveText(words);
+  await expect
+    .poll(() =>
+      text.evaluate((node: SVGTextElement) => {
+        const drawn = node.getBBox();
+        const [x, , width] = node.ownerSVGElement!.getAttribute('viewBox')!.split(' ').map(Number);
+        return drawn.x >= x! && drawn.x + drawn.width <= x! + width!;
+      }),
+    )
+    .toBe(true);
+});
+
 test('a Free trip shows the whiteboard with what upgrading gives', async ({ browser }) => {
   const base = test.info().project.use.baseURL ?? '';
   const owner = await signUpPerson(browser, { base, firstName: 'Fern', lastName: 'Free' });

@@ -1,5 +1,5 @@
 import { History, Plus, UserPlus } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { type CSSProperties, useEffect, useRef, useState } from 'react';
 import { Logo } from '@/components/Logo';
 import { SignInRequired } from '@/components/SignInRequired';
 import { Spinner } from '@/components/Spinner';
@@ -10,6 +10,7 @@ import { ActivityPanel } from '@/features/activity/ActivityPanel';
 import { useAuth } from '@/features/auth/useAuth';
 import { AddWidgetDialog } from '@/features/board/AddWidgetDialog';
 import { Board } from '@/features/board/Board';
+import { useElementSize } from '@/features/board/useElementSize';
 import { CallControls } from '@/features/calls/CallControls';
 import { CallPanel } from '@/features/calls/CallPanel';
 import { LeaveCallDialog } from '@/features/calls/LeaveCallDialog';
@@ -82,6 +83,15 @@ function Dashboard({ user }: { user: CurrentUser }) {
   const wide = useMediaQuery(WIDE_QUERY);
   const live = useLiveTrip(trip?.id ?? null, user.id);
   const callRoom = useCallRoom(live.socket, trip?.id ?? null, live.status);
+  // On a phone in a call, the call's controls have a row of their own under the bar: in the bar
+  // they left the trip's name no room (issue #38).
+  const callRow = Boolean(trip) && !wide && callRoom.phase === 'joined';
+  // The top bar's height (with the call's row), for what opens below it (an expanded widget).
+  const headerRef = useRef<HTMLElement>(null);
+  const headerSize = useElementSize(headerRef);
+  const topBar = headerSize
+    ? ({ '--top-bar-height': `${headerSize.height}px` } as CSSProperties)
+    : undefined;
   // A call belongs to its trip: opening another one while in it asks first.
   const [switchingTo, setSwitchingTo] = useState<string | null | undefined>(undefined);
   const switcher: CurrentTrip = {
@@ -97,11 +107,19 @@ function Dashboard({ user }: { user: CurrentUser }) {
       : (current.trips.find((candidate) => candidate.id === switchingTo)?.name ?? 'another trip');
 
   return (
-    <div className="relative flex h-dvh flex-col overflow-hidden bg-background text-foreground">
+    <div
+      className="relative flex h-dvh flex-col overflow-hidden bg-background text-foreground"
+      style={topBar}
+    >
       <BackgroundVideo videos={background.videos} activeIndex={activeVideo} />
-      <header className="relative z-20 border-b border-white/10 bg-background/70 backdrop-blur-md">
+      <header
+        ref={headerRef}
+        className="relative z-20 border-b border-white/10 bg-background/70 backdrop-blur-md"
+      >
         <div className="flex h-14 items-center gap-2 px-3 sm:h-16 sm:gap-3 sm:px-5">
-          <Logo className="shrink-0" compact />
+          {/* On a phone the trip's name is the bar's title: the mark (a link to this very page)
+              gives it the room. */}
+          <Logo className={cn('shrink-0', trip && 'hidden sm:inline-flex')} compact />
           <TripSwitcher
             current={switcher}
             onShowActivity={() => setShowingActivity(true)}
@@ -112,11 +130,11 @@ function Dashboard({ user }: { user: CurrentUser }) {
             onInvite={wide ? undefined : () => setInviting(true)}
             className="min-w-0"
           />
-          <div className="ml-auto flex shrink-0 items-center gap-1.5 sm:gap-2">
+          <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-2">
             {trip && (
               <>
-                <CallControls room={callRoom} myUserId={user.id} />
-                {/* On phones the call's panel shows who is in it: the bar has no room for both. */}
+                {!callRow && <CallControls room={callRoom} myUserId={user.id} />}
+                {/* On phones the call's row shows who is in it: the bar has no room for both. */}
                 <PresenceStack
                   members={live.members}
                   myUserId={user.id}
@@ -126,7 +144,7 @@ function Dashboard({ user }: { user: CurrentUser }) {
                   onClick={() => setAddingWidget(true)}
                   size="sm"
                   aria-label="Add Widget"
-                  className="px-2.5 sm:px-3"
+                  className="px-2 sm:px-3"
                 >
                   <Plus aria-hidden />
                   <span className="hidden sm:inline">Add Widget</span>
@@ -172,6 +190,11 @@ function Dashboard({ user }: { user: CurrentUser }) {
             <AccountMenu user={user} />
           </div>
         </div>
+        {callRow && (
+          <div className="flex h-11 items-center border-t border-white/10 px-3">
+            <CallControls room={callRoom} myUserId={user.id} />
+          </div>
+        )}
       </header>
       {/* The trip's chat opens beside the board (issue #38), which stays usable. */}
       <div className="relative flex min-h-0 flex-1">

@@ -25,7 +25,8 @@ export function JoinButton({
     <Button
       size="sm"
       variant={callGoingOn ? 'default' : 'outline'}
-      className="h-8 rounded-full px-2.5 xl:px-3"
+      // A round icon on phones, whose top bar is narrow; with its words on wide screens.
+      className="h-8 rounded-full px-2 sm:px-2.5 xl:px-3"
       aria-label="Join audio room"
       title="Join audio room"
       disabled={room.phase === 'joining'}

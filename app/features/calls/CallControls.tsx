@@ -16,7 +16,7 @@ import { CallFaces, personState } from './CallFaces';
 import type { CallRoom } from './useCallRoom';
 import { useMuteShortcut } from './useMuteShortcut';
 
-// Tailwind's sm: below it (phones) the bar has room for two buttons of the call's, not more.
+// Tailwind's sm: below it (phones) the bar has room for Join alone; in the call, a row of its own.
 const WIDE_QUERY = '(min-width: 640px)';
 
 function minutesLeft(endsAt: string | null, now: number) {
@@ -28,8 +28,9 @@ function minutesLeft(endsAt: string | null, now: number) {
 /**
  * The trip's audio room in the top bar (issue #19): who is in it (a ring on whoever speaks, a
  * crossed-out microphone on whoever is muted), Join audio room, and once in, Mute / Unmute (or
- * the M key), the devices and each person's volume, and Leave audio room. On phones the faces,
- * devices, volumes and Leave are in one panel behind a single button, beside Mute.
+ * the M key), the devices and each person's volume, and Leave audio room. On phones, in the call,
+ * the controls are a row under the top bar (issue #38: in the bar they crowded out the trip's
+ * name); the faces, devices, volumes and Leave are in one panel behind a single button, beside Mute.
  */
 export function CallControls({ room, myUserId }: { room: CallRoom; myUserId: string }) {
   const participants = room.state?.participants ?? [];
@@ -54,40 +55,50 @@ export function CallControls({ room, myUserId }: { room: CallRoom; myUserId: str
         : `In the audio room: ${listNames(participants.map((person) => person.name))}`;
   const stateOf = (person: CallParticipant) => personState(person, myUserId, media);
 
-  if (!wide) {
-    // Phones: Join, or Mute and the call's panel.
+  if (!wide && joined) {
+    // Phones in the call: a row of its own under the top bar (the page puts it there), saying who
+    // is in it, with Mute, the camera and the call's panel (which has Leave).
     return (
-      <div className="flex items-center gap-1">
-        {joined ? (
-          <>
-            <MuteButton room={room} />
-            <VideoButton room={room} />
-            <AudioSettings
-              room={room}
-              participants={others}
-              panel={{ everyone: participants, myUserId, stateOf, left, summary }}
-            />
-          </>
-        ) : (
-          <span className="relative">
-            <JoinButton room={room} callGoingOn={Boolean(call)} waiting={participants.length > 0} />
-            {participants.length > 0 && (
-              <span
-                className={cn(
-                  'pointer-events-none absolute -top-1 -right-1 grid size-4 place-items-center rounded-full text-[10px] font-bold text-white ring-2 ring-background',
-                  call ? 'bg-emerald-500' : 'bg-muted-foreground',
-                )}
-                aria-hidden
-              >
-                {participants.length}
-              </span>
+      <div className="flex w-full min-w-0 items-center gap-1">
+        {/* The panel's button says it to screen readers. */}
+        <p
+          aria-hidden
+          className="flex min-w-0 flex-1 items-center gap-2 text-sm font-medium text-emerald-700 dark:text-emerald-300"
+        >
+          <span className="size-2 shrink-0 animate-pulse rounded-full bg-emerald-500" />
+          <span className="truncate">{others.length === 0 ? 'Waiting for others' : summary}</span>
+        </p>
+        <MuteButton room={room} />
+        <VideoButton room={room} />
+        <AudioSettings
+          room={room}
+          participants={others}
+          panel={{ everyone: participants, myUserId, stateOf, left, summary }}
+        />
+      </div>
+    );
+  }
+
+  if (!wide) {
+    // Phones outside the call: Join, with how many are in the room.
+    return (
+      <span className="relative">
+        <JoinButton room={room} callGoingOn={Boolean(call)} waiting={participants.length > 0} />
+        {participants.length > 0 && (
+          <span
+            className={cn(
+              'pointer-events-none absolute -top-1 -right-1 grid size-4 place-items-center rounded-full text-[10px] font-bold text-white ring-2 ring-background',
+              call ? 'bg-emerald-500' : 'bg-muted-foreground',
             )}
-            <span className="sr-only" aria-live="polite">
-              {summary}
-            </span>
+            aria-hidden
+          >
+            {participants.length}
           </span>
         )}
-      </div>
+        <span className="sr-only" aria-live="polite">
+          {summary}
+        </span>
+      </span>
     );
   }
 

@@ -27,8 +27,8 @@ describe('PresenceStack', () => {
     ).toBeVisible();
     const faces = screen.getAllByTestId('presence-member');
     expect(faces.map((face) => face.getAttribute('title'))).toEqual(['Bruno Costa', 'Carla']);
-    expect(faces[0]!.textContent).toBe('BC');
     const avatar = faces[0]!.querySelector<HTMLElement>('[data-slot="avatar"]');
+    expect(avatar?.textContent).toBe('BC');
     expect(avatar?.style.borderColor).toBe('#16a34a');
   });
 

@@ -31,7 +31,12 @@ export function PresenceStack({
 
   return (
     // biome-ignore lint/a11y/useSemanticElements: a labelled group of faces, not a form fieldset
-    <div role="group" aria-label={summary} className={cn('flex items-center', className)}>
+    <div
+      role="group"
+      aria-label={summary}
+      // Nobody else: nothing to see, and no room taken in the top bar (a phone's is full).
+      className={cn('flex items-center', others.length === 0 && 'sr-only', className)}
+    >
       {others.length > 0 && (
         <ul className="flex items-center -space-x-2" aria-hidden>
           {others.map((member, index) => (
@@ -41,23 +46,24 @@ export function PresenceStack({
               data-user-id={member.userId}
               title={member.name}
               className={cn(
-                'rounded-full ring-2 ring-background',
+                'relative rounded-full ring-2 ring-background',
                 index >= SHOWN_ON_PHONES && 'hidden sm:block',
                 index >= SHOWN && 'sm:hidden',
               )}
             >
               <PersonAvatar name={member.name} image={member.image} colour={member.colour} />
+              {/* Phones: how many more, on the one face (a face of its own left the trip's
+                  name no room in the bar). */}
+              {index === 0 && hiddenOnPhones > 0 && (
+                <span className="absolute -right-1.5 -bottom-1 grid h-4 min-w-4 place-items-center rounded-full bg-muted px-0.5 text-[10px] font-bold text-foreground ring-2 ring-background sm:hidden">
+                  +{hiddenOnPhones}
+                </span>
+              )}
             </li>
           ))}
-          {hiddenOnPhones > 0 && (
-            <li
-              className={cn(
-                'grid size-8 place-items-center rounded-full bg-muted text-xs font-semibold ring-2 ring-background',
-                hidden <= 0 && 'sm:hidden',
-              )}
-            >
-              <span className="sm:hidden">+{hiddenOnPhones}</span>
-              {hidden > 0 && <span className="hidden sm:inline">+{hidden}</span>}
+          {hidden > 0 && (
+            <li className="hidden size-8 place-items-center rounded-full bg-muted text-xs font-semibold ring-2 ring-background sm:grid">
+              +{hidden}
             </li>
           )}
         </ul>

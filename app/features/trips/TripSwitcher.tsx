@@ -148,7 +148,7 @@ export function TripSwitcher({
           title={label}
           aria-busy={current.isLoading || undefined}
           className={cn(
-            'inline-flex h-9 min-w-0 max-w-[9rem] items-center gap-1 rounded-md px-2 text-sm font-semibold sm:max-w-xs sm:gap-1.5 sm:px-3 sm:text-base',
+            'inline-flex h-9 min-w-0 items-center gap-1 rounded-md px-2 text-sm font-semibold sm:max-w-xs sm:gap-1.5 sm:px-3 sm:text-base',
             'transition-colors hover:bg-accent hover:text-accent-foreground data-[state=open]:bg-accent',
             'outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background',
             className,

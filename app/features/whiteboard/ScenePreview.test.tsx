@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ScenePreview, sceneBounds } from './ScenePreview';
 
 const base = { version: 1, versionNonce: 1, isDeleted: false, strokeColor: '#1e1e1e' };
@@ -85,6 +85,23 @@ describe('ScenePreview', () => {
     expect(y).toBeLessThan(0);
     expect(x! + width!).toBeGreaterThan(240);
     expect(y! + height!).toBeGreaterThan(100);
+  });
+
+  describe('a text drawn wider than its stored box', () => {
+    // happy-dom lays nothing out: the browser's measure of the text as drawn, given here.
+    afterEach(() => {
+      vi.restoreAllMocks();
+    });
+
+    it('is framed whole, not cut off at the box Excalidraw measured in its own font', () => {
+      // Stored 90 wide (its box as measured in Excalidraw's font); drawn here 400 wide.
+      vi.spyOn(SVGGraphicsElement.prototype, 'getBBox').mockReturnValue(
+        new DOMRect(10, 60, 400, 40),
+      );
+      renderPreview(scene);
+      const [x, , width] = screen.getByRole('img').getAttribute('viewBox')!.split(' ').map(Number);
+      expect(x! + width!).toBeGreaterThanOrEqual(410);
+    });
   });
 
   it('draws nothing for a scene with nothing on it, and survives fields it does not expect', () => {

@@ -1,4 +1,4 @@
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useId, useLayoutEffect, useRef, useState } from 'react';
 import { whiteboardFilePath } from '../../../shared/contracts/whiteboard';
 
 type Element = Record<string, unknown>;
@@ -42,6 +42,46 @@ export function sceneBounds(elements: readonly Element[]) {
   }
   if (!Number.isFinite(minX)) return null;
   return { x: minX, y: minY, width: maxX - minX, height: maxY - minY };
+}
+
+type Bounds = { x: number; y: number; width: number; height: number };
+
+/** The smallest area holding both. */
+function union(a: Bounds, b: Bounds): Bounds {
+  const x = Math.min(a.x, b.x);
+  const y = Math.min(a.y, b.y);
+  return {
+    x,
+    y,
+    width: Math.max(a.x + a.width, b.x + b.width) - x,
+    height: Math.max(a.y + a.height, b.y + b.height) - y,
+  };
+}
+
+/**
+ * The area of the texts as this preview draws them. A text's stored box is as Excalidraw measured
+ * it, in its own font; here it is drawn in the system's, which can run wider: framed by the box
+ * alone, its end would be cut off. Measured once drawn (null where nothing is laid out: tests).
+ */
+function useDrawnTextBounds(elements: readonly Element[]) {
+  const svgRef = useRef<SVGSVGElement>(null);
+  const [drawn, setDrawn] = useState<Bounds | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: measured again when the drawing changes
+  useLayoutEffect(() => {
+    let area: Bounds | null = null;
+    for (const text of svgRef.current?.querySelectorAll('text') ?? []) {
+      const { x, y, width, height } = text.getBBox();
+      // Not laid out (no layout in tests), or a text with nothing to show.
+      if (width === 0 && height === 0) continue;
+      area = area ? union(area, { x, y, width, height }) : { x, y, width, height };
+    }
+    setDrawn((was) =>
+      was && area && (['x', 'y', 'width', 'height'] as const).every((k) => was[k] === area[k])
+        ? was
+        : area,
+    );
+  }, [elements]);
+  return { svgRef, drawn };
 }
 
 /**
@@ -174,9 +214,11 @@ type Props = {
 /** A whiteboard's drawing, small, on white paper as it is drawn (issue #22). */
 export function ScenePreview({ tripId, widgetId, elements, label }: Props) {
   const arrowId = useId();
+  const { svgRef, drawn } = useDrawnTextBounds(elements);
   const visible = elements.filter((element) => !element.isDeleted);
-  const bounds = sceneBounds(visible);
-  if (!bounds) return null;
+  const stored = sceneBounds(visible);
+  if (!stored) return null;
+  const bounds = drawn ? union(stored, drawn) : stored;
   const pad = Math.max(20, Math.max(bounds.width, bounds.height) * 0.05);
   const viewBox = [
     bounds.x - pad,
@@ -187,6 +229,7 @@ export function ScenePreview({ tripId, widgetId, elements, label }: Props) {
   const pictureUrl = (fileId: string) => whiteboardFilePath(tripId, widgetId, fileId);
   return (
     <svg
+      ref={svgRef}
       role="img"
       aria-label={label}
       viewBox={viewBox}

@@ -12,6 +12,7 @@ import { type SceneElement, withoutDeletedStubs } from './sceneCache';
 import { useCollaborators } from './useCollaborators';
 import { download, exportDrawing, newPictureId, usePictureFiles } from './usePictureFiles';
 import { type SaveState, safelyRestored, useSceneSync } from './useSceneSync';
+import { useTextFit } from './useTextFit';
 
 type Props = {
   tripId: string;
@@ -66,15 +67,18 @@ export default function WhiteboardEditor({
     scene,
     onProblem: setProblem,
   });
-  const { saveState, scheduleFlush, openScene, sendWhatIsLeft, showInPreview } = useSceneSync({
-    api,
-    tripId,
-    widgetId,
-    scene,
-    socket,
-    loadPictures,
-    onProblem: setProblem,
-  });
+  const { saveState, scheduleFlush, openScene, sendWhatIsLeft, showInPreview, editedHere } =
+    useSceneSync({
+      api,
+      tripId,
+      widgetId,
+      scene,
+      socket,
+      loadPictures,
+      onProblem: setProblem,
+    });
+  // A text measured before its font had loaded is shown cut off unless measured again.
+  const fitTexts = useTextFit({ api, editedHere });
   const { here, handlePointerUpdate, leaveBoard } = useCollaborators({
     api,
     socket,
@@ -180,8 +184,10 @@ export default function WhiteboardEditor({
               toggleTheme: null,
             },
           }}
-          onChange={(elements, _appState, files) => {
+          onChange={(elements, appState, files) => {
             setShapes(elements.filter((element) => !element.isDeleted).length);
+            // Before the read-only return: a read-only drawing's texts are fitted here too.
+            fitTexts(appState);
             if (!editable) return;
             scheduleFlush();
             uploadNewPictures(files);

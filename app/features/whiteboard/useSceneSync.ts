@@ -227,5 +227,12 @@ export function useSceneSync({
     [queryClient, sync, tripId, widgetId],
   );
 
-  return { saveState, scheduleFlush, openScene, sendWhatIsLeft, showInPreview };
+  // Whether this tab made the element's current version (not taken in from the server).
+  const editedHere = useCallback(
+    (element: { id: string; version: number }) =>
+      element.version > (sync.applied.get(element.id)?.version ?? 0),
+    [sync],
+  );
+
+  return { saveState, scheduleFlush, openScene, sendWhatIsLeft, showInPreview, editedHere };
 }

@@ -37,6 +37,10 @@ export const FEATURES = {
     own: ['server/features/chat/', 'app/features/chat/', 'shared/contracts/chat.ts'],
     words: ['chat', 'chats'],
   },
+  itinerary: {
+    own: ['server/features/itinerary/', 'app/features/itinerary/', 'shared/contracts/itinerary.ts'],
+    words: ['itinerary', 'itineraries'],
+  },
 };
 
 // Words of a name a person would not read as the feature ("polling" a socket, SENDING_POLL_MS).

@@ -13,4 +13,9 @@ describe('a feature plugs in', () => {
     const reach = reachOf('chat');
     expect(reach.length, reach.join('\n')).toBeLessThanOrEqual(6);
   });
+
+  it('names the itinerary in at most 6 source files outside its folders', () => {
+    const reach = reachOf('itinerary');
+    expect(reach.length, reach.join('\n')).toBeLessThanOrEqual(6);
+  });
 });

@@ -36,6 +36,12 @@ export type WidgetKind = {
    * the board asks first, saying this, instead of offering Undo.
    */
   removalWarning?: string;
+  /**
+   * Its own address below the trip's, when expanded it is a page of the trip (issue #39: the
+   * itinerary's `plan`, `/trips/:tripId/plan`): expanding goes there, the address opens it
+   * expanded, and it then takes the whole screen below the top bar.
+   */
+  page?: string;
   /** What goes inside its frame. */
   Body: ComponentType<WidgetBodyProps>;
 };

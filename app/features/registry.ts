@@ -6,6 +6,7 @@ import { commentsFeature } from './comments/feature';
 import { countdownFeature } from './countdown/feature';
 import type { ClientFeature } from './feature';
 import { flightsFeature } from './flights/feature';
+import { itineraryFeature } from './itinerary/feature';
 import { mediaFeature } from './media/feature';
 import { membersFeature } from './members/feature';
 import { photosFeature } from './photos/feature';
@@ -17,8 +18,8 @@ import { tripsFeature } from './trips/feature';
 import { weatherFeature } from './weather/feature';
 import { whiteboardFeature } from './whiteboard/feature';
 
-// Their widgets come in this order in the Add Widget dialog: spec §2's five, then issues #21's
-// and #22's.
+// Their widgets come in this order in the Add Widget dialog: spec §2's five, then issues #21's,
+// #22's and #39's.
 const FEATURES = [
   tripsFeature,
   membersFeature,
@@ -33,6 +34,7 @@ const FEATURES = [
   shortlistFeature,
   pollsFeature,
   whiteboardFeature,
+  itineraryFeature,
   commentsFeature,
   chatFeature,
   activityFeature,

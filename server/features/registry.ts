@@ -7,6 +7,7 @@ import { commentsFeature } from './comments/feature';
 import type { ServerFeature } from './feature';
 import { flightsFeature } from './flights/feature';
 import { healthFeature } from './health/feature';
+import { itineraryFeature } from './itinerary/feature';
 import { liveFeature } from './live/feature';
 import { mediaFeature } from './media/feature';
 import { membersFeature } from './members/feature';
@@ -47,6 +48,7 @@ export const SERVER_FEATURES: readonly ServerFeature[] = [
   photosFeature,
   searchFeature,
   shortlistFeature,
+  itineraryFeature,
   membersFeature,
   plansFeature,
   activityFeature,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Widget } from '../../shared/contracts/board';
 import { ERROR_STATUS } from '../../shared/contracts/errors';
 import type { Flight } from '../../shared/contracts/flights';
+import type { ItineraryItem } from '../../shared/contracts/itinerary';
 import { DEFAULT_NOTIFICATION_PREFERENCES } from '../../shared/contracts/notifications';
 import type { Poll } from '../../shared/contracts/polls';
 import type { Todo } from '../../shared/contracts/todos';
@@ -31,6 +32,7 @@ type Ids = {
   flightId: string;
   pollId: string;
   pollOptionId: string;
+  planItemId: string;
   optionId: string;
   widgetId: string;
   memberId: string;
@@ -140,6 +142,20 @@ const EXAMPLE_BODIES: Record<string, () => Record<string, unknown>> = {
   }),
   'PUT /api/polls/{id}/vote': () => ({ optionIds: [ids.pollOptionId] }),
   'PATCH /api/polls/{id}': () => ({ closed: true }),
+  // The fuzz trip runs 2030-01-01 – 2030-01-05.
+  'POST /api/trips/{tripId}/itinerary': () => ({
+    kind: 'meal',
+    title: 'Dinner at Locavore',
+    day: '2030-01-02',
+    startTime: '19:00',
+    endTime: '21:00',
+    place: { name: 'Locavore', address: 'Ubud', lat: -8.5, lon: 115.26 },
+    link: 'https://example.com/locavore',
+    notes: 'Book ahead',
+    cost: { amount: 85.5, currency: 'EUR' },
+    goers: null,
+  }),
+  'PATCH /api/itinerary/{id}': () => ({ day: '2030-01-03', rank: 'a1', title: 'Dinner' }),
   'PATCH /api/trips/{tripId}/photos/{photoId}': () => ({ caption: 'Sunset at the pier' }),
   'POST /api/trips/{tripId}/searches/flights': () => ({
     origin: 'SIN',
@@ -316,6 +332,10 @@ beforeAll(async () => {
     path('polls'),
     EXAMPLE_BODIES['POST /api/trips/{tripId}/polls']!(),
   );
+  const planItem = await owner.client.post<ItineraryItem>(
+    path('itinerary'),
+    EXAMPLE_BODIES['POST /api/trips/{tripId}/itinerary']!(),
+  );
   const photo = await uploadPhoto(t, owner, tripId, ONE_PIXEL_PNG, {}, 'image/png');
   const remark = await owner.client.post<{ id: string }>(path('comments'), {
     subjectType: 'todo',
@@ -334,6 +354,7 @@ beforeAll(async () => {
     pollId: poll.body.id,
     optionId: option.body.id,
     pollOptionId: poll.body.options[0]!.id,
+    planItemId: planItem.body.id,
     widgetId: widgets.body[0]!.id,
     memberId: member.id,
     waitlistId: entry!.id,
@@ -360,6 +381,7 @@ function paramValue(path: string, name: string): string {
   if (path.startsWith('/api/todos/')) return ids.todoId;
   if (path.startsWith('/api/flights/')) return ids.flightId;
   if (path.startsWith('/api/polls/')) return ids.pollId;
+  if (path.startsWith('/api/itinerary/')) return ids.planItemId;
   if (path.startsWith('/api/shortlist/')) return ids.optionId;
   if (path.startsWith('/api/widgets/')) return ids.widgetId;
   if (path.startsWith('/api/comments/')) return ids.commentId;

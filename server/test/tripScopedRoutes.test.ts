@@ -6,6 +6,7 @@ import type { ActivityEntry } from '../../shared/contracts/activity';
 import type { Widget } from '../../shared/contracts/board';
 import { ERROR_STATUS, type ErrorCode, type ErrorResponse } from '../../shared/contracts/errors';
 import type { Flight } from '../../shared/contracts/flights';
+import type { ItineraryItem } from '../../shared/contracts/itinerary';
 import type { Poll } from '../../shared/contracts/polls';
 import type { ShortlistOption } from '../../shared/contracts/shortlist';
 import type { Todo } from '../../shared/contracts/todos';
@@ -208,6 +209,7 @@ const TRIP_OBJECT_KINDS = [
   'shortlist',
   'comments',
   'chat',
+  'itinerary',
 ] as const;
 type TripObjectKind = (typeof TRIP_OBJECT_KINDS)[number];
 const TRIP_OBJECT_ROUTE = new RegExp(`^/api/(${TRIP_OBJECT_KINDS.join('|')})/:id(/|$)`);
@@ -267,6 +269,8 @@ const BODIES: Record<string, unknown> = {
   'POST /api/trips/:tripId/chat': { body: 'Sneaking in' },
   'PATCH /api/chat/:id': { body: 'Taken over' },
   'PATCH /api/shortlist/:id': { chosen: true },
+  'POST /api/trips/:tripId/itinerary': { title: 'Planted by an outsider', day: '2030-06-02' },
+  'PATCH /api/itinerary/:id': { title: 'Taken over', day: '2030-06-03', rank: 'a5' },
 };
 const WRITE_METHODS = new Set(['POST', 'PATCH', 'PUT']);
 
@@ -521,6 +525,13 @@ describe('trip-scoped routes', () => {
       body: 'Lombok first?',
     });
     expect(message.status).toBe(201);
+    // An item of the plan (issue #39), that only the friend goes to.
+    const planItem = await friend.client.post<ItineraryItem>(`/api/trips/${tripId}/itinerary`, {
+      title: 'Snorkel at Gili Air',
+      day: '2030-06-04',
+      goers: [friend.id],
+    });
+    expect(planItem.status).toBe(201);
     const objectIds: Record<TripObjectKind, string> = {
       widgets: board.body[0]!.id,
       todos: todo.body.id,
@@ -529,6 +540,7 @@ describe('trip-scoped routes', () => {
       shortlist: option.body.id,
       comments: remark.body.id,
       chat: message.body.id,
+      itinerary: planItem.body.id,
     };
     // Reads that name what they read in their query.
     const QUERIES: Record<string, string> = {

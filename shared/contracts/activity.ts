@@ -30,7 +30,12 @@ export const ACTIVITY_KINDS = [
 ] as unknown as readonly [ActivityKind, ...ActivityKind[]];
 
 /** The deletions whose entry can bring the item back (its row is kept in the entry). */
-export const RESTORABLE_KINDS = ['todo.deleted', 'flight.deleted', 'widget.removed'] as const;
+export const RESTORABLE_KINDS = [
+  'todo.deleted',
+  'flight.deleted',
+  'widget.removed',
+  'plan.deleted',
+] as const;
 export type RestorableKind = (typeof RESTORABLE_KINDS)[number];
 export const isRestorable = (kind: string): kind is RestorableKind =>
   (RESTORABLE_KINDS as readonly string[]).includes(kind);
@@ -82,7 +87,7 @@ export const activityQuery = pageQuery(ACTIVITY_PAGE);
 export const ACTIVITY_MESSAGES = {
   notFound: 'No such entry in this trip’s history',
   badCursor: 'That page of the history cannot be found. Start again from the newest.',
-  notRestorable: 'Only a deleted to-do, flight or widget can be restored',
+  notRestorable: 'Only a deleted to-do, flight, widget or plan item can be restored',
   alreadyRestored: 'That has already been restored',
   stillThere: 'That is still on the trip: nothing to restore',
 } as const;

@@ -17,6 +17,7 @@ describe('the lists features add to', () => {
       'countdown',
       'flight',
       'flightSearch',
+      'itinerary',
       'photo',
       'poll',
       'stays',

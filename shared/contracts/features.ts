@@ -3,6 +3,7 @@ import type { ActivityWords, NoticeKind, SharedFeature, WidgetSize } from '../fe
 import { callsShared } from './calls';
 import { chatShared } from './chat';
 import { flightsShared } from './flights';
+import { itineraryShared } from './itinerary';
 import { mediaShared } from './media';
 import { photosShared } from './photos';
 import { pollsShared } from './polls';
@@ -33,6 +34,7 @@ const FEATURES = [
   whiteboardShared,
   photosShared,
   shortlistShared,
+  itineraryShared,
 ] as const satisfies readonly SharedFeature[];
 
 type Feature = (typeof FEATURES)[number];

@@ -55,7 +55,7 @@ beforeEach(() => {
 });
 
 describe('AddWidgetDialog', () => {
-  it('lists the spec’s five kinds of widget with their names and descriptions, then issues #21’s and #22’s', async () => {
+  it('lists the spec’s five kinds of widget with their names and descriptions, then issues #21’s, #22’s and #39’s', async () => {
     const { dialog } = await openDialog({ body: created('countdown') });
     const entries = within(dialog)
       .getAllByRole('listitem')
@@ -72,6 +72,8 @@ describe('AddWidgetDialog', () => {
       'PollsVote on dates, places, anything',
       // Issue #22, on a trip whose owner is on Premium.
       'WhiteboardSketch plans together',
+      // Issue #39.
+      'ItineraryPlan the trip day by day',
     ]);
   });
 

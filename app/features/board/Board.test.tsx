@@ -404,6 +404,48 @@ describe('Board', () => {
     expect(screen.queryByTestId('widget-backdrop')).toBeNull();
   });
 
+  it('opens the itinerary at the trip’s plan address, and its Expand and Collapse follow it', async () => {
+    const plan = makeWidget({
+      id: 'itinerary1',
+      type: 'itinerary',
+      title: 'Itinerary',
+      position: { top: 96, left: 1040 },
+    });
+    mockApi({
+      ...widgetBodyRoutes,
+      [`GET ${WIDGETS_URL}`]: { body: [...firstVisitBoard, plan] },
+      'GET /api/trips/t1/itinerary': { body: [] },
+    });
+    renderPage(<Board trip={trip} onAddWidget={vi.fn()} />, {
+      route: '/trips/t1/plan',
+      path: ['/trips/:tripId', '/trips/:tripId/:panel'],
+    });
+    const user = userEvent.setup();
+    // Issue #39: the address opens it, over the whole screen below the top bar.
+    await waitFor(async () => expect((await region('Itinerary')).dataset.expanded).toBe('true'));
+    expect((await region('Itinerary')).className).toContain('right-2');
+
+    await user.keyboard('{Escape}');
+    await waitFor(async () => expect((await region('Itinerary')).dataset.expanded).toBeUndefined());
+    await user.click(screen.getByRole('button', { name: 'Expand Itinerary' }));
+    await waitFor(async () => expect((await region('Itinerary')).dataset.expanded).toBe('true'));
+    // The others still open in place, 80 % of the screen.
+    await user.click(screen.getByRole('button', { name: 'Collapse Itinerary' }));
+    await user.click(await screen.findByRole('button', { name: 'Expand Weather' }));
+    expect((await region('Weather')).dataset.expanded).toBe('true');
+    expect((await region('Itinerary')).dataset.expanded).toBeUndefined();
+  });
+
+  it('shows the board, and why, at the plan address of a board without an itinerary', async () => {
+    mockApi({ ...widgetBodyRoutes, [`GET ${WIDGETS_URL}`]: { body: firstVisitBoard } });
+    renderPage(<Board trip={trip} onAddWidget={vi.fn()} />, {
+      route: '/trips/t1/plan',
+      path: ['/trips/:tripId', '/trips/:tripId/:panel'],
+    });
+    await findToast('This board has no Itinerary', 'Add it with Add Widget');
+    expect(screen.queryByTestId('widget-backdrop')).toBeNull();
+  });
+
   it('stacks the widgets in reading order on a phone, without dragging', async () => {
     pretendPhoneWidth(true);
     const { api } = renderBoard();

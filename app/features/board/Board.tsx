@@ -11,7 +11,9 @@ import { useMediaQuery } from '@/hooks/useMediaQuery';
 import { toast } from '@/hooks/useToast';
 import { errorMessage } from '@/lib/apiError';
 import { isFirstLoad } from '@/lib/queryStates';
+import { useAddress, useLocation, useParams } from '@/lib/router';
 import { tidyLayout, widgetRect } from '../../../shared/boardLayout';
+import { tripPath } from '../../../shared/clientRoutes';
 import type { Widget } from '../../../shared/contracts/board';
 import type { Trip } from '../../../shared/contracts/trips';
 import { BoardControls } from './BoardControls';
@@ -30,7 +32,7 @@ import {
 } from './useWidgets';
 import { WidgetBody } from './WidgetBody';
 import { type BoardLayout, type RemoteDrags, WidgetFrame } from './WidgetFrame';
-import { widgetKind } from './widgetCatalog';
+import { WIDGET_KINDS, widgetKind } from './widgetCatalog';
 
 // Below this width widgets no longer fit side by side: they stack in one column, in the order
 // they have on the canvas, and keep their canvas positions for wider screens.
@@ -99,7 +101,7 @@ export function Board({
   const viewportSize = useElementSize(boardRef);
   const visible = useVisibleArea(boardRef, view, viewportSize);
   const { layerOf, bringToFront } = useLayers();
-  const [expandedId, setExpandedId] = useState<string | null>(null);
+  const [openedId, setOpenedId] = useState<string | null>(null);
   const [confirmingRemoval, setConfirmingRemoval] = useState<Widget | null>(null);
   const arrange = useArrangeWidgets(trip.id);
 
@@ -147,6 +149,47 @@ export function Board({
       : { onPointerMove: gestures.onPointerMove };
 
   const list = widgets.data ?? [];
+  // A widget that is a page of the trip when expanded (the itinerary's `/trips/:tripId/plan`)
+  // follows the address: it opens it, and Back closes it. Others open in place.
+  const { panel } = useParams();
+  const { search } = useAddress();
+  const [, navigate] = useLocation();
+  const paged = panel
+    ? list.find((widget) => widgetKind(widget.type).page === panel.toLowerCase())
+    : undefined;
+  const expandedId = paged?.id ?? openedId;
+  // Closing (or removing) it here leaves its page: not a page gone missing (below).
+  const leaving = useRef(false);
+  function setExpanded(widget: Widget, expanded: boolean) {
+    const page = widgetKind(widget.type).page;
+    if (page && expanded) {
+      leaving.current = false;
+      setOpenedId(null);
+      navigate(`${tripPath(trip.id)}/${page}${search}`);
+    } else if (page || (!expanded && paged?.id === widget.id)) {
+      // In place: Back from the trip's page should not open the widget again.
+      leaving.current = true;
+      if (paged) navigate(tripPath(trip.id) + search, { replace: true });
+    } else {
+      setOpenedId(expanded ? widget.id : null);
+    }
+  }
+  // The page of a widget this board does not have (a link from another trip, or it was removed):
+  // the board, and why.
+  const missingKind =
+    panel && widgets.isSuccess && !paged
+      ? WIDGET_KINDS.find((kind) => kind.page === panel.toLowerCase())
+      : undefined;
+  useEffect(() => {
+    if (!missingKind) return;
+    navigate(tripPath(trip.id) + search, { replace: true });
+    // Closed here (or removed here, closing it): nothing to explain.
+    if (leaving.current) return;
+    toast({
+      title: `This board has no ${missingKind.name}`,
+      description: `Add it with Add Widget to open the trip’s ${missingKind.page}.`,
+    });
+  }, [missingKind, navigate, trip.id, search]);
   const ordered =
     layout === 'stack' ? [...list].sort((a, b) => byReadingOrder(a.position, b.position)) : list;
   const rects = list.map((widget) => ({ id: widget.id, ...widgetRect(widget) }));
@@ -205,11 +248,11 @@ export function Board({
       expanded={expandedId === widget.id}
       scale={zoom}
       onFront={() => bringToFront(widget.id)}
-      onExpandedChange={(expanded) => setExpandedId(expanded ? widget.id : null)}
+      onExpandedChange={(expanded) => setExpanded(widget, expanded)}
       onMove={(position) => updateWidget(widget.id, { position })}
       onRename={(title) => updateWidget(widget.id, { title })}
       onRemove={() => {
-        if (expandedId === widget.id) setExpandedId(null);
+        if (expandedId === widget.id) setExpanded(widget, false);
         // What Undo could not bring back (a whiteboard's drawing) is asked about first.
         if (widgetKind(widget.type).removalWarning) setConfirmingRemoval(widget);
         else removeWidget.mutate(widget, { onSuccess: () => offerUndo(widget) });
@@ -220,7 +263,7 @@ export function Board({
         trip={trip}
         expanded={expandedId === widget.id}
         live={live}
-        onExpand={() => setExpandedId(widget.id)}
+        onExpand={() => setExpanded(widget, true)}
       />
     </WidgetFrame>
   ));

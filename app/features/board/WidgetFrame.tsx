@@ -261,10 +261,15 @@ export function WidgetFrame({
           // Phones: the whole screen below the top bar (80 % of 375 px was narrower than the
           // widget; centred, its own header slid under the top bar, which the board never covers).
           // The bar's height is the page's (taller with a call's row): 3.5rem without one.
-          expanded && [
-            'fixed top-[calc(var(--top-bar-height,3.5rem)+0.5rem)] bottom-2 left-1/2 w-[calc(100vw-1rem)] -translate-x-1/2',
-            'sm:top-1/2 sm:bottom-auto sm:h-[min(80vh,800px)] sm:w-[min(80vw,1200px)] sm:-translate-y-1/2',
-          ],
+          expanded &&
+            !kind.page && [
+              'fixed top-[calc(var(--top-bar-height,3.5rem)+0.5rem)] bottom-2 left-1/2 w-[calc(100vw-1rem)] -translate-x-1/2',
+              'sm:top-1/2 sm:bottom-auto sm:h-[min(80vh,800px)] sm:w-[min(80vw,1200px)] sm:-translate-y-1/2',
+            ],
+          // A page of the trip (issue #39: the plan) has the whole screen below the top bar.
+          expanded &&
+            kind.page &&
+            'fixed top-[calc(var(--top-bar-height,3.5rem)+0.5rem)] right-2 bottom-2 left-2',
           dragging && 'shadow-2xl ring-2 ring-primary/60',
           remoteDrag && !preview && 'shadow-2xl outline-2 outline-offset-2 outline-solid',
         )}

@@ -6,6 +6,9 @@ type Pan = { pointerId: number; x: number; y: number; left: number; top: number 
 /** Whether a press starts on the board itself rather than on a widget, a control or a scroll bar. */
 function onEmptyBoard(event: PointerEvent<HTMLElement>) {
   const target = event.target as HTMLElement;
+  // A press in a widget's portal (a menu, a dialog) reaches the board through React's tree, not
+  // the page's: it is not on the board, and capturing its pointer would take its click away.
+  if (!event.currentTarget.contains(target)) return false;
   if (target.closest('[data-widget-id], button, a, input, textarea, select, [role="dialog"]')) {
     return false;
   }

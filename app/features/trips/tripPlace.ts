@@ -151,6 +151,7 @@ const NOUNS: Record<string, string> = {
   flight: 'flight',
   option: 'option',
   photo: 'photo',
+  plan: 'plan item',
 };
 const notFound = (type: string) =>
   type === 'chat'

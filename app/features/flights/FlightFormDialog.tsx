@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useMemo } from 'react';
+import { useMemo } from 'react';
 import type { FieldErrors } from 'react-hook-form';
 import { DialogActions } from '@/components/DialogActions';
 import { FormError } from '@/components/FormError';
+import { Field, FieldMessage } from '@/components/FormField';
 import {
   Dialog,
   DialogContent,
@@ -13,7 +14,7 @@ import {
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { useTripMembers } from '@/features/trips/useTripMembers';
-import { errorCode, errorMessage } from '@/lib/apiError';
+import { tellSaveRefusal, useFieldIds } from '@/lib/itemForm';
 import { useZodForm } from '@/lib/useZodForm';
 import {
   FLIGHT_NUMBER_MAX_LENGTH,
@@ -23,12 +24,7 @@ import {
 } from '../../../shared/contracts/flights';
 import type { Trip } from '../../../shared/contracts/trips';
 import { stopsLabel } from './FlightCard';
-import {
-  Field,
-  FieldMessage,
-  type FlightFormControls,
-  FlightLegFieldset,
-} from './FlightLegFieldset';
+import { type FlightFormControls, FlightLegFieldset } from './FlightLegFieldset';
 import { forgetFlight } from './flightCache';
 import {
   changesFrom,
@@ -59,7 +55,6 @@ function FlightForm({
   flight: Flight | null;
   onDone: () => void;
 }) {
-  const id = useId();
   const queryClient = useQueryClient();
   const members = useTripMembers(trip.id);
   const create = useCreateFlight(trip.id);
@@ -73,12 +68,7 @@ function FlightForm({
   const { register, getValues, setValue, setFocus, setError } = form;
   const { errors } = form.formState;
 
-  const fieldId = (name: string) => `${id}-${name}`;
-  const errorId = (name: FieldName) => `${id}-${name}-error`;
-  const describedBy = (name: FieldName) => ({
-    'aria-invalid': errors[name] ? (true as const) : undefined,
-    'aria-describedby': errors[name] ? errorId(name) : undefined,
-  });
+  const { fieldId, errorId, describedBy } = useFieldIds((name: FieldName) => Boolean(errors[name]));
   const controls: FlightFormControls = { form, fieldId, errorId, describedBy };
 
   function followDepartureDay(day: string) {
@@ -110,20 +100,14 @@ function FlightForm({
   }
 
   function fail(failure: unknown) {
-    const code = errorCode(failure);
-    if (flight && code === 'not_found') {
-      forgetFlight(queryClient, trip.id, flight.id);
-      setError('root.server', { message: FLIGHT_GONE });
-      return;
-    }
-    const message = errorMessage(failure, SAVE_FAILED);
-    if (code === 'not_a_member') {
-      // The picked member has left the trip since the list was loaded.
-      setError('travellerId', { message });
-      void members.refetch();
-      return;
-    }
-    setError('root.server', { message });
+    tellSaveRefusal(failure, {
+      setError,
+      fallback: SAVE_FAILED,
+      gone: flight && (() => forgetFlight(queryClient, trip.id, flight.id)),
+      goneMessage: FLIGHT_GONE,
+      memberField: 'travellerId',
+      refetchMembers: () => void members.refetch(),
+    });
   }
 
   const handleSubmit = form.handleSubmit((checked) => {

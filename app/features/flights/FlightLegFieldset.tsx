@@ -1,8 +1,7 @@
-import { type ReactNode, useCallback } from 'react';
+import { useCallback } from 'react';
 import { type UseFormReturn, useController, useWatch } from 'react-hook-form';
+import { Field, FieldMessage } from '@/components/FormField';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { cn } from '@/lib/utils';
 import { instantAt, offsetLabel } from '../../../shared/calendar';
 import type { Airport } from '../../../shared/contracts/airports';
 import type { CreateFlight } from '../../../shared/contracts/flights';
@@ -18,36 +17,6 @@ export interface FlightFormControls {
     'aria-invalid': true | undefined;
     'aria-describedby': string | undefined;
   };
-}
-
-/** A field's message under it, linked from the control with aria-describedby. */
-export function FieldMessage({ id, message }: { id: string; message: string | undefined }) {
-  if (!message) return null;
-  return (
-    <p id={id} className="text-xs font-medium text-destructive">
-      {message}
-    </p>
-  );
-}
-
-/** A label over its control (and the message under it, where the caller puts one). */
-export function Field({
-  htmlFor,
-  label,
-  className,
-  children,
-}: {
-  htmlFor: string;
-  label: string;
-  className?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className={cn('grid content-start gap-1.5', className)}>
-      <Label htmlFor={htmlFor}>{label}</Label>
-      {children}
-    </div>
-  );
 }
 
 /** "Local time at LIS: UTC+01:00": the offset the time will be sent with, once there is one. */

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useId } from 'react';
-import { type FieldErrors, useController, useWatch } from 'react-hook-form';
+import type { FieldErrors } from 'react-hook-form';
 import { DialogActions } from '@/components/DialogActions';
 import { FormError } from '@/components/FormError';
+import { Field, FieldMessage } from '@/components/FormField';
 import {
   Dialog,
   DialogContent,
@@ -11,10 +11,9 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { useTripMembers } from '@/features/trips/useTripMembers';
-import { errorCode, errorMessage } from '@/lib/apiError';
+import { tellSaveRefusal, useFieldIds } from '@/lib/itemForm';
 import { useZodForm } from '@/lib/useZodForm';
 import { cn } from '@/lib/utils';
 import { formatLongDay } from '../../../shared/calendar';
@@ -22,7 +21,6 @@ import {
   byPlanOrder,
   ITINERARY_KINDS,
   ITINERARY_LINK_MAX,
-  ITINERARY_MESSAGES,
   ITINERARY_NOTES_MAX,
   ITINERARY_TITLE_MAX,
   type ItineraryItem,
@@ -30,15 +28,19 @@ import {
   PLACE_NAME_MAX,
   updateItineraryItemBody,
 } from '../../../shared/contracts/itinerary';
-import type { Trip, TripMember } from '../../../shared/contracts/trips';
+import type { Trip } from '../../../shared/contracts/trips';
+import { GoersFieldset } from './GoersFieldset';
 import { removePlanItemFromCache } from './itineraryCache';
 import { planDaysOf, rankAt } from './planDays';
 import {
-  CHOOSE_GOERS,
   changesFrom,
+  FIELD_ORDER,
+  type FieldName,
   initialValues,
+  messageOf,
   type PlanItemValues,
   planItemForm,
+  previewOf,
 } from './planItemForm';
 import { dayTitle, KINDS } from './planText';
 import { useCreatePlanItem, useItinerary, useUpdatePlanItem } from './useItinerary';
@@ -46,92 +48,8 @@ import { useCreatePlanItem, useItinerary, useUpdatePlanItem } from './useItinera
 const SAVE_FAILED = 'Could not save the item. Please try again.';
 const ITEM_GONE = 'This item is no longer in the plan: someone may have removed it.';
 
-/** The fields in the order they are laid out, so focus goes to the first one with a problem. */
-const FIELD_ORDER = [
-  'title',
-  'kind',
-  'day',
-  'startTime',
-  'endTime',
-  'place',
-  'link',
-  'cost',
-  'goers',
-  'notes',
-] as const;
-type FieldName = (typeof FIELD_ORDER)[number];
-
 /** What a new item starts from: its day (null: an idea), and the currency last used. */
 export type NewItemStart = { day: string | null; currency: string };
-
-/** A field's message under it, linked from the control with aria-describedby. */
-function FieldMessage({ id, message }: { id: string; message: string | undefined }) {
-  if (!message) return null;
-  return (
-    <p id={id} className="text-xs font-medium text-destructive">
-      {message}
-    </p>
-  );
-}
-
-function Field({
-  htmlFor,
-  label,
-  className,
-  children,
-}: {
-  htmlFor: string;
-  label: string;
-  className?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className={cn('grid min-w-0 content-start gap-1.5', className)}>
-      <Label htmlFor={htmlFor}>{label}</Label>
-      {children}
-    </div>
-  );
-}
-
-/** The message of a field, nested ones (`place.name`, `cost.amount`) included. */
-function messageOf(errors: FieldErrors<PlanItemValues>, name: FieldName): string | undefined {
-  if (name === 'goers' && errors.goers?.message === ITINERARY_MESSAGES.goers) return CHOOSE_GOERS;
-  const error = errors[name] as
-    | { message?: string; [part: string]: { message?: string } | string | undefined }
-    | undefined;
-  if (!error) return undefined;
-  if (error.message) return error.message;
-  for (const value of Object.values(error)) {
-    if (value && typeof value === 'object' && typeof value.message === 'string') {
-      return value.message;
-    }
-  }
-  return undefined;
-}
-
-/**
- * What the item looks like once changed, from the changes as the form made them: shown before
- * the server answers (goers get their names from the members list).
- */
-function previewOf(
-  changes: ReturnType<typeof changesFrom>,
-  item: ItineraryItem,
-  members: TripMember[] | undefined,
-): Partial<ItineraryItem> {
-  const { goers, place, link, ...rest } = changes;
-  const preview: Partial<ItineraryItem> = { ...rest } as Partial<ItineraryItem>;
-  if (place !== undefined) preview.place = place && { name: place.name };
-  if (link !== undefined) preview.link = link || null;
-  if (goers !== undefined) {
-    preview.goers =
-      goers?.map((id) => {
-        const known =
-          members?.find((member) => member.id === id) ?? item.goers?.find((goer) => goer.id === id);
-        return { id, name: known?.name ?? '' };
-      }) ?? null;
-  }
-  return preview;
-}
 
 /**
  * The form itself, mounted only while the dialog is open, so every opening starts from the item
@@ -148,7 +66,6 @@ function PlanItemForm({
   start: NewItemStart;
   onDone: () => void;
 }) {
-  const id = useId();
   const queryClient = useQueryClient();
   const members = useTripMembers(trip.id);
   const plan = useItinerary(trip.id);
@@ -162,15 +79,10 @@ function PlanItemForm({
   });
   const { register, setFocus, setError } = form;
   const { errors } = form.formState;
-  const who = useWatch({ control: form.control, name: 'who' });
-  const { field: goers } = useController({ control: form.control, name: 'goers' });
 
-  const fieldId = (name: string) => `${id}-${name}`;
-  const errorId = (name: FieldName) => `${id}-${name}-error`;
-  const describedBy = (name: FieldName) => ({
-    'aria-invalid': messageOf(errors, name) ? (true as const) : undefined,
-    'aria-describedby': messageOf(errors, name) ? errorId(name) : undefined,
-  });
+  const { fieldId, errorId, describedBy } = useFieldIds((name: FieldName) =>
+    Boolean(messageOf(errors, name)),
+  );
 
   const days = planDaysOf(trip);
   // An item on a day the trip no longer has keeps it, shown as such, until it is moved.
@@ -187,20 +99,14 @@ function PlanItemForm({
   }
 
   function fail(failure: unknown) {
-    const code = errorCode(failure);
-    if (item && code === 'not_found') {
-      removePlanItemFromCache(queryClient, trip.id, item.id);
-      setError('root.server', { message: ITEM_GONE });
-      return;
-    }
-    const message = errorMessage(failure, SAVE_FAILED);
-    if (code === 'not_a_member') {
-      // Someone ticked has left the trip since the list was loaded.
-      setError('goers', { message });
-      void members.refetch();
-      return;
-    }
-    setError('root.server', { message });
+    tellSaveRefusal(failure, {
+      setError,
+      fallback: SAVE_FAILED,
+      gone: item && (() => removePlanItemFromCache(queryClient, trip.id, item.id)),
+      goneMessage: ITEM_GONE,
+      memberField: 'goers',
+      refetchMembers: () => void members.refetch(),
+    });
   }
 
   const handleSubmit = form.handleSubmit((checked) => {
@@ -232,17 +138,6 @@ function PlanItemForm({
       { onSuccess: onDone, onError: fail },
     );
   }, focusFirstError);
-
-  const memberList = members.data ?? [];
-  // Someone who has left keeps their place among who goes, so the prefill is exact.
-  const formerGoers = (item?.goers ?? []).filter(
-    (goer) => !memberList.some((member) => member.id === goer.id),
-  );
-
-  function toggleGoer(memberId: string, on: boolean) {
-    const current = goers.value;
-    goers.onChange(on ? [...current, memberId] : current.filter((other) => other !== memberId));
-  }
 
   return (
     <form
@@ -373,65 +268,14 @@ function PlanItemForm({
         <FieldMessage id={errorId('cost')} message={messageOf(errors, 'cost')} />
       </fieldset>
 
-      <fieldset className="grid gap-2">
-        <legend className="mb-1.5 text-sm font-medium">Who goes</legend>
-        <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
-          <label className="flex items-center gap-2">
-            <input
-              type="radio"
-              value="everyone"
-              className="size-4 accent-primary"
-              {...register('who')}
-            />
-            Everyone
-          </label>
-          <label className="flex items-center gap-2">
-            <input
-              type="radio"
-              value="some"
-              className="size-4 accent-primary"
-              {...register('who')}
-            />
-            Some of us
-          </label>
-        </div>
-        {who === 'some' && (
-          <div
-            id={fieldId('goers')}
-            className="grid gap-1 rounded-md border border-border p-2 text-sm"
-          >
-            {memberList.map((member) => (
-              <label key={member.id} className="flex items-center gap-2">
-                <input
-                  type="checkbox"
-                  className="size-4 accent-primary"
-                  checked={goers.value.includes(member.id)}
-                  onChange={(event) => toggleGoer(member.id, event.target.checked)}
-                  {...describedBy('goers')}
-                />
-                {member.isCurrentUser ? `${member.name} (you)` : member.name}
-              </label>
-            ))}
-            {formerGoers.map((goer) => (
-              <label key={goer.id} className="flex items-center gap-2 text-muted-foreground">
-                <input
-                  type="checkbox"
-                  className="size-4 accent-primary"
-                  checked={goers.value.includes(goer.id)}
-                  onChange={(event) => toggleGoer(goer.id, event.target.checked)}
-                />
-                {goer.name} (left the trip)
-              </label>
-            ))}
-            {!members.data && (
-              <p className="text-xs text-muted-foreground">
-                {members.isError ? 'Could not load the trip’s members.' : 'Loading members…'}
-              </p>
-            )}
-          </div>
-        )}
-        <FieldMessage id={errorId('goers')} message={messageOf(errors, 'goers')} />
-      </fieldset>
+      <GoersFieldset
+        control={form.control}
+        register={register}
+        ids={{ fieldId, errorId, describedBy }}
+        message={messageOf(errors, 'goers')}
+        tripId={trip.id}
+        goersBefore={item?.goers ?? []}
+      />
 
       <Field htmlFor={fieldId('notes')} label="Notes (optional)">
         <textarea

@@ -1,13 +1,16 @@
+import type { FieldErrors } from 'react-hook-form';
 import { z } from 'zod';
 import {
   type CreateItineraryItem,
   type CreateItineraryItemBody,
   createItineraryItemBody,
   ITINERARY_KINDS,
+  ITINERARY_MESSAGES,
   type ItineraryItem,
   type ItineraryKind,
   type UpdateItineraryItemBody,
 } from '../../../shared/contracts/itinerary';
+import type { TripMember } from '../../../shared/contracts/trips';
 
 /*
  * The item form's values and what is made of them: the schema the form is checked with (the
@@ -122,4 +125,62 @@ export function changesFrom(
   const goers = item.goers?.map((goer) => goer.id) ?? null;
   if (!sameIds(next.goers, goers)) changes.goers = next.goers;
   return changes;
+}
+
+/** The fields in the order they are laid out, so focus goes to the first one with a problem. */
+export const FIELD_ORDER = [
+  'title',
+  'kind',
+  'day',
+  'startTime',
+  'endTime',
+  'place',
+  'link',
+  'cost',
+  'goers',
+  'notes',
+] as const;
+export type FieldName = (typeof FIELD_ORDER)[number];
+
+/** The message of a field, nested ones (`place.name`, `cost.amount`) included. */
+export function messageOf(
+  errors: FieldErrors<PlanItemValues>,
+  name: FieldName,
+): string | undefined {
+  if (name === 'goers' && errors.goers?.message === ITINERARY_MESSAGES.goers) return CHOOSE_GOERS;
+  const error = errors[name] as
+    | { message?: string; [part: string]: { message?: string } | string | undefined }
+    | undefined;
+  if (!error) return undefined;
+  if (error.message) return error.message;
+  for (const value of Object.values(error)) {
+    if (value && typeof value === 'object' && typeof value.message === 'string') {
+      return value.message;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * What the item looks like once changed, from the changes as the form made them: shown before
+ * the server answers (goers get their names from the members list).
+ */
+export function previewOf(
+  changes: ReturnType<typeof changesFrom>,
+  item: ItineraryItem,
+  members: TripMember[] | undefined,
+): Partial<ItineraryItem> {
+  const { goers, place, link, ...rest } = changes;
+  const preview: Partial<ItineraryItem> = { ...rest } as Partial<ItineraryItem>;
+  if (place !== undefined) preview.place = place && { name: place.name };
+  if (link !== undefined) preview.link = link || null;
+  if (goers !== undefined) {
+    preview.goers =
+      goers?.map((id) => {
+        const known =
+          members?.find((member) => member.id === id) ?? item.goers?.find((goer) => goer.id === id);
+        return { id, name: known?.name ?? '' };
+      }) ?? null;
+  }
+  return preview;
 }
